@@ -1,0 +1,25 @@
+# MovieKit: the two fresh-machine commands are `make demo` and `make test`.
+SWIFT ?= swift
+DEMO_OUT ?= out/demo.mp4
+
+.PHONY: deps build test demo bench examples clean
+
+deps:
+	@bash scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build
+
+test: deps
+	$(SWIFT) test
+
+demo: deps
+	$(SWIFT) build -c release --product moviemake
+	@mkdir -p $(dir $(DEMO_OUT))
+	$(SWIFT) run -c release moviemake demo --overwrite $(DEMO_OUT)
+
+bench: deps
+	$(SWIFT) run -c release MovieKitBenchmarks
+
+clean:
+	rm -rf .build out

@@ -1,0 +1,47 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "MovieKit",
+    products: [
+        .library(name: "FrameDraw", targets: ["FrameDraw"]),
+        .library(name: "MovieKitCore", targets: ["MovieKitCore"]),
+        .executable(name: "moviemake", targets: ["moviemake"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C system libraries. Only the internal FFmpeg/ and Cairo/ folders import them.
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat",
+            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
+        ),
+
+        // Libraries.
+        .target(name: "FrameDraw", dependencies: ["CCairo", "CFFmpeg"]),
+        .target(name: "MovieKitCore", dependencies: ["FrameDraw", "CFFmpeg", "CCairo"]),
+
+        // Command-line tool.
+        .executableTarget(
+            name: "moviemake",
+            dependencies: [
+                "MovieKitCore", "FrameDraw",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Examples: small programs that use the package the way users would.
+        .executableTarget(name: "BouncingBall", dependencies: ["MovieKitCore", "FrameDraw"], path: "Examples/BouncingBall"),
+
+        // Tests.
+        .testTarget(name: "FrameDrawTests", dependencies: ["FrameDraw", "CCairo", "CFFmpeg"]),
+        .testTarget(name: "MovieKitCoreTests", dependencies: ["MovieKitCore", "FrameDraw", "CFFmpeg"]),
+    ]
+)

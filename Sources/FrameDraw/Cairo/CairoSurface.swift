@@ -1,0 +1,86 @@
+internal import CCairo
+import Foundation
+
+/// Owns one Cairo ARGB32 image surface: premultiplied, native-endian (BGRA bytes on little-endian).
+///
+/// Pixels are laid out row by row with `stride` bytes per row, top row first.
+package final class CairoSurface: @unchecked Sendable {
+    let pointer: OpaquePointer
+    package let width: Int
+    package let height: Int
+    package let stride: Int
+
+    /// Allocates a zeroed (transparent black) surface.
+    /// - Throws: `FrameDrawError.invalidImageSize` when the size is not drawable.
+    package init(width: Int, height: Int) throws {
+        guard width > 0, height > 0, width <= 32767, height <= 32767 else {
+            throw FrameDrawError.invalidImageSize(width: width, height: height)
+        }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+        else {
+            throw FrameDrawError.invalidImageSize(width: width, height: height)
+        }
+        pointer = surface
+        self.width = width
+        self.height = height
+        stride = Int(cairo_image_surface_get_stride(surface))
+    }
+
+    /// Takes ownership of a surface reference (the caller's reference is transferred, not added).
+    init(adopting surface: OpaquePointer) throws {
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            let reason = String(cString: cairo_status_to_string(cairo_surface_status(surface)))
+            cairo_surface_destroy(surface)
+            throw FrameDrawError.drawingFailed(reason)
+        }
+        pointer = surface
+        width = Int(cairo_image_surface_get_width(surface))
+        height = Int(cairo_image_surface_get_height(surface))
+        stride = Int(cairo_image_surface_get_stride(surface))
+    }
+
+    deinit {
+        cairo_surface_destroy(pointer)
+    }
+
+    /// Lends the pixel bytes for reading after flushing pending drawing.
+    /// Corresponds to `cairo_surface_flush` followed by `cairo_image_surface_get_data`.
+    package func withPixelBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        cairo_surface_flush(pointer)
+        let data = cairo_image_surface_get_data(pointer)
+        return try body(UnsafeRawBufferPointer(start: data, count: stride * height))
+    }
+
+    /// Lends the pixel bytes for writing, then marks the surface dirty.
+    /// Corresponds to `cairo_surface_flush`, `cairo_image_surface_get_data` and `cairo_surface_mark_dirty`.
+    package func withMutablePixelBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
+        cairo_surface_flush(pointer)
+        defer { cairo_surface_mark_dirty(pointer) }
+        let data = cairo_image_surface_get_data(pointer)
+        return try body(UnsafeMutableRawBufferPointer(start: data, count: stride * height))
+    }
+
+    /// Copies every pixel from `other`, which must have the same size.
+    package func copyPixels(from other: CairoSurface) {
+        precondition(other.width == width && other.height == height, "copyPixels needs surfaces of one size.")
+        other.withPixelBytes { source in
+            withMutablePixelBytes { destination in
+                destination.copyMemory(from: source)
+            }
+        }
+    }
+
+    /// Fills every pixel with one premultiplied ARGB32 value.
+    package func fill(argb: UInt32) {
+        withMutablePixelBytes { bytes in
+            let rowPixels = stride / 4
+            let pixels = bytes.bindMemory(to: UInt32.self)
+            if argb == 0 {
+                bytes.initializeMemory(as: UInt8.self, repeating: 0)
+            } else {
+                for i in 0..<(rowPixels * height) { pixels[i] = argb }
+            }
+        }
+    }
+}

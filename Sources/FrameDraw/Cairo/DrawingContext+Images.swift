@@ -1,0 +1,42 @@
+internal import CCairo
+import Foundation
+
+extension DrawingContext {
+    /// Draws `image` fitted into `rect`. The image is clipped to `rect` (which matters for `.aspectFill`
+    /// and `.center`).
+    public func draw(_ image: Image, in rect: CGRect, contentMode: ContentMode = .scaleToFill) {
+        let frame = contentMode.frame(for: image.size, in: rect)
+        guard frame.width > 0, frame.height > 0 else { return }
+        paint {
+            cairo_save(cr)
+            cairo_new_path(cr)
+            cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+            cairo_clip(cr)
+            cairo_translate(cr, frame.minX, frame.minY)
+            cairo_scale(cr, frame.width / Double(image.width), frame.height / Double(image.height))
+            cairo_set_source_surface(cr, image.surface.pointer, 0, 0)
+            let pattern = cairo_get_source(cr)
+            cairo_pattern_set_filter(pattern, state.interpolationQuality.cairoFilter)
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            cairo_rectangle(cr, 0, 0, Double(image.width), Double(image.height))
+            cairo_clip(cr)
+            cairo_paint_with_alpha(cr, state.alpha)
+            cairo_restore(cr)
+        }
+    }
+
+    /// Draws `image` at its natural size with its top-left corner at `point`.
+    public func draw(_ image: Image, at point: CGPoint) {
+        draw(image, in: CGRect(origin: point, size: image.size), contentMode: .scaleToFill)
+    }
+}
+
+extension InterpolationQuality {
+    var cairoFilter: cairo_filter_t {
+        switch self {
+        case .none: CAIRO_FILTER_NEAREST
+        case .low: CAIRO_FILTER_BILINEAR
+        case .high: CAIRO_FILTER_GOOD
+        }
+    }
+}

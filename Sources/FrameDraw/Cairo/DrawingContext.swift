@@ -1,0 +1,148 @@
+internal import CCairo
+import Foundation
+
+/// A Core Graphics-style 2D drawing context backed by a Cairo `cairo_t`.
+///
+/// The origin is the top-left corner and y grows down. Drawing calls never throw: like Cairo,
+/// errors are sticky and are checked once per frame by the owner of the context.
+/// Method names follow Core Graphics, so code ports from Apple platforms with few changes.
+public final class DrawingContext {
+    let cr: OpaquePointer
+    let surface: CairoSurface
+
+    /// The full drawable area: `(0, 0, width, height)` in pixels.
+    public let bounds: CGRect
+
+    /// The state Cairo does not keep itself (fill and stroke colours, shadow, global alpha …),
+    /// saved and restored in step with `cairo_save`/`cairo_restore`.
+    var state = GraphicsState()
+    var savedStates: [GraphicsState] = []
+    /// Open transparency layers, each with the state that was current when it began.
+    var layerStack: [TransparencyLayer] = []
+
+    /// Creates a context that draws into `surface`.
+    /// - Throws: `FrameDrawError.drawingFailed` when Cairo cannot create the context.
+    package init(surface: CairoSurface) throws {
+        guard let cr = cairo_create(surface.pointer) else {
+            throw FrameDrawError.drawingFailed("Cairo could not create a drawing context")
+        }
+        guard cairo_status(cr) == CAIRO_STATUS_SUCCESS else {
+            let reason = String(cString: cairo_status_to_string(cairo_status(cr)))
+            cairo_destroy(cr)
+            throw FrameDrawError.drawingFailed(reason)
+        }
+        self.cr = cr
+        self.surface = surface
+        bounds = CGRect(x: 0, y: 0, width: surface.width, height: surface.height)
+        cairo_save(cr)  // The base state that `reset()` returns to.
+    }
+
+    deinit {
+        cairo_destroy(cr)
+    }
+
+    /// Throws if Cairo recorded an error since the last check.
+    /// - Throws: `FrameDrawError.drawingFailed` with Cairo's reason.
+    package func checkStatus() throws {
+        let status = cairo_status(cr)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw FrameDrawError.drawingFailed(String(cString: cairo_status_to_string(status)))
+        }
+    }
+
+    /// Returns the context to its initial state: identity transform, no clip, no path, default
+    /// colours, no shadow, no open layers. Unbalanced saves and layers from the last frame are dropped.
+    package func reset() {
+        while !layerStack.isEmpty {
+            cairo_pattern_destroy(cairo_pop_group(cr))
+            layerStack.removeLast()
+        }
+        for _ in savedStates { cairo_restore(cr) }
+        savedStates.removeAll(keepingCapacity: true)
+        cairo_restore(cr)
+        cairo_save(cr)
+        cairo_new_path(cr)
+        state = GraphicsState()
+    }
+
+    // MARK: - Graphics state
+
+    /// Pushes a copy of the graphics state (transform, clip, colours, line style, shadow, blend mode).
+    /// Corresponds to `cairo_save`.
+    public func saveGState() {
+        cairo_save(cr)
+        savedStates.append(state)
+    }
+
+    /// Pops the graphics state saved by the matching `saveGState()`. Unbalanced calls are ignored.
+    /// Corresponds to `cairo_restore`.
+    public func restoreGState() {
+        guard let previous = savedStates.popLast() else { return }
+        cairo_restore(cr)
+        state = previous
+    }
+
+    /// Runs `body` between `saveGState()` and `restoreGState()`.
+    public func withSavedGState<R>(_ body: () throws -> R) rethrows -> R {
+        saveGState()
+        defer { restoreGState() }
+        return try body()
+    }
+
+    // MARK: - Colour and alpha
+
+    /// Sets the colour used by fills.
+    public func setFillColor(_ color: Color) { state.fillColor = color }
+
+    /// Sets the colour used by strokes.
+    public func setStrokeColor(_ color: Color) { state.strokeColor = color }
+
+    /// Sets the global alpha, `0...1`, applied to everything painted afterwards.
+    public func setAlpha(_ alpha: Double) { state.alpha = min(max(alpha, 0), 1) }
+
+    /// Sets the source to a solid colour, with the global alpha applied.
+    func setSource(_ color: Color) {
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha * state.alpha)
+    }
+
+    // MARK: - Transforms
+
+    /// Moves the origin by `(x, y)` in the current user space. Corresponds to `cairo_translate`.
+    public func translateBy(x: Double, y: Double) { cairo_translate(cr, x, y) }
+
+    /// Scales user space. Corresponds to `cairo_scale`.
+    public func scaleBy(x: Double, y: Double) { cairo_scale(cr, x, y) }
+
+    /// Rotates user space by `angle` radians; positive angles turn clockwise on screen (y grows down).
+    /// Corresponds to `cairo_rotate`.
+    public func rotate(by angle: Double) { cairo_rotate(cr, angle) }
+
+    // MARK: - Painting funnel
+
+    /// Runs one painting operation with the current shadow applied. Every fill, stroke, image
+    /// and text draw goes through here, so shadows and transparency layers treat them alike.
+    func paint(_ operation: () -> Void) {
+        if let shadow = state.shadow, shadow.isVisible {
+            paintWithShadow(shadow, operation)
+        } else {
+            operation()
+        }
+    }
+}
+
+/// The part of the graphics state that lives in Swift rather than in `cairo_t`.
+struct GraphicsState {
+    var fillColor: Color = .black
+    var strokeColor: Color = .black
+    var alpha: Double = 1
+    var shadow: Shadow?
+    var blendMode: BlendMode = .normal
+    var interpolationQuality: InterpolationQuality = .high
+}
+
+/// An open transparency layer.
+struct TransparencyLayer {
+    var alpha: Double
+    var stateAtBegin: GraphicsState
+    var savedStateDepth: Int
+}

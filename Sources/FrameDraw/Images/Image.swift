@@ -1,0 +1,92 @@
+import Foundation
+
+/// An immutable bitmap of premultiplied ARGB32 pixels (Cairo's native format).
+///
+/// Images are cheap to share between threads and frames: drawing one never copies its pixels.
+public final class Image: @unchecked Sendable {
+    // Immutable after init: no method writes to `surface`, which makes sharing across threads safe.
+    package let surface: CairoSurface
+
+    /// The width in pixels.
+    public var width: Int { surface.width }
+    /// The height in pixels.
+    public var height: Int { surface.height }
+    /// The size in pixels.
+    public var size: CGSize { CGSize(width: width, height: height) }
+
+    package init(surface: CairoSurface) {
+        self.surface = surface
+    }
+
+    /// Creates an image from premultiplied ARGB32 pixels, row by row from the top-left.
+    ///
+    /// Each `UInt32` is `0xAARRGGBB` with the colour channels already multiplied by alpha.
+    /// - Throws: `FrameDrawError.invalidImageSize` or `.pixelCountMismatch`.
+    public convenience init(width: Int, height: Int, pixels: [UInt32]) throws {
+        let surface = try CairoSurface(width: width, height: height)
+        guard pixels.count == width * height else {
+            throw FrameDrawError.pixelCountMismatch(expected: width * height, actual: pixels.count)
+        }
+        surface.withMutablePixelBytes { bytes in
+            pixels.withUnsafeBytes { source in
+                for row in 0..<height {
+                    let from = source.baseAddress.map { $0 + row * width * 4 }
+                    let to = bytes.baseAddress.map { $0 + row * surface.stride }
+                    if let from, let to { to.copyMemory(from: from, byteCount: width * 4) }
+                }
+            }
+        }
+        self.init(surface: surface)
+    }
+
+    /// The colour at a pixel, un-premultiplied. Coordinates outside the image give `.clear`.
+    public func pixel(atX x: Int, y: Int) -> Color {
+        guard x >= 0, y >= 0, x < width, y < height else { return .clear }
+        let argb = surface.withPixelBytes { bytes in
+            bytes.load(fromByteOffset: y * surface.stride + x * 4, as: UInt32.self)
+        }
+        return Color(premultipliedARGB: argb)
+    }
+}
+
+/// How an image is fitted into a rectangle.
+public enum ContentMode: String, Sendable, Hashable, CaseIterable {
+    /// Stretch to fill the rectangle exactly, ignoring the aspect ratio.
+    case scaleToFill
+    /// Scale to fit inside, keeping the aspect ratio; may leave bars.
+    case aspectFit
+    /// Scale to cover the rectangle, keeping the aspect ratio; the overflow is cropped.
+    case aspectFill
+    /// Draw at natural size, centred.
+    case center
+
+    /// The rectangle an image of `size` occupies inside `rect` in this mode.
+    public func frame(for size: CGSize, in rect: CGRect) -> CGRect {
+        guard size.width > 0, size.height > 0 else { return rect }
+        let scale: Double
+        switch self {
+        case .scaleToFill: return rect
+        case .aspectFit: scale = min(rect.width / size.width, rect.height / size.height)
+        case .aspectFill: scale = max(rect.width / size.width, rect.height / size.height)
+        case .center: scale = 1
+        }
+        let w = size.width * scale
+        let h = size.height * scale
+        return CGRect(x: rect.midX - w / 2, y: rect.midY - h / 2, width: w, height: h)
+    }
+}
+
+extension Color {
+    /// Converts a premultiplied Cairo ARGB32 pixel to a straight-alpha colour.
+    init(premultipliedARGB argb: UInt32) {
+        let a = Double(argb >> 24) / 255
+        let r = Double((argb >> 16) & 0xFF) / 255
+        let g = Double((argb >> 8) & 0xFF) / 255
+        let b = Double(argb & 0xFF) / 255
+        if a == 0 {
+            self.init(red: 0, green: 0, blue: 0, alpha: 0)
+        } else {
+            self.init(red: min(r / a, 1), green: min(g / a, 1), blue: min(b / a, 1), alpha: a)
+        }
+    }
+}

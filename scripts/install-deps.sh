@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian packages MovieKit needs, only when some are missing.
+# Uses apt-get directly as root and sudo otherwise; runs `apt-get update` first.
+set -euo pipefail
+
+PACKAGES=(
+  pkg-config
+  libavcodec-dev libavformat-dev libswscale-dev libavutil-dev
+  libcairo2-dev libpango1.0-dev fonts-dejavu-core
+  ffmpeg   # test-time cross-checks (ffprobe) and the benchmark's encoder floor only
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing missing Debian packages: ${missing[*]}"
+if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -q
+$SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
