@@ -1,0 +1,74 @@
+import MovieKitCore
+import Testing
+
+@Suite("MovieSettings validation")
+struct MovieSettingsTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var width = 1280
+        var height = 720
+        var fps: FrameRate = 30
+        var crf = 23
+        var presetName = "medium"
+        var keyframeInterval = 2.0
+        var bitRate: Int?
+        var message: String
+        var testDescription: String { message }
+    }
+
+    static let invalid: [Case] = [
+        Case(height: 1080, message: "Height 1080 is not a multiple of 16; use 1072 or 1088."),
+        Case(width: 1000, message: "Width 1000 is not a multiple of 16; use 992 or 1008."),
+        Case(width: 8, message: "Width 8 is not a multiple of 16; use 16."),
+        Case(width: 0, message: "Width 0 is not positive; use a positive multiple of 16 such as 16."),
+        Case(height: -32, message: "Height -32 is not positive; use a positive multiple of 16 such as 16."),
+        Case(fps: 0, message: "Frame rate 0 is not supported: both terms must be positive, for example 30 or 30000/1001."),
+        Case(fps: -25, message: "Frame rate -25 is not supported: both terms must be positive, for example 30 or 30000/1001."),
+        Case(fps: FrameRate(30, 0), message: "Frame rate 30/0 is not supported: both terms must be positive, for example 30 or 30000/1001."),
+        Case(fps: FrameRate(1_000_003, 1_000_001),
+             message: "Frame rate 1000003/1000001 is not supported: its terms in lowest form must not exceed 1000000; use a simpler rational such as 30000/1001."),
+        Case(fps: 1000, message: "Frame rate 1000 is not supported: it is faster than 240 frames per second."),
+        Case(crf: 52, message: "CRF 52 is outside 0…51; use 0 (lossless) to 51 (smallest), or 23 for the default quality."),
+        Case(crf: -1, message: "CRF -1 is outside 0…51; use 0 (lossless) to 51 (smallest), or 23 for the default quality."),
+        Case(presetName: "fastest",
+             message: "Preset \"fastest\" is not an x264 preset; use one of ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow, placebo."),
+        Case(keyframeInterval: 0, message: "Keyframe interval 0.0 s is not positive; use a positive number of seconds such as 2."),
+        Case(bitRate: 0, message: "Bit rate 0 is not positive; use bits per second such as 5_000_000, or nil to use CRF."),
+    ]
+
+    @Test("invalid settings throw a full-sentence error", arguments: invalid)
+    func rejects(_ c: Case) {
+        #expect {
+            _ = try MovieSettings(
+                width: c.width, height: c.height, fps: c.fps, crf: c.crf, presetName: c.presetName,
+                keyframeInterval: c.keyframeInterval, bitRate: c.bitRate)
+        } throws: { error in
+            (error as? MovieKitError)?.description == c.message
+        }
+    }
+
+    @Test func validSettingsKeepTheirValuesAndDefaults() throws {
+        let settings = try MovieSettings(width: 1920, height: 1088, fps: FrameRate(60000, 2002))
+        #expect(settings.width == 1920)
+        #expect(settings.height == 1088)
+        #expect(settings.fps == FrameRate(30000, 1001))  // reduced to lowest terms
+        #expect(settings.crf == 23)
+        #expect(settings.preset == .medium)
+        #expect(settings.keyframeInterval == 2)
+        #expect(settings.bitRate == nil)
+    }
+
+    @Test func presetsAreLookedUpByName() throws {
+        #expect(try Preset(named: "VeryFast") == .veryfast)
+        #expect(Preset.allCases.count == 10)
+    }
+
+    @Test func frameRateTiming() {
+        let ntsc = FrameRate(30000, 1001)
+        #expect(ntsc.time(ofFrame: 0) == 0)
+        #expect(abs(ntsc.time(ofFrame: 30000) - 1001) < 1e-9)
+        #expect(ntsc.description == "30000/1001")
+        let thirty: FrameRate = 30
+        #expect(thirty.duration(ofFrames: 90) == 3)
+        #expect(thirty.frameCount(forSeconds: 2.5) == 75)
+    }
+}
