@@ -23,6 +23,8 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
     case writerClosed(path: String)
     /// `finish()` was called before any frame was added.
     case noFrames(path: String)
+    /// `repeatPreviousFrame` was called before any frame was drawn.
+    case noPreviousFrame(path: String)
     /// The H.264 encoder (libx264) is not available in this FFmpeg build.
     case encoderUnavailable(String)
     /// An FFmpeg call failed.
@@ -57,6 +59,8 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
             return "The movie writer for \(path) has already finished or failed; create a new MovieWriter to write another movie."
         case .noFrames(let path):
             return "No frames were added to \(path); add at least one frame before calling finish()."
+        case .noPreviousFrame(let path):
+            return "There is no previous frame to repeat in \(path); draw a frame with addFrame first."
         case .encoderUnavailable(let name):
             return "The H.264 encoder \(name) is not available in this FFmpeg build; install FFmpeg with libx264 (Debian: libavcodec-extra or libavcodec59)."
         case .ffmpeg(let operation, let code, let message):

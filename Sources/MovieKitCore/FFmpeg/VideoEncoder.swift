@@ -39,7 +39,10 @@ final class VideoEncoder {
         var options: OpaquePointer?
         defer { av_dict_free(&options) }
         av_dict_set(&options, "preset", settings.preset.rawValue, 0)
-        av_dict_set(&options, "profile", "high", 0)
+        // CRF 0 is lossless, which x264 can only encode in the High 4:4:4 Predictive profile.
+        if settings.bitRate != nil || settings.crf > 0 {
+            av_dict_set(&options, "profile", "high", 0)
+        }
         if let bitRate = settings.bitRate {
             context.pointee.bit_rate = Int64(bitRate)
         } else {

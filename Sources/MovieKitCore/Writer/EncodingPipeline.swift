@@ -55,6 +55,31 @@ final class EncodingPipeline: @unchecked Sendable {
         }
     }
 
+    /// Asks the worker to encode the last converted frame again as frame `index`.
+    func submitRepeat(index: Int) {
+        queue.async { [self] in
+            guard !hasFailedOrCancelled else { return }
+            do {
+                try stage.repeatLastFrame(index: index)
+            } catch {
+                record(error)
+            }
+        }
+    }
+
+    /// Flushes the encoder out of turn, so that the next frame genuinely fails inside libavcodec.
+    /// Only for tests of error propagation from the worker.
+    func drainEncoderOutOfTurn() {
+        queue.async { [self] in
+            do { try stage.drainEncoder() } catch { record(error) }
+        }
+    }
+
+    /// The worker's per-stage timings so far (frames still in flight are not yet counted).
+    var workerStatistics: RenderStatistics {
+        queue.sync { stage.statistics }
+    }
+
     /// Waits for every submitted frame, flushes the encoder and closes the file.
     /// - Throws: the first error the worker met, or the error of finishing.
     func finish() throws {

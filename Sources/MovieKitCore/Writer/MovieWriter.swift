@@ -30,7 +30,20 @@ public final class MovieWriter {
     /// The number of frames added so far.
     public private(set) var frameCount = 0
 
+    /// Per-stage timings: where the time went so far. Frames still being encoded are counted once
+    /// they are done (reading this waits for them).
+    public var statistics: RenderStatistics {
+        var result = pipeline?.workerStatistics ?? finishedWorkerStatistics
+        result.drawing = drawingTime
+        result.waitingForEncoder = waitingTime
+        return result
+    }
+
     private let overwrite: Bool
+    private let clock = ContinuousClock()
+    private var drawingTime = Duration.zero
+    private var waitingTime = Duration.zero
+    private var finishedWorkerStatistics = RenderStatistics()
     private let temporaryURL: URL
     private var pipeline: EncodingPipeline?
     private var lastSlot: FrameSlot?
@@ -97,13 +110,17 @@ public final class MovieWriter {
     public func addFrame(preservingContents: Bool = false, _ draw: (DrawingContext) throws -> Void) throws {
         let pipeline = try openPipeline()
         let slot: FrameSlot
+        let waitStart = clock.now
         do {
             slot = try pipeline.acquireSlot()
+            waitingTime += clock.now - waitStart
             try slot.prepare(keeping: preservingContents ? lastSlot : nil)
         } catch {
             fail()
             throw error
         }
+        let drawStart = clock.now
+        defer { drawingTime += clock.now - drawStart }
         do {
             try draw(slot.context)
             try slot.complete()
@@ -114,6 +131,23 @@ public final class MovieWriter {
         pipeline.submit(slot, index: frameCount)
         lastSlot = slot
         frameCount += 1
+    }
+
+    /// Adds `count` more frames identical to the last one, without drawing or converting them again.
+    ///
+    /// Use it for stills, such as a photo held on screen in a slideshow: the encoder receives the
+    /// already converted picture again, which is much cheaper than drawing it anew.
+    /// - Parameter count: How many frames to add. Zero adds none.
+    /// - Throws: `MovieKitError.noPreviousFrame` before the first frame, `.writerClosed` after
+    ///   `finish()`, or an encoder error from an earlier frame.
+    public func repeatPreviousFrame(count: Int = 1) throws {
+        precondition(count >= 0, "repeatPreviousFrame(count:) needs a count of zero or more.")
+        let pipeline = try openPipeline()
+        guard frameCount > 0 else { throw MovieKitError.noPreviousFrame(path: url.path) }
+        for _ in 0..<count {
+            pipeline.submitRepeat(index: frameCount)
+            frameCount += 1
+        }
     }
 
     /// Adds a frame showing `image` on a black background.
@@ -138,6 +172,7 @@ public final class MovieWriter {
         }
         do {
             try pipeline.finish()
+            finishedWorkerStatistics = pipeline.workerStatistics
             try moveIntoPlace()
         } catch {
             fail()
@@ -168,6 +203,11 @@ public final class MovieWriter {
             try writer.addFrame { context in try draw(context, frame) }
         }
         try writer.finish()
+    }
+
+    /// Makes the encoder fail on the next frame, to test how worker errors surface.
+    func failEncoderOnNextFrameForTesting() {
+        pipeline?.drainEncoderOutOfTurn()
     }
 
     // MARK: - Private

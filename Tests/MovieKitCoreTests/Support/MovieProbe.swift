@@ -129,7 +129,7 @@ struct MovieProbe {
         if code < 0 {
             var buffer = [CChar](repeating: 0, count: 128)
             _ = mk_strerror(code, &buffer, buffer.count)
-            throw ProbeError(message: "\(what): \(String(cString: buffer))")
+            throw ProbeError(message: "\(what): \(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
         }
     }
 }

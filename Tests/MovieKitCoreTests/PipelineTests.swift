@@ -1,0 +1,149 @@
+import Foundation
+import FrameDraw
+@testable import MovieKitCore
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("Pipelined writer")
+struct PipelineTests {
+    /// The colour that numbers frame `index`: three base-10 digits in red, green and blue.
+    static func colour(forFrame index: Int) -> Color {
+        Color(red: Double(index % 10) / 9, green: Double(index / 10 % 10) / 9, blue: Double(index / 100 % 10) / 9)
+    }
+
+    /// Reads a frame number back from a decoded pixel.
+    static func frameNumber(_ p: (r: Int, g: Int, b: Int)) -> Int {
+        func digit(_ v: Int) -> Int { Int((Double(v) * 9 / 255).rounded()) }
+        return digit(p.r) + 10 * digit(p.g) + 100 * digit(p.b)
+    }
+
+    @Test func thousandTinyFramesDecodeInOrder() throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.file("numbered.mp4")
+        let settings = try MovieSettings(width: 16, height: 16, fps: 50, crf: 10, preset: .ultrafast)
+        try MovieWriter.render(to: url, settings: settings, frameCount: 1000) { context, frame in
+            context.setFillColor(Self.colour(forFrame: frame.index))
+            context.fill(context.bounds)
+        }
+        let probe = try MovieProbe(url: url)
+        #expect(probe.frames.count == 1000)
+        #expect(probe.streamDuration == 20)
+        let numbers = probe.frames.map { Self.frameNumber($0.pixel(x: 8, y: 8)) }
+        #expect(numbers == Array(0..<1000))
+    }
+
+    @Test func repeatedFramesCountAndKeepThePicture() throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.file("still.mp4")
+        let writer = try MovieWriter(url: url, settings: MovieSettings(width: 64, height: 64, fps: 30))
+        #expect(throws: MovieKitError.noPreviousFrame(path: url.path)) { try writer.repeatPreviousFrame(count: 3) }
+        try writer.addFrame { c in c.setFillColor(.red); c.fill(c.bounds) }
+        try writer.repeatPreviousFrame(count: 29)
+        try writer.addFrame { c in c.setFillColor(.blue); c.fill(c.bounds) }
+        try writer.finish()
+        #expect(writer.frameCount == 31)
+        #expect(writer.statistics.drawnFrames == 2)
+        #expect(writer.statistics.repeatedFrames == 29)
+        let probe = try MovieProbe(url: url)
+        #expect(probe.frames.count == 31)
+        #expect(abs(probe.streamDuration - 31.0 / 30) < 1e-9)
+        #expect(probe.frames[29].pixel(x: 32, y: 32).r > 240)
+        #expect(probe.frames[30].pixel(x: 32, y: 32).b > 240)
+    }
+
+    @Test func statisticsCoverEveryStage() throws {
+        let dir = try TemporaryDirectory()
+        let writer = try MovieWriter(url: dir.file("s.mp4"), settings: MovieSettings(width: 128, height: 64, fps: 30))
+        for _ in 0..<20 { try writer.addFrame { c in c.setFillColor(.green); c.fillEllipse(in: c.bounds) } }
+        try writer.finish()
+        let stats = writer.statistics
+        #expect(stats.frames == 20)
+        #expect(stats.drawing > .zero && stats.conversion > .zero && stats.encoding > .zero && stats.muxing > .zero)
+        #expect(stats.millisecondsPerFrame(\.conversion) > 0)
+        #expect(stats.description.contains("20 frames"))
+    }
+
+    @Test func encoderFailureOnTheWorkerSurfacesAtTheNextCallAndLeavesNoFile() throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.file("encoder.mp4")
+        let writer = try MovieWriter(url: url, settings: MovieSettings(width: 64, height: 64, fps: 30))
+        try writer.addFrame { c in c.setFillColor(.red); c.fill(c.bounds) }
+        writer.failEncoderOnNextFrameForTesting()
+        try writer.addFrame { _ in }  // handed over; fails on the worker
+        var caught: Error?
+        do {
+            for _ in 0..<10 { try writer.addFrame { _ in } }
+            try writer.finish()
+        } catch {
+            caught = error
+        }
+        let error = try #require(caught as? MovieKitError)
+        guard case .ffmpeg(let operation, _, _) = error else {
+            Issue.record("expected an FFmpeg error, got \(error)")
+            return
+        }
+        #expect(operation == "Sending a frame to the encoder")
+        #expect(try dir.contents().isEmpty)
+        // The writer is closed afterwards and says so.
+        #expect(throws: MovieKitError.writerClosed(path: url.path)) { try writer.addFrame { _ in } }
+    }
+
+    @Test func fileSizeLimitMidStreamSurfacesAndLeavesNoFile() throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.file("efbig.mp4")
+        // Noise compresses badly, so a few frames exceed the limit while other tests' small files do not.
+        let settings = try MovieSettings(width: 320, height: 240, fps: 30, crf: 1, preset: .ultrafast)
+        var generator = SystemRandomNumberGenerator()
+        let noise = try (0..<4).map { _ in
+            try Image(width: 320, height: 240, pixels: (0..<(320 * 240)).map { _ in 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &generator) })
+        }
+
+        let previousHandler = signal(SIGXFSZ, SIG_IGN)
+        var previousLimit = rlimit()
+        getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &previousLimit)
+        var limit = previousLimit
+        limit.rlim_cur = 4 << 20
+        setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit)
+        defer {
+            setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &previousLimit)
+            signal(SIGXFSZ, previousHandler)
+        }
+
+        let writer = try MovieWriter(url: url, settings: settings)
+        var caught: Error?
+        do {
+            for i in 0..<120 { try writer.addImage(noise[i % 4], contentMode: .scaleToFill) }
+            try writer.finish()
+        } catch {
+            caught = error
+        }
+        let error = try #require(caught as? MovieKitError)
+        #expect("\(error)".contains("File too large"), "got: \(error)")
+        #expect(try dir.contents().isEmpty)
+    }
+}
+
+@Suite("Logging", .serialized)
+struct LoggingTests {
+    final class Collected: @unchecked Sendable {
+        let lock = NSLock()
+        var messages: [Log.Message] = []
+        func add(_ m: Log.Message) { lock.withLock { messages.append(m) } }
+    }
+
+    @Test func encoderLogLinesReachAnInstalledHandler() throws {
+        let collected = Collected()
+        Log.setHandler(level: .info) { collected.add($0) }
+        defer { Log.setHandler(nil) }
+        let dir = try TemporaryDirectory()
+        try MovieWriter.render(to: dir.file("log.mp4"), settings: MovieSettings(width: 32, height: 32, fps: 10), frameCount: 2) { c, _ in
+            c.fill(c.bounds)
+        }
+        let x264 = collected.lock.withLock { collected.messages.filter { $0.subsystem == "x264" } }
+        #expect(!x264.isEmpty, "x264 reports its settings at info level")
+        #expect(x264.allSatisfy { $0.level <= .info })
+    }
+}
