@@ -43,5 +43,6 @@ let package = Package(
         // Tests.
         .testTarget(name: "FrameDrawTests", dependencies: ["FrameDraw", "CCairo", "CFFmpeg"]),
         .testTarget(name: "MovieKitCoreTests", dependencies: ["MovieKitCore", "FrameDraw", "CFFmpeg"]),
+        .testTarget(name: "MoviemakeTests", dependencies: ["moviemake", "MovieKitCore"]),
     ]
 )

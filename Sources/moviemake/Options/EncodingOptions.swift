@@ -1,0 +1,55 @@
+import ArgumentParser
+import MovieKitCore
+
+/// Size, rate and encoder flags shared by the rendering subcommands.
+struct EncodingOptions: ParsableArguments {
+    @Option(help: "Frame width in pixels; a multiple of 16.")
+    var width = 1280
+
+    @Option(help: "Frame height in pixels; a multiple of 16.")
+    var height = 720
+
+    @Option(help: "Frames per second: a whole number such as 30, or a fraction such as 30000/1001.")
+    var fps: FrameRate = 30
+
+    @Option(help: "x264 constant rate factor, 0 (lossless) to 51 (smallest).")
+    var crf = 23
+
+    @Option(help: "x264 preset.")
+    var preset: Preset = .medium
+
+    @Flag(help: "Replace the output file if it exists.")
+    var overwrite = false
+
+    /// Validated movie settings.
+    func settings() throws -> MovieSettings {
+        do {
+            return try MovieSettings(width: width, height: height, fps: fps, crf: crf, preset: preset)
+        } catch let error as MovieKitError {
+            throw ValidationError(error.description)
+        }
+    }
+
+    mutating func validate() throws {
+        _ = try settings()
+    }
+}
+
+extension Preset: ExpressibleByArgument {}
+
+extension FrameRate: ExpressibleByArgument {
+    /// Parses `30` or `30000/1001`.
+    public init?(argument: String) {
+        let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
+        switch parts.count {
+        case 1:
+            guard let value = Int(parts[0]) else { return nil }
+            self.init(value, 1)
+        case 2:
+            guard let numerator = Int(parts[0]), let denominator = Int(parts[1]) else { return nil }
+            self.init(numerator, denominator)
+        default:
+            return nil
+        }
+    }
+}
