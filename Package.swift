@@ -39,9 +39,14 @@ let package = Package(
 
         // Examples: small programs that use the package the way users would.
         .executableTarget(name: "BouncingBall", dependencies: ["MovieKitCore", "FrameDraw"], path: "Examples/BouncingBall"),
+        .executableTarget(name: "DrawingTour", dependencies: ["FrameDraw"], path: "Examples/DrawingTour"),
 
         // Tests.
-        .testTarget(name: "FrameDrawTests", dependencies: ["FrameDraw", "CCairo", "CFFmpeg"]),
+        .testTarget(
+            name: "FrameDrawTests",
+            dependencies: ["FrameDraw", "CCairo", "CFFmpeg"],
+            exclude: ["Fixtures"]  // Read through #filePath, not bundled as resources.
+        ),
         .testTarget(name: "MovieKitCoreTests", dependencies: ["MovieKitCore", "FrameDraw", "CFFmpeg"]),
         .testTarget(name: "MoviemakeTests", dependencies: ["moviemake", "MovieKitCore"]),
     ]

@@ -52,7 +52,9 @@ public enum InterpolationQuality: Sendable, Hashable, CaseIterable {
 }
 
 extension DrawingContext {
-    /// Sets how later drawing combines with existing pixels. Corresponds to `cairo_set_operator`.
+    /// Sets how later drawing combines with existing pixels: fills, strokes, images, text, gradients, their
+    /// shadows (which blend with this mode too, as in Core Graphics) and finished transparency layers.
+    /// The mode is part of the graphics state. Corresponds to `cairo_set_operator`.
     public func setBlendMode(_ mode: BlendMode) {
         state.blendMode = mode
         cairo_set_operator(cr, mode.cairoOperator)

@@ -7,7 +7,7 @@ extension DrawingContext {
     public func draw(_ image: Image, in rect: CGRect, contentMode: ContentMode = .scaleToFill) {
         let frame = contentMode.frame(for: image.size, in: rect)
         guard frame.width > 0, frame.height > 0 else { return }
-        paint {
+        paint(extents: .userRect(rect.intersection(frame))) {
             cairo_save(cr)
             cairo_new_path(cr)
             cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
@@ -28,6 +28,26 @@ extension DrawingContext {
     /// Draws `image` at its natural size with its top-left corner at `point`.
     public func draw(_ image: Image, at point: CGPoint) {
         draw(image, in: CGRect(origin: point, size: image.size), contentMode: .scaleToFill)
+    }
+
+    /// Fills `rect` with copies of `image` at its natural size (in user space), the first copy's
+    /// top-left corner at `rect`'s origin. Tiles are cut off at the edges of `rect`.
+    /// Corresponds to a surface pattern with `CAIRO_EXTEND_REPEAT`.
+    public func drawTiled(_ image: Image, in rect: CGRect) {
+        let rect = rect.standardized
+        guard rect.width > 0, rect.height > 0 else { return }
+        paint {
+            cairo_save(cr)
+            cairo_new_path(cr)
+            cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+            cairo_clip(cr)
+            cairo_set_source_surface(cr, image.surface.pointer, rect.minX, rect.minY)
+            let pattern = cairo_get_source(cr)
+            cairo_pattern_set_filter(pattern, state.interpolationQuality.cairoFilter)
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_REPEAT)
+            cairo_paint_with_alpha(cr, state.alpha)
+            cairo_restore(cr)
+        }
     }
 }
 

@@ -19,6 +19,10 @@ public final class DrawingContext {
     var savedStates: [GraphicsState] = []
     /// Open transparency layers, each with the state that was current when it began.
     var layerStack: [TransparencyLayer] = []
+    /// Scratch memory for blurring shadows, reused across calls and frames (see ShadowRenderer.swift).
+    let shadowRenderer = ShadowRenderer()
+    /// The Pango layout and font cache for text, made on first use (see DrawingContext+Text.swift).
+    lazy var textRenderer = TextRenderer(cr: cr)
 
     /// Creates a context that draws into `surface`.
     /// - Throws: `FrameDrawError.drawingFailed` when Cairo cannot create the context.
@@ -53,9 +57,12 @@ public final class DrawingContext {
     /// Returns the context to its initial state: identity transform, no clip, no path, default
     /// colours, no shadow, no open layers. Unbalanced saves and layers from the last frame are dropped.
     package func reset() {
-        while !layerStack.isEmpty {
+        while let layer = layerStack.popLast() {
+            while savedStates.count > layer.savedStateDepth {
+                cairo_restore(cr)
+                savedStates.removeLast()
+            }
             cairo_pattern_destroy(cairo_pop_group(cr))
-            layerStack.removeLast()
         }
         for _ in savedStates { cairo_restore(cr) }
         savedStates.removeAll(keepingCapacity: true)
@@ -74,10 +81,13 @@ public final class DrawingContext {
         savedStates.append(state)
     }
 
-    /// Pops the graphics state saved by the matching `saveGState()`. Unbalanced calls are ignored.
+    /// Pops the graphics state saved by the matching `saveGState()`. Unbalanced calls are ignored,
+    /// and so is a call that would undo a save made before the innermost open transparency layer began.
     /// Corresponds to `cairo_restore`.
     public func restoreGState() {
-        guard let previous = savedStates.popLast() else { return }
+        guard savedStates.count > (layerStack.last?.savedStateDepth ?? 0),
+              let previous = savedStates.popLast()
+        else { return }
         cairo_restore(cr)
         state = previous
     }
@@ -121,9 +131,10 @@ public final class DrawingContext {
 
     /// Runs one painting operation with the current shadow applied. Every fill, stroke, image
     /// and text draw goes through here, so shadows and transparency layers treat them alike.
-    func paint(_ operation: () -> Void) {
+    /// `extents` says where the operation's ink can land, so a shadow blurs only that area.
+    func paint(extents: PaintExtents = .unknown, _ operation: () -> Void) {
         if let shadow = state.shadow, shadow.isVisible {
-            paintWithShadow(shadow, operation)
+            paintWithShadow(shadow, extents: extents, operation)
         } else {
             operation()
         }

@@ -1,0 +1,126 @@
+internal import CCairo
+import Foundation
+
+extension DrawingContext {
+    /// Draws `text` with the top-left corner of its layout box at `point`.
+    ///
+    /// Lines wrap at `style.wrapWidth` when it is set; alignment then places each line within
+    /// `point.x ... point.x + wrapWidth`. Without a wrap width, lines align with the widest line.
+    /// The box has the size `style.measure(text)` reports. The current path is left as it was.
+    /// Corresponds to `pango_cairo_show_layout`.
+    /// - Parameters:
+    ///   - text: The plain text; it may contain newlines. Any script works (Arabic, Hebrew, Devanagari …)
+    ///     as long as an installed font has its glyphs.
+    ///   - point: The top-left corner of the layout box.
+    ///   - style: The font, colour, spacing, outline and shadow.
+    public func draw(_ text: String, at point: CGPoint, style: TextStyle) {
+        guard let renderer = textRenderer,
+              renderer.prepare(cr: cr, text: text, attributes: nil, style: style, width: style.wrapWidth, heightLimit: nil)
+        else { return }
+        show(renderer.layout, at: point, style: style, clip: nil)
+    }
+
+    /// Draws `text` so that its first line's baseline starts at `point`.
+    ///
+    /// Use this to line text up with other drawing: `draw("Frame 1", baselineAt: CGPoint(x: 40, y: 80), style: style)`
+    /// puts the bottom of the "F" at y = 80.
+    /// - Parameters:
+    ///   - text: The plain text.
+    ///   - point: Where the first baseline starts (its left end for left-aligned text).
+    ///   - style: The font, colour, spacing, outline and shadow.
+    public func draw(_ text: String, baselineAt point: CGPoint, style: TextStyle) {
+        guard let renderer = textRenderer,
+              renderer.prepare(cr: cr, text: text, attributes: nil, style: style, width: style.wrapWidth, heightLimit: nil)
+        else { return }
+        let top = CGPoint(x: point.x, y: point.y - renderer.metrics.firstBaseline)
+        show(renderer.layout, at: top, style: style, clip: nil)
+    }
+
+    /// Draws `text` inside `rect`: lines wrap at the rectangle's width (instead of `style.wrapWidth`)
+    /// and align within it; text that does not fit the height is cut with "…" and clipped to `rect`.
+    /// - Parameters:
+    ///   - text: The plain text.
+    ///   - rect: The box to fill, from its top edge down.
+    ///   - style: The font, colour, alignment, spacing, outline and shadow.
+    public func draw(_ text: String, in rect: CGRect, style: TextStyle) {
+        let box = rect.standardized
+        guard box.width > 0, box.height > 0, let renderer = textRenderer,
+              renderer.prepare(cr: cr, text: text, attributes: nil, style: style, width: box.width, heightLimit: box.height)
+        else { return }
+        show(renderer.layout, at: box.origin, style: style, clip: box)
+    }
+
+    /// Draws Pango markup with the top-left corner of its layout box at `point`.
+    ///
+    /// Markup styles parts of the text: `"<b>Bold</b>, <i>italic</i>, <span foreground=\"#FF0000\">red</span>"`.
+    /// `style` gives everything the markup does not override.
+    /// Corresponds to `pango_parse_markup` and `pango_cairo_show_layout`.
+    /// - Parameters:
+    ///   - markup: The Pango markup.
+    ///   - point: The top-left corner of the layout box.
+    ///   - style: The base font, colour, spacing, outline and shadow.
+    /// - Throws: `FrameDrawError.invalidMarkup` when the markup is malformed, with the line and character
+    ///   where parsing stopped. Nothing is drawn then.
+    public func draw(markup: String, at point: CGPoint, style: TextStyle) throws {
+        try TextLayout.withParsedMarkup(markup) { text, attributes in
+            guard let renderer = textRenderer,
+                  renderer.prepare(cr: cr, text: text, attributes: attributes, style: style, width: style.wrapWidth, heightLimit: nil)
+            else { return }
+            show(renderer.layout, at: point, style: style, clip: nil)
+        }
+    }
+
+    /// Draws Pango markup inside `rect`, wrapping at its width and clipping to it.
+    /// - Parameters:
+    ///   - markup: The Pango markup.
+    ///   - rect: The box to fill, from its top edge down.
+    ///   - style: The base font, colour, alignment, spacing, outline and shadow.
+    /// - Throws: `FrameDrawError.invalidMarkup` when the markup is malformed, with the line and character
+    ///   where parsing stopped. Nothing is drawn then.
+    public func draw(markup: String, in rect: CGRect, style: TextStyle) throws {
+        try TextLayout.withParsedMarkup(markup) { text, attributes in
+            let box = rect.standardized
+            guard box.width > 0, box.height > 0, let renderer = textRenderer,
+                  renderer.prepare(cr: cr, text: text, attributes: attributes, style: style, width: box.width, heightLimit: box.height)
+            else { return }
+            show(renderer.layout, at: box.origin, style: style, clip: box)
+        }
+    }
+
+    /// Paints a prepared layout through the painting funnel: the outline stroke first, then the fill
+    /// on top, with `style.shadow` (if any) standing in for the context's shadow.
+    private func show(_ layout: OpaquePointer, at origin: CGPoint, style: TextStyle, clip: CGRect?) {
+        // Text drawing needs the current point, so keep the caller's path aside and put it back after.
+        let savedPath = cairo_has_current_point(cr) != 0 ? cairo_copy_path(cr) : nil
+        let contextShadow = state.shadow
+        if let shadow = style.shadow { state.shadow = shadow }
+        paint {
+            cairo_save(cr)
+            if let clip {
+                cairo_new_path(cr)
+                cairo_rectangle(cr, clip.minX, clip.minY, clip.width, clip.height)
+                cairo_clip(cr)
+            }
+            cairo_new_path(cr)
+            if let outline = style.outline, outline.width > 0, outline.color.alpha > 0 {
+                cairo_move_to(cr, origin.x, origin.y)
+                pango_cairo_layout_path(cr, layout)
+                setSource(outline.color)
+                cairo_set_line_width(cr, outline.width)
+                cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+                cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+                cairo_stroke(cr)
+            }
+            cairo_move_to(cr, origin.x, origin.y)
+            setSource(style.color)
+            pango_cairo_show_layout(cr, layout)
+            cairo_new_path(cr)
+            cairo_restore(cr)
+        }
+        state.shadow = contextShadow
+        if let savedPath {
+            cairo_append_path(cr, savedPath)
+            cairo_path_destroy(savedPath)
+        }
+    }
+}

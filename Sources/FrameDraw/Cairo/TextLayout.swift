@@ -1,0 +1,180 @@
+internal import CCairo
+import Foundation
+
+/// Shared Pango plumbing for drawing and measuring text: font descriptions, markup parsing,
+/// applying a `TextStyle` to a `PangoLayout`, and reading its metrics.
+///
+/// Every function works on a layout it is lent; none keeps a pointer.
+enum TextLayout {
+    /// `PANGO_SCALE`: Pango units per pixel.
+    static let scale = Double(mk_pango_scale())
+
+    /// Converts pixels to Pango units, clamped to what `int` holds.
+    static func units(_ pixels: Double) -> Int32 {
+        let value = (pixels * scale).rounded()
+        guard value.isFinite else { return 0 }
+        return Int32(max(min(value, Double(Int32.max)), Double(Int32.min)))
+    }
+
+    // MARK: - Fonts
+
+    /// Creates a font description for `font`; the caller frees it with `pango_font_description_free`.
+    /// Corresponds to `pango_font_description_new` and its setters; the size is absolute (pixels).
+    static func makeFontDescription(_ font: Font) -> OpaquePointer? {
+        guard let description = pango_font_description_new() else { return nil }
+        pango_font_description_set_family(description, font.family)
+        pango_font_description_set_absolute_size(description, max(font.size, 0) * scale)
+        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight.numericValue)))
+        pango_font_description_set_style(description, font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        return description
+    }
+
+    // MARK: - Markup
+
+    /// Parses Pango markup and lends its plain text and attribute list to `body`.
+    /// Corresponds to `pango_parse_markup`.
+    /// - Throws: `FrameDrawError.invalidMarkup` with GLib's line-and-character position.
+    static func withParsedMarkup<R>(_ markup: String, _ body: (String, OpaquePointer?) throws -> R) throws -> R {
+        var attributes: OpaquePointer?
+        var text: UnsafeMutablePointer<CChar>?
+        var error: UnsafeMutablePointer<GError>?
+        let parsed = pango_parse_markup(markup, -1, 0, &attributes, &text, nil, &error)
+        defer {
+            if let attributes { pango_attr_list_unref(attributes) }
+            if let text { g_free(text) }
+        }
+        guard parsed != 0, let text else {
+            var reason = "Pango could not parse it"
+            if let error {
+                if let message = error.pointee.message { reason = String(cString: message) }
+                g_error_free(error)
+            }
+            throw FrameDrawError.invalidMarkup(markupErrorSentence(reason, markup: markup))
+        }
+        return try body(String(cString: text), attributes)
+    }
+
+    /// Builds the sentence for `FrameDrawError.invalidMarkup`: where parsing stopped, the markup, and the fix.
+    static func markupErrorSentence(_ reason: String, markup: String) -> String {
+        let oneLine = markup.replacingOccurrences(of: "\n", with: "\\n")
+        let excerpt = oneLine.count > 80 ? String(oneLine.prefix(80)) + "…" : oneLine
+        let cause = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
+        return "\(cause), in \"\(excerpt)\". Close every tag you open, and write the characters & < > in text "
+            + "as &amp; &lt; &gt; (TextStyle.escapeMarkup does this); to draw plain text, use draw(_:at:style:)."
+    }
+
+    // MARK: - Configuring a layout
+
+    /// Applies `style` and `text` to `layout`.
+    /// - Parameters:
+    ///   - layout: The `PangoLayout` to configure.
+    ///   - text: The plain text (for markup, the text `pango_parse_markup` returned).
+    ///   - attributes: The markup's attribute list, or `nil` for plain text. Not consumed.
+    ///   - style: The text style.
+    ///   - fontDescription: The `PangoFontDescription` for `style.font`. Not consumed.
+    ///   - width: The wrap width in pixels, or `nil` to break only at newlines.
+    ///   - heightLimit: The most height in pixels before the text is ellipsized (needs `width`), or `nil`.
+    static func configure(
+        _ layout: OpaquePointer,
+        text: String,
+        attributes: OpaquePointer?,
+        style: TextStyle,
+        fontDescription: OpaquePointer,
+        width: Double?,
+        heightLimit: Double?
+    ) {
+        pango_layout_set_font_description(layout, fontDescription)
+        pango_layout_set_width(layout, width.map { units(max($0, 0)) } ?? -1)
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        switch style.alignment {
+        case .left, .justified: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        }
+        pango_layout_set_justify(layout, style.alignment == .justified ? 1 : 0)
+        pango_layout_set_spacing(layout, units(style.lineSpacing))
+
+        if attributes == nil, style.letterSpacing == 0 {
+            pango_layout_set_attributes(layout, nil)
+        } else if let list = attributes.map({ pango_attr_list_copy($0) }) ?? pango_attr_list_new() {
+            if style.letterSpacing != 0, let spacing = pango_attr_letter_spacing_new(units(style.letterSpacing)) {
+                // Inserted before the markup's own attributes, so <span letter_spacing=…> still wins.
+                pango_attr_list_insert_before(list, spacing)
+            }
+            pango_layout_set_attributes(layout, list)
+            pango_attr_list_unref(list)
+        }
+
+        if width != nil, style.maximumLines != nil || heightLimit != nil {
+            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            if let maximumLines = style.maximumLines {
+                pango_layout_set_height(layout, -Int32(clamping: max(maximumLines, 1)))
+            } else {
+                pango_layout_set_height(layout, units(max(heightLimit ?? 0, 0)))
+            }
+        } else {
+            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
+            pango_layout_set_height(layout, -1)
+        }
+        pango_layout_set_text(layout, text, -1)
+
+        if let maximumLines = style.maximumLines.map({ max($0, 1) }), pango_layout_get_line_count(layout) > maximumLines {
+            truncate(layout, text: text, toLines: maximumLines)
+        }
+    }
+
+    /// Cuts `text` after line `lines` and ends it with "…", for the cases Pango's own ellipsizing
+    /// does not cover (no wrap width, or several paragraphs).
+    private static func truncate(_ layout: OpaquePointer, text: String, toLines lines: Int) {
+        guard let line = pango_layout_get_line_readonly(layout, Int32(clamping: lines - 1)) else { return }
+        let end = Int(line.pointee.start_index + line.pointee.length)
+        let lastLineStart = Int(line.pointee.start_index)
+        var kept = String(decoding: text.utf8.prefix(end), as: UTF8.self)
+        let ellipsis = "\u{2026}"
+        for _ in 0..<256 {
+            while let last = kept.last, last.isWhitespace || last.isNewline { kept.removeLast() }
+            pango_layout_set_text(layout, kept + ellipsis, -1)
+            if pango_layout_get_line_count(layout) <= lines || kept.isEmpty { return }
+            // The ellipsis wrapped onto a new line: drop the last word of the last kept line.
+            if let space = kept.lastIndex(where: \.isWhitespace),
+               kept.utf8.distance(from: kept.utf8.startIndex, to: space) > lastLineStart {
+                kept = String(kept[..<space])
+            } else {
+                kept.removeLast()
+            }
+        }
+    }
+
+    // MARK: - Metrics
+
+    /// Reads the logical size, first baseline and line count of a configured layout.
+    /// Corresponds to `pango_layout_get_extents`, `pango_layout_get_baseline` and `pango_layout_get_line_count`.
+    static func metrics(of layout: OpaquePointer) -> TextMetrics {
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        return TextMetrics(
+            size: CGSize(width: Double(logical.width) / scale, height: Double(logical.height) / scale),
+            firstBaseline: Double(pango_layout_get_baseline(layout)) / scale,
+            lineCount: Int(pango_layout_get_line_count(layout))
+        )
+    }
+
+    /// Lends a fresh layout that is not tied to any surface, for measuring.
+    ///
+    /// It uses this thread's default Cairo font map (`pango_cairo_font_map_get_default` is per thread)
+    /// and hinted metrics, as drawing into an image surface does, so sizes match what is drawn.
+    static func withMeasuringLayout<R>(_ body: (OpaquePointer) -> R) -> R? {
+        guard let fontMap = pango_cairo_font_map_get_default(),
+              let context = pango_font_map_create_context(fontMap)
+        else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(context)) }
+        if let options = cairo_font_options_create() {
+            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_ON)
+            pango_cairo_context_set_font_options(context, options)
+            cairo_font_options_destroy(options)
+        }
+        guard let layout = pango_layout_new(context) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        return body(layout)
+    }
+}

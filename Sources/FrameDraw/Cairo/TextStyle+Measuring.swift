@@ -1,0 +1,79 @@
+internal import CCairo
+import Foundation
+
+extension TextStyle {
+    /// Measures `text` laid out with this style, without a drawing context.
+    ///
+    /// The size is the logical box `draw(_:at:style:)` fills: the widest line by the total line
+    /// height (including `lineSpacing`), after wrapping and `maximumLines` truncation.
+    /// Safe to call from any thread; each call makes its own Pango layout.
+    /// - Parameters:
+    ///   - text: The plain text.
+    ///   - width: The wrap width in pixels; `nil` uses the style's `wrapWidth`.
+    /// - Returns: The size in pixels.
+    public func measure(_ text: String, width: Double? = nil) -> CGSize {
+        metrics(for: text, width: width).size
+    }
+
+    /// Lays out `text` with this style and reports its size, the first line's baseline offset and the
+    /// line count, without a drawing context.
+    ///
+    /// `firstBaseline` is the distance from the top of the box to the first baseline, so
+    /// `draw(_:at:style:)` at `(x, y)` puts the baseline at `y + firstBaseline`.
+    /// Corresponds to `pango_layout_get_extents` and `pango_layout_get_baseline`.
+    /// - Parameters:
+    ///   - text: The plain text.
+    ///   - width: The wrap width in pixels; `nil` uses the style's `wrapWidth`.
+    public func metrics(for text: String, width: Double? = nil) -> TextMetrics {
+        withMeasuredLayout(text: text, attributes: nil, width: width) { TextLayout.metrics(of: $0) }
+            ?? TextMetrics(size: .zero, firstBaseline: 0, lineCount: 0)
+    }
+
+    /// Measures Pango markup (for example `"<b>Bold</b> and <i>italic</i>"`) laid out with this style.
+    /// - Parameters:
+    ///   - markup: The Pango markup.
+    ///   - width: The wrap width in pixels; `nil` uses the style's `wrapWidth`.
+    /// - Returns: The size in pixels.
+    /// - Throws: `FrameDrawError.invalidMarkup` when the markup is malformed, saying where.
+    public func measure(markup: String, width: Double? = nil) throws -> CGSize {
+        try metrics(forMarkup: markup, width: width).size
+    }
+
+    /// Lays out Pango markup with this style and reports its size, first baseline and line count.
+    /// - Parameters:
+    ///   - markup: The Pango markup.
+    ///   - width: The wrap width in pixels; `nil` uses the style's `wrapWidth`.
+    /// - Throws: `FrameDrawError.invalidMarkup` when the markup is malformed, saying where.
+    public func metrics(forMarkup markup: String, width: Double? = nil) throws -> TextMetrics {
+        try TextLayout.withParsedMarkup(markup) { text, attributes in
+            withMeasuredLayout(text: text, attributes: attributes, width: width) { TextLayout.metrics(of: $0) }
+                ?? TextMetrics(size: .zero, firstBaseline: 0, lineCount: 0)
+        }
+    }
+
+    /// How many characters of `text` have no glyph in any installed font (drawn as boxes).
+    /// Corresponds to `pango_layout_get_unknown_glyphs_count`.
+    package func unknownGlyphCount(in text: String, width: Double? = nil) -> Int {
+        withMeasuredLayout(text: text, attributes: nil, width: width) {
+            Int(pango_layout_get_unknown_glyphs_count($0))
+        } ?? 0
+    }
+
+    /// Lends a measuring layout configured with this style and `text`.
+    private func withMeasuredLayout<R>(
+        text: String, attributes: OpaquePointer?, width: Double?, _ body: (OpaquePointer) -> R
+    ) -> R? {
+        TextLayout.withMeasuringLayout { layout -> R? in
+            guard let description = TextLayout.makeFontDescription(font) else { return nil }
+            defer { pango_font_description_free(description) }
+            if let context = pango_layout_get_context(layout) {
+                FontFallbackReporter.check(font, description: description, context: context)
+            }
+            TextLayout.configure(
+                layout, text: text, attributes: attributes, style: self,
+                fontDescription: description, width: width ?? wrapWidth, heightLimit: nil
+            )
+            return body(layout)
+        } ?? nil
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+
+/// The image file formats `Image(contentsOf:)` decodes, recognised by their first bytes rather
+/// than by the file name.
+enum ImageFileFormat: String, CaseIterable {
+    case jpeg
+    case png
+    case webp
+    case bmp
+    case tiff
+    case gif
+
+    /// What the first bytes of a file say it is.
+    enum Recognition: Equatable {
+        /// One of the formats FrameDraw decodes.
+        case supported(ImageFileFormat)
+        /// A known image format FrameDraw does not decode, such as HEIC; `name` is for messages.
+        case unsupported(name: String)
+        /// Not a recognised image at all.
+        case unknown
+    }
+
+    /// The libavformat demuxer that reads this format as a single picture.
+    var demuxerName: String {
+        switch self {
+        case .jpeg: "jpeg_pipe"
+        case .png: "png_pipe"
+        case .webp: "webp_pipe"
+        case .bmp: "bmp_pipe"
+        case .tiff: "tiff_pipe"
+        case .gif: "gif"
+        }
+    }
+
+    /// Recognises a file from its leading bytes (the first 32 are enough).
+    static func recognize(_ data: Data) -> Recognition {
+        let head = [UInt8](data.prefix(32))
+        func starts(_ bytes: [UInt8], at offset: Int = 0) -> Bool {
+            head.count >= offset + bytes.count && Array(head[offset..<(offset + bytes.count)]) == bytes
+        }
+        func ascii(_ text: String, at offset: Int = 0) -> Bool { starts(Array(text.utf8), at: offset) }
+
+        if starts([0xFF, 0xD8, 0xFF]) { return .supported(.jpeg) }
+        if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .supported(.png) }
+        if ascii("RIFF") && ascii("WEBP", at: 8) {
+            // An extended (VP8X) header with the animation flag: libavcodec 5.1 cannot decode ANMF frames.
+            if ascii("VP8X", at: 12), head.count > 20, head[20] & 0x02 != 0 { return .unsupported(name: "animated WebP") }
+            return .supported(.webp)
+        }
+        if ascii("GIF87a") || ascii("GIF89a") { return .supported(.gif) }
+        if ascii("II*\0") || ascii("MM\0*") { return .supported(.tiff) }
+        if ascii("BM") && head.count >= 14 { return .supported(.bmp) }
+        if ascii("ftyp", at: 4), head.count >= 12 {
+            let brand = String(decoding: head[8..<12], as: UTF8.self)
+            switch brand {
+            case "heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1": return .unsupported(name: "HEIC/HEIF")
+            case "avif", "avis": return .unsupported(name: "AVIF")
+            default: return .unsupported(name: "MP4/QuickTime (brand \"\(brand)\")")
+            }
+        }
+        if starts([0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50, 0x20, 0x20]) || starts([0xFF, 0x4F, 0xFF, 0x51]) {
+            return .unsupported(name: "JPEG 2000")
+        }
+        if starts([0xFF, 0x0A]) || starts([0x00, 0x00, 0x00, 0x0C, 0x4A, 0x58, 0x4C, 0x20]) {
+            return .unsupported(name: "JPEG XL")
+        }
+        if ascii("8BPS") { return .unsupported(name: "Photoshop (PSD)") }
+        return .unknown
+    }
+
+    /// Whether the file's structure reaches its end marker: JPEG's EOI after the first scan, PNG's
+    /// IEND chunk, the full RIFF length for WebP, the declared file size for BMP. TIFF and GIF are
+    /// left to the decoder.
+    func looksComplete(_ data: Data) -> Bool {
+        data.withUnsafeBytes { bytes in
+            switch self {
+            case .jpeg:
+                // Scan data stuffs every 0xFF as FF 00, so FF D9 after the first SOS is the real EOI.
+                // Walking the segments skips an EXIF thumbnail, which has its own SOS and EOI.
+                guard let firstScan = Self.jpegFirstScanOffset(bytes),
+                      let lastEnd = Self.lastIndex(of: [0xFF, 0xD9], in: bytes)
+                else { return false }
+                return lastEnd > firstScan
+            case .png:
+                return Self.lastIndex(of: Array("IEND".utf8), in: bytes) != nil
+            case .webp:
+                guard bytes.count >= 12 else { return false }
+                return Int(Self.littleEndian32(bytes, at: 4)) + 8 <= bytes.count
+            case .bmp:
+                guard bytes.count >= 14 else { return false }
+                let declaredSize = Int(Self.littleEndian32(bytes, at: 2))
+                let pixelOffset = Int(Self.littleEndian32(bytes, at: 10))
+                return pixelOffset < bytes.count && declaredSize <= bytes.count
+            case .tiff, .gif:
+                return true
+            }
+        }
+    }
+
+    /// The size that fits `width` x `height` into `maxPixelSize` on its longest side, keeping the
+    /// aspect ratio and never enlarging.
+    static func fittedSize(width: Int, height: Int, maxPixelSize: Int?) -> (width: Int, height: Int) {
+        let longest = max(width, height)
+        guard let maxPixelSize, longest > maxPixelSize else { return (width, height) }
+        let scale = Double(maxPixelSize) / Double(longest)
+        let fitted = { (side: Int) in max(1, min(maxPixelSize, Int((Double(side) * scale).rounded()))) }
+        return width >= height ? (maxPixelSize, fitted(height)) : (fitted(width), maxPixelSize)
+    }
+
+    private static func littleEndian32(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt32 {
+        (0..<4).reduce(UInt32(0)) { value, index in value | UInt32(bytes[offset + index]) << (8 * index) }
+    }
+
+    /// The offset of the first SOS marker, found by walking the marker segments after SOI.
+    private static func jpegFirstScanOffset(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        var offset = 2
+        while offset + 4 <= bytes.count {
+            guard bytes[offset] == 0xFF else { return nil }
+            let marker = bytes[offset + 1]
+            switch marker {
+            case 0xFF: offset += 1  // Fill byte before a marker.
+            case 0xDA: return offset
+            case 0x01, 0xD0...0xD8: offset += 2  // Markers without a length.
+            case 0xD9: return nil
+            default: offset += 2 + (Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3]))
+            }
+        }
+        return nil
+    }
+
+    private static func lastIndex(of pattern: [UInt8], in bytes: UnsafeRawBufferPointer) -> Int? {
+        guard bytes.count >= pattern.count else { return nil }
+        for start in stride(from: bytes.count - pattern.count, through: 0, by: -1)
+        where pattern.indices.allSatisfy({ bytes[start + $0] == pattern[$0] }) {
+            return start
+        }
+        return nil
+    }
+}
