@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: [
         // C system libraries. Only the internal FFmpeg/ and Cairo/ folders import them.
@@ -44,8 +45,12 @@ let package = Package(
         // Tests.
         .testTarget(
             name: "FrameDrawTests",
-            dependencies: ["FrameDraw", "CCairo", "CFFmpeg"],
-            exclude: ["Fixtures"]  // Read through #filePath, not bundled as resources.
+            dependencies: [
+                "FrameDraw", "CCairo", "CFFmpeg",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            // Read through #filePath, not bundled as resources.
+            exclude: ["Fixtures", "__Snapshots__"]
         ),
         .testTarget(name: "MovieKitCoreTests", dependencies: ["MovieKitCore", "FrameDraw", "CFFmpeg"]),
         .testTarget(name: "MoviemakeTests", dependencies: ["moviemake", "MovieKitCore"]),

@@ -53,7 +53,7 @@ try picture("gradients") { c in
     c.clip(to: CGRect(x: 190, y: 35, width: 150, height: 150))
     let radial = try Gradient(colors: [.white, .cyan, Color(red: 0, green: 0.2, blue: 0.5)])
     c.drawRadialGradient(radial, startCenter: CGPoint(x: 240, y: 90), startRadius: 5,
-                         endCenter: CGPoint(x: 265, y: 110), endRadius: 75, options: [.drawsAfterEndLocation])
+                         endCenter: CGPoint(x: 265, y: 110), endRadius: 75, options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
     c.restoreGState()
 }
 
