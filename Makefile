@@ -18,8 +18,11 @@ demo: deps
 	@mkdir -p $(dir $(DEMO_OUT))
 	$(SWIFT) run -c release moviemake demo --overwrite $(DEMO_OUT)
 
+# Extra options, for example: make bench BENCH_ARGS="--quick" or BENCH_ARGS="--workloads W1 --runs 5 --profile".
+BENCH_ARGS ?=
+
 bench: deps
-	$(SWIFT) run -c release MovieKitBenchmarks
+	$(SWIFT) run -c release MovieKitBenchmarks $(BENCH_ARGS)
 
 clean:
 	rm -rf .build out

@@ -42,6 +42,16 @@ let package = Package(
         .executableTarget(name: "BouncingBall", dependencies: ["MovieKitCore", "FrameDraw"], path: "Examples/BouncingBall"),
         .executableTarget(name: "DrawingTour", dependencies: ["FrameDraw"], path: "Examples/DrawingTour"),
 
+        // Benchmarks: `make bench` runs the reference workloads of BENCHMARKS.md (not part of `make test`).
+        .executableTarget(
+            name: "MovieKitBenchmarks",
+            dependencies: [
+                "MovieKitCore", "FrameDraw",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/MovieKitBenchmarks"
+        ),
+
         // Tests.
         .testTarget(
             name: "FrameDrawTests",

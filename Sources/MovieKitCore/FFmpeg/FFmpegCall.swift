@@ -1,14 +1,11 @@
 internal import CFFmpeg
+import FrameDraw
 
 /// Helpers that turn libav return codes into `MovieKitError`.
 enum FFmpegCall {
-    /// libav's message for an error code. Corresponds to `av_strerror`.
+    /// libav's message for an error code (FrameDraw's shared `av_strerror` wrapper).
     static func message(for code: Int32) -> String {
-        var buffer = [CChar](repeating: 0, count: Int(mk_error_max_string_size()))
-        if mk_strerror(code, &buffer, buffer.count) < 0 {
-            return "unknown error"
-        }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        libavErrorText(code)
     }
 
     /// Throws `MovieKitError.ffmpeg` when `code` is negative; returns it otherwise.

@@ -1,0 +1,214 @@
+import Foundation
+
+/// One measured row: a tool rendering a workload, with every run's wall time and peak RSS.
+struct Measurement {
+    var id: String
+    var workload: String
+    var width: Int
+    var height: Int
+    var frames: Int
+    var tool: String
+    /// The `id` of the encoder-floor row this one is divided by, if any.
+    var floorID: String?
+    var note: String?
+    var runs: [ProcessMeasurement] = []
+    var profiles: [StageProfile] = []
+
+    var size: String { "\(width)x\(height)" }
+    var medianWall: Double { median(runs.map(\.wallSeconds)) }
+    var framesPerSecond: Double { medianWall > 0 ? Double(frames) / medianWall : 0 }
+    var medianPeakRSS: Double { median(runs.map { Double($0.peakRSSBytes) }) }
+    var maxPeakRSS: Int { runs.map(\.peakRSSBytes).max() ?? 0 }
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return 0 }
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/// Runs the plan: prepares inputs in untimed child processes, then times each tool in child
+/// processes, interleaving the tools run by run so that drifting machine load hits them alike.
+final class BenchmarkDriver {
+    let plan: BenchmarkPlan
+    private let executable: String
+    private let ffmpeg: String
+    private let workDirectory: URL
+    private let logPath: String
+
+    private(set) var measurements: [Measurement] = []
+    /// Alternatives that were not timed, with the reason.
+    private(set) var skipped: [String] = []
+    /// The ffmpeg floor commands as run (one per size), for the report.
+    private(set) var floorCommands: [String] = []
+
+    init(plan: BenchmarkPlan, executable: String, ffmpeg: String, workDirectory: URL) {
+        self.plan = plan
+        self.executable = executable
+        self.ffmpeg = ffmpeg
+        self.workDirectory = workDirectory
+        logPath = workDirectory.appendingPathComponent("bench.log").path
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+    }
+
+    func measurement(_ id: String) -> Measurement? { measurements.first { $0.id == id } }
+
+    func runAll() throws {
+        let frames = plan.w1Frames
+        if plan.workloads.contains(.w1) {
+            print("== W1 at 1280x720, \(frames) frames")
+            try withRawFrames(width: 1280, height: 720, frames: frames) { raw in
+                try runInterleaved([
+                    movieKit("w1-720", "W1", "w1", 1280, 720, frames, floor: "floor-720"),
+                    movieKit("w1-720-draw", "W1", "w1-draw", 1280, 720, frames, tool: "MovieKit draw only"),
+                    movieKit("w1s-720", "W1-shadow", "w1-shadow", 1280, 720, frames, floor: "floor-720",
+                             note: "ratio against W1's floor"),
+                    movieKit("w1s-720-draw", "W1-shadow", "w1-shadow-draw", 1280, 720, frames, tool: "MovieKit draw only"),
+                    floor("floor-720", "W1", raw: raw, 1280, 720, frames),
+                ], rounds: plan.runs)
+            }
+        }
+        if plan.workloads.contains(.w1) || plan.workloads.contains(.w3) {
+            let label = plan.workloads.contains(.w3) ? "W1 / W3 short" : "W1"
+            print("== \(label) at 1920x1088, \(frames) frames")
+            try withRawFrames(width: 1920, height: 1088, frames: frames) { raw in
+                var jobs = [
+                    movieKit("w1-1088", label, "w1", 1920, 1088, frames, floor: "floor-1088"),
+                    floor("floor-1088", label, raw: raw, 1920, 1088, frames),
+                ]
+                if plan.workloads.contains(.w1) {
+                    jobs.insert(movieKit("w1-1088-draw", label, "w1-draw", 1920, 1088, frames, tool: "MovieKit draw only"), at: 1)
+                }
+                try runInterleaved(jobs, rounds: plan.runs)
+                if plan.workloads.contains(.w3) {
+                    let long = plan.w3LongFrames
+                    let loops = long / frames - 1
+                    print("== W3 long at 1920x1088, \(long) frames (\(plan.longRuns) run\(plan.longRuns == 1 ? "" : "s"))")
+                    try runInterleaved([
+                        movieKit("w3-long", "W3 long", "w1", 1920, 1088, long, floor: "floor-long"),
+                        floor("floor-long", "W3 long", raw: raw, 1920, 1088, long, loops: loops,
+                              note: "the \(frames) pre-rendered frames looped \(loops + 1) times"),
+                    ], rounds: plan.longRuns)
+                }
+            }
+        }
+        if plan.workloads.contains(.w2) {
+            try runSlideshow()
+        }
+        detectAlternatives()
+    }
+
+    // MARK: - Workloads
+
+    private func runSlideshow() throws {
+        print("== W2 slideshow: preparing photos (cached)")
+        let fixtures = workDirectory
+        try untimed("fixtures", ["run-workload", "fixtures", "--output", fixtures.path])
+        let photos = plan.w2Photos
+        let frames = Slideshow.frameCount(photoCount: photos)
+        print("== W2 at 1280x720, \(photos) photos, \(frames) frames")
+        var job = movieKit("w2", "W2", "w2", 1280, 720, photos,
+                           note: "\(photos) photos of 2–12 MP (JPEG, PNG, WebP), each decoded once")
+        job.measurement.frames = frames
+        job.arguments += ["--input", fixtures.path]
+        try runInterleaved([job], rounds: plan.runs)
+    }
+
+    /// Pre-renders W1's raw BGRA frames (untimed), runs `body` with the file, then deletes it.
+    private func withRawFrames(width: Int, height: Int, frames: Int, _ body: (String) throws -> Void) throws {
+        let raw = workDirectory.appendingPathComponent("w1-\(width)x\(height)-\(frames).raw").path
+        defer { try? FileManager.default.removeItem(atPath: raw) }
+        try untimed("pre-render \(frames) raw frames", [
+            "run-workload", "prerender", "--width", "\(width)", "--height", "\(height)",
+            "--count", "\(frames)", "--output", raw,
+        ])
+        try body(raw)
+    }
+
+    private func untimed(_ what: String, _ arguments: [String]) throws {
+        let result = try ChildProcess.run(executable, arguments: arguments, logPath: logPath)
+        print(String(format: "   %@: %.1f s (untimed)", what, result.wallSeconds))
+    }
+
+    /// Time pythons would take: detected only. This benchmark does not install them.
+    private func detectAlternatives() {
+        let python = ChildProcess.which("python3")
+        let probes = [("pycairo + PyAV", "import cairo, av"), ("pycairo piping to ffmpeg", "import cairo"), ("moviepy", "import moviepy")]
+        for (name, statement) in probes {
+            let available = python.map { (try? ChildProcess.run($0, arguments: ["-c", statement])) != nil } ?? false
+            skipped.append(available
+                ? "\(name): installed, but this benchmark has no script for it yet; not timed."
+                : "\(name): not installed (`python3 -c \"\(statement)\"` fails); not timed.")
+        }
+    }
+
+    // MARK: - Jobs
+
+    private struct Job {
+        var measurement: Measurement
+        var executable: String
+        var arguments: [String]
+        var takesStats: Bool
+    }
+
+    private func movieKit(
+        _ id: String, _ workload: String, _ kind: String, _ width: Int, _ height: Int, _ count: Int,
+        tool: String = "MovieKit", floor: String? = nil, note: String? = nil
+    ) -> Job {
+        let output = workDirectory.appendingPathComponent("\(id).mp4").path
+        let isDrawOnly = kind.hasSuffix("-draw")
+        return Job(
+            measurement: Measurement(id: id, workload: workload, width: width, height: height, frames: count,
+                                     tool: tool, floorID: floor, note: note),
+            executable: executable,
+            arguments: ["run-workload", kind, "--width", "\(width)", "--height", "\(height)",
+                        "--count", "\(count)", "--output", output],
+            takesStats: !isDrawOnly
+        )
+    }
+
+    private func floor(
+        _ id: String, _ workload: String, raw: String, _ width: Int, _ height: Int, _ frames: Int,
+        loops: Int = 0, note: String? = nil
+    ) -> Job {
+        let output = workDirectory.appendingPathComponent("\(id).mp4").path
+        let loop = loops > 0 ? ["-stream_loop", "\(loops)"] : []
+        let arguments = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y"] + loop + [
+            "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(width)x\(height)", "-r", "30", "-i", raw,
+            "-c:v", "libx264", "-preset", "medium", "-crf", "23", "-pix_fmt", "yuv420p",
+            "-movflags", "+faststart", output,
+        ]
+        floorCommands.append((["ffmpeg"] + arguments).joined(separator: " "))
+        return Job(
+            measurement: Measurement(id: id, workload: workload, width: width, height: height, frames: frames,
+                                     tool: "ffmpeg CLI (floor)", note: note),
+            executable: ffmpeg, arguments: arguments, takesStats: false
+        )
+    }
+
+    /// Runs every job once per round, in order, for `rounds` rounds.
+    private func runInterleaved(_ jobs: [Job], rounds: Int) throws {
+        var results = jobs.map(\.measurement)
+        for round in 0..<rounds {
+            for (index, job) in jobs.enumerated() {
+                var arguments = job.arguments
+                let statsPath = workDirectory.appendingPathComponent("stats-\(job.measurement.id).json").path
+                if plan.profile, job.takesStats { arguments += ["--stats-file", statsPath] }
+                let result = try ChildProcess.run(job.executable, arguments: arguments, logPath: logPath)
+                results[index].runs.append(result)
+                if plan.profile, job.takesStats {
+                    let data = try Data(contentsOf: URL(fileURLWithPath: statsPath))
+                    results[index].profiles.append(try JSONDecoder().decode(StageProfile.self, from: data))
+                }
+                let name = "\(job.measurement.workload) \(job.measurement.tool)"
+                let padded = name.padding(toLength: max(name.count, 36), withPad: " ", startingAt: 0)
+                print(String(
+                    format: "   run %d/%d  %@ %7.2f s  %6.1f fps  peak RSS %6.1f MB",
+                    round + 1, rounds, padded, result.wallSeconds,
+                    Double(job.measurement.frames) / result.wallSeconds, Double(result.peakRSSBytes) / 1_048_576))
+            }
+        }
+        measurements += results
+    }
+}

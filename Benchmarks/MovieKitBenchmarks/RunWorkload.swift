@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import FrameDraw
+
+/// The hidden child command: runs one measured render (or one untimed preparation step) in its own
+/// process, so the driver can read its wall time and peak RSS from `wait4`.
+struct RunWorkload: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run-workload",
+        abstract: "Runs one workload in this process (used by the benchmark driver).",
+        shouldDisplay: false
+    )
+
+    enum Kind: String, ExpressibleByArgument, CaseIterable {
+        /// W1 rendered and encoded by MovieWriter.
+        case w1
+        /// W1 with a blurred shadow under every circle.
+        case w1Shadow = "w1-shadow"
+        /// W1 drawn into an off-screen surface, not encoded.
+        case w1Draw = "w1-draw"
+        /// W1-shadow drawn into an off-screen surface, not encoded.
+        case w1ShadowDraw = "w1-shadow-draw"
+        /// W2 slideshow rendered and encoded by MovieWriter (`--input` is the photo folder).
+        case w2
+        /// Untimed: W1's raw BGRA frames written to `--output`.
+        case prerender
+        /// Untimed: the W2 photos generated into the `--output` folder.
+        case fixtures
+    }
+
+    @Argument(help: "What to run.")
+    var kind: Kind
+
+    @Option(help: "Frame width.")
+    var width = 1280
+
+    @Option(help: "Frame height.")
+    var height = 720
+
+    @Option(help: "Number of frames (W1 kinds) or photos (w2).")
+    var count = 300
+
+    @Option(help: "The movie, raw file or folder to write.")
+    var output: String
+
+    @Option(help: "The folder of input photos (w2).")
+    var input: String?
+
+    @Option(help: "Where to write the stage profile as JSON.")
+    var statsFile: String?
+
+    func run() throws {
+        let outputURL = URL(fileURLWithPath: output)
+        var profile: StageProfile?
+        switch kind {
+        case .w1, .w1Shadow:
+            profile = try renderW1(to: outputURL, shadowed: kind == .w1Shadow)
+        case .w1Draw, .w1ShadowDraw:
+            try drawW1Offscreen(shadowed: kind == .w1ShadowDraw, rawOutput: nil)
+        case .prerender:
+            try drawW1Offscreen(shadowed: false, rawOutput: outputURL)
+        case .w2:
+            guard let input else { throw ValidationError("w2 needs --input, the folder of photos.") }
+            let photos = PhotoFixtures(cacheRoot: URL(fileURLWithPath: input))
+            let urls = PhotoFixtures.photos.prefix(count).map { photos.url(of: $0) }
+            profile = try Slideshow(photos: urls).render(to: outputURL)
+        case .fixtures:
+            guard let ffmpeg = ChildProcess.which("ffmpeg") else {
+                throw ValidationError("The ffmpeg CLI is needed to convert the fixtures; install it (apt-get install ffmpeg).")
+            }
+            try PhotoFixtures(cacheRoot: outputURL).generateMissing(ffmpeg: ffmpeg)
+        }
+        if let statsFile, let profile {
+            try JSONEncoder().encode(profile).write(to: URL(fileURLWithPath: statsFile))
+        }
+    }
+
+    /// Renders W1 end to end with MovieWriter.
+    private func renderW1(to url: URL, shadowed: Bool) throws -> StageProfile {
+        let scene = try W1Scene(width: width, height: height, shadowed: shadowed)
+        let writer = try ProfiledWriter(url: url, width: width, height: height)
+        for frame in 0..<count {
+            try writer.addFrame { context in scene.draw(context: context, frame: frame) }
+        }
+        try writer.finish()
+        return writer.profile
+    }
+
+    /// Draws W1 into one off-screen surface per frame, cleared to black first as the writer does;
+    /// with `rawOutput`, appends each frame's BGRA bytes to that file.
+    private func drawW1Offscreen(shadowed: Bool, rawOutput: URL?) throws {
+        let scene = try W1Scene(width: width, height: height, shadowed: shadowed)
+        let surface = try CairoSurface(width: width, height: height)
+        let context = try DrawingContext(surface: surface)
+        var file: FileHandle?
+        if let rawOutput {
+            guard FileManager.default.createFile(atPath: rawOutput.path, contents: nil) else {
+                throw ValidationError("Cannot create \(rawOutput.path).")
+            }
+            file = try FileHandle(forWritingTo: rawOutput)
+        }
+        defer { try? file?.close() }
+        let rowBytes = width * 4
+        var frameBytes = Data(count: rowBytes * height)
+        for frame in 0..<count {
+            context.reset()
+            surface.fill(argb: 0xFF00_0000)
+            scene.draw(context: context, frame: frame)
+            try context.checkStatus()
+            surface.flush()
+            guard let file else { continue }
+            surface.withFlushedPixelBytes { pixels in
+                frameBytes.withUnsafeMutableBytes { destination in
+                    for row in 0..<height {
+                        let source = UnsafeRawBufferPointer(rebasing: pixels[(row * surface.stride)..<(row * surface.stride + rowBytes)])
+                        UnsafeMutableRawBufferPointer(rebasing: destination[(row * rowBytes)..<((row + 1) * rowBytes)])
+                            .copyMemory(from: source)
+                    }
+                }
+            }
+            try file.write(contentsOf: frameBytes)
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Dispatch
+import Foundation
+import FrameDraw
+
+/// The W2 "slideshow" workload: each photo shown for 3.0 s with 0.5 s crossfades, aspect-filled
+/// into 1280x720 at 30 fps. Twelve photos make 12·90 − 11·15 = 915 frames.
+///
+/// Written the way a careful user would: each photo is decoded once, scaled down while loading to
+/// just cover the frame, and the next photo is decoded on another thread while the current one shows.
+/// A still is drawn once and then repeated with the writer's repeat hint.
+struct Slideshow {
+    static let width = 1280
+    static let height = 720
+    static let holdFrames = 90  // 3.0 s at 30 fps
+    static let fadeFrames = 15  // 0.5 s at 30 fps
+
+    let photos: [URL]
+
+    /// The number of frames for `photoCount` photos.
+    static func frameCount(photoCount: Int) -> Int {
+        photoCount * holdFrames - max(photoCount - 1, 0) * fadeFrames
+    }
+
+    /// Renders the slideshow to `url`.
+    /// - Returns: The stage profile of the render.
+    func render(to url: URL) throws -> StageProfile {
+        let writer = try ProfiledWriter(url: url, width: Self.width, height: Self.height)
+        let frame = CGRect(x: 0, y: 0, width: Self.width, height: Self.height)
+        guard let firstURL = photos.first else { return writer.profile }
+        var current = try PendingImage(url: firstURL).image()
+        for index in photos.indices {
+            let next = index + 1 < photos.count ? PendingImage(url: photos[index + 1]) : nil
+
+            // The still part: drawn once, then repeated.
+            let stills = Self.holdFrames - (index > 0 ? Self.fadeFrames : 0) - (next != nil ? Self.fadeFrames : 0)
+            let still = current
+            try writer.addFrame { context in
+                context.draw(still, in: frame, contentMode: .aspectFill)
+            }
+            try writer.repeatPreviousFrame(count: stills - 1)
+
+            // The crossfade into the next photo.
+            guard let next else { break }
+            let incoming = try next.image()
+            for step in 0..<Self.fadeFrames {
+                let progress = Double(step + 1) / Double(Self.fadeFrames + 1)
+                let outgoing = current
+                try writer.addFrame { context in
+                    context.draw(outgoing, in: frame, contentMode: .aspectFill)
+                    context.setAlpha(progress)
+                    context.draw(incoming, in: frame, contentMode: .aspectFill)
+                }
+            }
+            current = incoming
+        }
+        try writer.finish()
+        return writer.profile
+    }
+}
+
+/// An image being decoded on a background thread.
+private final class PendingImage: @unchecked Sendable {
+    // `result` is written once on the background queue before `done` is signalled, and read only after waiting.
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Result<Image, Error>?
+
+    init(url: URL) {
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            result = Result { try Image(contentsOf: url, maxPixelSize: Self.maxPixelSize(for: url)) }
+            done.signal()
+        }
+    }
+
+    /// Waits for the decoded image.
+    func image() throws -> Image {
+        done.wait()
+        done.signal()
+        guard let result else { throw ChildProcess.Failure(description: "The image was not decoded.") }
+        return try result.get()
+    }
+
+    /// The longest side the image needs so that, aspect-filled, it still covers 1280x720 pixel for pixel.
+    /// The size is read from the fixture's name (`photo-07-3264x2448.jpg`); nil (full size) if it has none.
+    static func maxPixelSize(for url: URL) -> Int? {
+        let name = url.deletingPathExtension().lastPathComponent
+        guard let sizeField = name.split(separator: "-").last else { return nil }
+        let parts = sizeField.split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { return nil }
+        let scale = max(Double(Slideshow.width) / Double(parts[0]), Double(Slideshow.height) / Double(parts[1]))
+        guard scale < 1 else { return nil }
+        return Int((Double(max(parts[0], parts[1])) * scale).rounded(.up)) + 1
+    }
+}
