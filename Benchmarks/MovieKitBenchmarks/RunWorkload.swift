@@ -107,9 +107,8 @@ struct RunWorkload: ParsableCommand {
             surface.fill(argb: 0xFF00_0000)
             scene.draw(context: context, frame: frame)
             try context.checkStatus()
-            surface.flush()
             guard let file else { continue }
-            surface.withFlushedPixelBytes { pixels in
+            surface.withPixelBytes { pixels in
                 frameBytes.withUnsafeMutableBytes { destination in
                     for row in 0..<height {
                         let source = UnsafeRawBufferPointer(rebasing: pixels[(row * surface.stride)..<(row * surface.stride + rowBytes)])

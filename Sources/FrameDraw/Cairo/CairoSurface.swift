@@ -52,18 +52,6 @@ package final class CairoSurface: @unchecked Sendable {
         return try body(UnsafeRawBufferPointer(start: data, count: stride * height))
     }
 
-    /// Lends the pixel bytes for reading without flushing, for a thread other than the one that drew.
-    /// The drawing thread must have called `flush()` after its last drawing call; Cairo's flush is not thread-safe.
-    package func withFlushedPixelBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        let data = cairo_image_surface_get_data(pointer)
-        return try body(UnsafeRawBufferPointer(start: data, count: stride * height))
-    }
-
-    /// Completes pending drawing so the pixel bytes are up to date. Corresponds to `cairo_surface_flush`.
-    package func flush() {
-        cairo_surface_flush(pointer)
-    }
-
     /// Lends the pixel bytes for writing, then marks the surface dirty.
     /// Corresponds to `cairo_surface_flush`, `cairo_image_surface_get_data` and `cairo_surface_mark_dirty`.
     package func withMutablePixelBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {

@@ -1,40 +1,24 @@
 internal import CFFmpeg
-import FrameDraw
 
-/// Converts Cairo's BGRA pixels to a yuv420p `AVFrame` with the BT.709 matrix and limited range.
+/// Converts Cairo's BGRA pixels to yuv420p with the BT.709 matrix and limited range.
 ///
-/// Owns the `SwsContext` and the destination frame, both reused for every frame.
+/// Owns the `SwsContext`, reused for every frame. Not thread-safe: one converter per thread.
 final class FrameConverter {
     private let scaler: OpaquePointer
-    let frame: UnsafeMutablePointer<AVFrame>
     private let height: Int32
 
-    /// Corresponds to `sws_getContext`, `sws_setColorspaceDetails` and `av_frame_get_buffer`.
+    /// Corresponds to `sws_getContext` and `sws_setColorspaceDetails`.
     init(width: Int, height: Int) throws {
-        guard let frame = av_frame_alloc() else {
-            throw MovieKitError.ffmpeg(operation: "Allocating a video frame", code: mk_averror(ENOMEM), message: "out of memory")
-        }
-        self.frame = frame
-        self.height = Int32(height)
-        frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue
-        frame.pointee.width = Int32(width)
-        frame.pointee.height = Int32(height)
-        frame.pointee.color_primaries = AVCOL_PRI_BT709
-        frame.pointee.color_trc = AVCOL_TRC_BT709
-        frame.pointee.colorspace = AVCOL_SPC_BT709
-        frame.pointee.color_range = AVCOL_RANGE_MPEG
-        guard av_frame_get_buffer(frame, 0) >= 0,
-              let scaler = sws_getContext(
-                Int32(width), Int32(height), AV_PIX_FMT_BGRA,
-                Int32(width), Int32(height), AV_PIX_FMT_YUV420P,
-                SWS_BILINEAR, nil, nil, nil)
+        guard let scaler = sws_getContext(
+            Int32(width), Int32(height), AV_PIX_FMT_BGRA,
+            Int32(width), Int32(height), AV_PIX_FMT_YUV420P,
+            SWS_BILINEAR, nil, nil, nil)
         else {
-            var owned: UnsafeMutablePointer<AVFrame>? = frame
-            av_frame_free(&owned)
             throw MovieKitError.ffmpeg(
                 operation: "Creating the BGRA to yuv420p converter", code: mk_averror(ENOMEM), message: "out of memory")
         }
         self.scaler = scaler
+        self.height = Int32(height)
         // Cairo's RGB is full range; the video is BT.709 with limited (MPEG) range.
         let bt709 = sws_getCoefficients(SWS_CS_ITU709)
         sws_setColorspaceDetails(scaler, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16)
@@ -42,14 +26,13 @@ final class FrameConverter {
 
     deinit {
         sws_freeContext(scaler)
-        var owned: UnsafeMutablePointer<AVFrame>? = frame
-        av_frame_free(&owned)
     }
 
     /// Converts one frame of BGRA bytes (`stride` bytes per row) into `frame`.
     /// Corresponds to `av_frame_make_writable` and `sws_scale`.
-    func convert(bgra: UnsafeRawBufferPointer, stride: Int) throws {
-        try FFmpegCall.check(av_frame_make_writable(frame), "Preparing a video frame")
+    func convert(bgra: UnsafeRawBufferPointer, stride: Int, into frame: VideoFrame) throws {
+        let destination = frame.pointer
+        try FFmpegCall.check(av_frame_make_writable(destination), "Preparing a video frame")
         guard let base = bgra.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
         // Stack buffers for the source plane list: no allocation per frame.
         withUnsafeTemporaryAllocation(of: UnsafePointer<UInt8>?.self, capacity: 4) { sources in
@@ -58,8 +41,8 @@ final class FrameConverter {
                 strides.initialize(repeating: 0)
                 sources[0] = UnsafePointer(base)
                 strides[0] = Int32(stride)
-                withUnsafeMutablePointer(to: &frame.pointee.data) { data in
-                    withUnsafeMutablePointer(to: &frame.pointee.linesize) { linesize in
+                withUnsafeMutablePointer(to: &destination.pointee.data) { data in
+                    withUnsafeMutablePointer(to: &destination.pointee.linesize) { linesize in
                         data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { planes in
                             linesize.withMemoryRebound(to: Int32.self, capacity: 8) { lineSizes in
                                 _ = sws_scale(scaler, sources.baseAddress, strides.baseAddress, 0, height, planes, lineSizes)

@@ -2,45 +2,53 @@ import Dispatch
 import Foundation
 import FrameDraw
 
-/// Overlaps drawing with conversion and encoding.
+/// Overlaps drawing and conversion with encoding.
 ///
-/// The caller draws frame n+1 into one slot while a serial worker queue converts frame n
-/// (BGRA to yuv420p) and feeds it to the encoder. A bounded ring of slots gives back-pressure,
-/// so memory does not grow with the number of frames. The first error on the worker is kept
-/// and reported to the caller at its next call.
+/// The caller draws frame n+1 and converts it to yuv420p while a serial worker queue feeds frame n
+/// to the encoder and writes its packets. A bounded ring of slots gives back-pressure, so memory
+/// does not grow with the number of frames. The first error on the worker is kept and reported to
+/// the caller at its next call.
+///
+/// The worker keeps the most recently encoded slot until a newer frame replaces it, so
+/// `submitRepeat` can encode that picture again while the caller draws into the other slots.
 final class EncodingPipeline: @unchecked Sendable {
-    // Shared between the caller's thread and `queue`; every mutable field is guarded by `lock`.
+    // Shared between the caller's thread and `queue`; every mutable field is guarded by `lock`
+    // (a condition, signalled when a slot comes back), except `heldSlot`, which only the queue touches.
     private let queue = DispatchQueue(label: "MovieKit.encoder", qos: .userInitiated)
-    private let lock = NSLock()
-    private let available: DispatchSemaphore
+    private let lock = NSCondition()
     private var freeSlots: [FrameSlot]
     private var failure: Error?
     private var cancelled = false
     private let stage: EncodeStage
+    private var heldSlot: FrameSlot?
 
     init(stage: EncodeStage, slots: [FrameSlot]) {
+        precondition(slots.count >= 3, "The pipeline needs at least three slots: drawing, encoding, and the held picture.")
         self.stage = stage
         freeSlots = slots
-        available = DispatchSemaphore(value: slots.count)
     }
 
     /// Waits for a free slot. Throws the worker's error if it failed.
     ///
-    /// Slots are handed out first-in, first-out, so with two or more slots the one returned is never
-    /// the most recently submitted: a frame that keeps the previous frame's pixels can copy from it.
+    /// Slots are handed out first-in, first-out, so the one returned is never the most recently
+    /// submitted: a frame that keeps the previous frame's pixels can copy from it.
     func acquireSlot() throws -> FrameSlot {
         try throwIfFailed()
-        available.wait()
-        return lock.withLock { freeSlots.removeFirst() }
+        return lock.withLock {
+            while freeSlots.isEmpty { lock.wait() }
+            return freeSlots.removeFirst()
+        }
     }
 
-    /// Returns an unused slot, for example after the drawing closure threw.
+    /// Returns a slot to the free list, for example after the drawing closure threw.
     func returnSlot(_ slot: FrameSlot) {
-        lock.withLock { freeSlots.append(slot) }
-        available.signal()
+        lock.withLock {
+            freeSlots.append(slot)
+            lock.signal()
+        }
     }
 
-    /// Hands a drawn slot to the worker, which converts and encodes it as frame `index`.
+    /// Hands a drawn and converted slot to the worker, which encodes it as frame `index`.
     func submit(_ slot: FrameSlot, index: Int) {
         queue.async { [self] in
             guard !hasFailedOrCancelled else {
@@ -48,19 +56,22 @@ final class EncodingPipeline: @unchecked Sendable {
                 return
             }
             do {
-                try stage.encode(slot, index: index) { self.returnSlot(slot) }
+                try stage.encode(slot.videoFrame, index: index, repeated: false)
             } catch {
                 record(error)
             }
+            // The encoder has copied the picture; keep this slot for repeats, free the older one.
+            if let previous = heldSlot { returnSlot(previous) }
+            heldSlot = slot
         }
     }
 
-    /// Asks the worker to encode the last converted frame again as frame `index`.
+    /// Asks the worker to encode the last submitted picture again as frame `index`.
     func submitRepeat(index: Int) {
         queue.async { [self] in
-            guard !hasFailedOrCancelled else { return }
+            guard !hasFailedOrCancelled, let slot = heldSlot else { return }
             do {
-                try stage.repeatLastFrame(index: index)
+                try stage.encode(slot.videoFrame, index: index, repeated: true)
             } catch {
                 record(error)
             }
@@ -75,7 +86,7 @@ final class EncodingPipeline: @unchecked Sendable {
         }
     }
 
-    /// The worker's per-stage timings so far (frames still in flight are not yet counted).
+    /// The worker's per-stage timings, after every frame submitted so far.
     var workerStatistics: RenderStatistics {
         queue.sync { stage.statistics }
     }
@@ -84,6 +95,7 @@ final class EncodingPipeline: @unchecked Sendable {
     /// - Throws: the first error the worker met, or the error of finishing.
     func finish() throws {
         try queue.sync {
+            releaseHeldSlot()
             try throwIfFailed()
             try stage.finish()
         }
@@ -92,10 +104,18 @@ final class EncodingPipeline: @unchecked Sendable {
     /// Stops the worker after the frame in progress and waits for it; later frames are dropped.
     func cancel() {
         lock.withLock { cancelled = true }
-        queue.sync {}
+        queue.sync { releaseHeldSlot() }
     }
 
-    /// Throws the worker's first error, once.
+    /// Gives the picture kept for repeats back to the free list. Runs on the queue.
+    private func releaseHeldSlot() {
+        if let slot = heldSlot {
+            heldSlot = nil
+            returnSlot(slot)
+        }
+    }
+
+    /// Throws the worker's first error.
     func throwIfFailed() throws {
         let error: Error? = lock.withLock { failure }
         if let error { throw error }

@@ -1,16 +1,18 @@
 import FrameDraw
 
-/// One frame buffer of the pipeline: a Cairo ARGB32 surface and the drawing context over it,
-/// both reused for every frame drawn into this slot.
+/// One frame buffer of the pipeline: a Cairo ARGB32 surface with the drawing context over it, and
+/// the yuv420p frame it is converted into. All three are reused for every frame in this slot.
 final class FrameSlot: @unchecked Sendable {
-    // Ownership passes between the caller's thread (drawing) and the encoder queue (conversion);
-    // the pipeline's semaphore guarantees only one side uses a slot at a time.
+    // Ownership passes from the caller's thread (drawing, conversion) to the encoder queue
+    // (encoding) and back; the pipeline guarantees only one side uses a slot at a time.
     let surface: CairoSurface
     private(set) var context: DrawingContext
+    let videoFrame: VideoFrame
 
     init(width: Int, height: Int) throws {
         surface = try CairoSurface(width: width, height: height)
         context = try DrawingContext(surface: surface)
+        videoFrame = try VideoFrame(width: width, height: height)
     }
 
     /// Prepares the slot for a new frame: a fresh drawing state and, unless the previous frame's
@@ -30,9 +32,11 @@ final class FrameSlot: @unchecked Sendable {
         }
     }
 
-    /// Checks the frame's drawing for Cairo errors and flushes it so another thread can read the pixels.
-    func complete() throws {
+    /// Checks the frame's drawing for Cairo errors, then converts the pixels to yuv420p.
+    func complete(converter: FrameConverter) throws {
         try context.checkStatus()
-        surface.flush()
+        try surface.withPixelBytes { bytes in
+            try converter.convert(bgra: bytes, stride: surface.stride, into: videoFrame)
+        }
     }
 }

@@ -36,21 +36,24 @@ public final class MovieWriter {
         var result = pipeline?.workerStatistics ?? finishedWorkerStatistics
         result.drawing = drawingTime
         result.waitingForEncoder = waitingTime
+        result.conversion = conversionTime
         return result
     }
 
     private let overwrite: Bool
     private let clock = ContinuousClock()
     private var drawingTime = Duration.zero
+    private var conversionTime = Duration.zero
     private var waitingTime = Duration.zero
     private var finishedWorkerStatistics = RenderStatistics()
     private let temporaryURL: URL
     private var pipeline: EncodingPipeline?
+    private let converter: FrameConverter
     private var lastSlot: FrameSlot?
 
-    /// The number of frame buffers in the ring: one being drawn, one being converted, one spare
-    /// so the caller never waits for the conversion of the previous frame.
-    static let slotCount = 3
+    /// The number of frame buffers in the ring: one being drawn and converted, one being encoded,
+    /// one held by the encoder for `repeatPreviousFrame`, and one spare so drawing rarely waits.
+    static let slotCount = 4
 
     /// Opens a movie for writing.
     /// - Parameters:
@@ -79,6 +82,7 @@ public final class MovieWriter {
         temporaryURL = directory.appendingPathComponent(
             ".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).partial")
 
+        converter = try FrameConverter(width: settings.width, height: settings.height)
         do {
             let stage = try EncodeStage(settings: settings, container: container, path: temporaryURL.path)
             let slots = try (0..<Self.slotCount).map { _ in try FrameSlot(width: settings.width, height: settings.height) }
@@ -120,10 +124,12 @@ public final class MovieWriter {
             throw error
         }
         let drawStart = clock.now
-        defer { drawingTime += clock.now - drawStart }
         do {
             try draw(slot.context)
-            try slot.complete()
+            let convertStart = clock.now
+            drawingTime += convertStart - drawStart
+            try slot.complete(converter: converter)
+            conversionTime += clock.now - convertStart
         } catch {
             pipeline.returnSlot(slot)
             throw error

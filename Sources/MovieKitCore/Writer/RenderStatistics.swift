@@ -1,6 +1,6 @@
 /// Where a movie writer's time went, stage by stage. Read it from `MovieWriter.statistics`.
 ///
-/// Drawing and waiting happen on the caller's thread; conversion, encoding and muxing on the
+/// Drawing, conversion and waiting happen on the caller's thread; encoding and muxing on the
 /// writer's worker, overlapping the drawing of the next frame.
 public struct RenderStatistics: Sendable, Hashable, CustomStringConvertible {
     /// Frames drawn by a closure.
