@@ -123,6 +123,19 @@ struct MovieProbe {
         try Self.check(avcodec_send_packet(dec, nil), "flush decoder")
         try drain()
         frames = decoded
+        try Self.expectCleanWithFFmpegTools(url)
+    }
+
+    /// The independent check: the `ffmpeg` and `ffprobe` command-line tools, when installed, must
+    /// decode the file with no error and agree on the frame count.
+    private static func expectCleanWithFFmpegTools(_ url: URL) throws {
+        if let decode = try runTool("ffmpeg", ["-v", "error", "-i", url.path, "-f", "null", "-"]) {
+            #expect(decode.status == 0 && decode.output.isEmpty, "ffmpeg reported errors decoding \(url.lastPathComponent): \(decode.output)")
+        }
+        if let probe = try runTool("ffprobe", ["-v", "error", "-show_entries", "stream=codec_name", "-of", "csv=p=0", url.path]) {
+            #expect(probe.status == 0 && probe.output.trimmingCharacters(in: .whitespacesAndNewlines) == "h264",
+                    "ffprobe reported: \(probe.output)")
+        }
     }
 
     private static func check(_ code: Int32, _ what: String) throws {
