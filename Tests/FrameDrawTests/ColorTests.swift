@@ -1,1 +1,41 @@
+import FrameDraw
 import Testing
+
+@Suite("Color")
+struct ColorTests {
+    @Test(arguments: [
+        ("#FF8800", Color(red: 1, green: 136.0 / 255, blue: 0, alpha: 1)),
+        ("ff8800", Color(red: 1, green: 136.0 / 255, blue: 0, alpha: 1)),
+        ("#10204080", Color(red: 16.0 / 255, green: 32.0 / 255, blue: 64.0 / 255, alpha: 128.0 / 255)),
+    ])
+    func hexStringsParse(text: String, expected: Color) throws {
+        #expect(try Color(hex: text) == expected)
+    }
+
+    @Test(arguments: ["", "#FFF", "#GG0000", "#FF00001", "red", "#FF0000FF00"])
+    func malformedHexThrowsANamedError(text: String) {
+        #expect {
+            _ = try Color(hex: text)
+        } throws: { error in
+            (error as? FrameDrawError) == .invalidColor(text)
+                && "\(error)" == "Colour \"\(text)\" is not a hex colour; use #RRGGBB or #RRGGBBAA, for example #FF8800."
+        }
+    }
+
+    @Test func hueSaturationBrightness() {
+        let red = Color(hue: 0, saturation: 1, brightness: 1)
+        #expect(red == Color(red: 1, green: 0, blue: 0))
+        let green = Color(hue: 1.0 / 3, saturation: 1, brightness: 1)
+        #expect(abs(green.green - 1) < 1e-9 && green.red < 1e-9 && green.blue < 1e-9)
+        let wrapped = Color(hue: 1.5, saturation: 1, brightness: 1)  // hue wraps: 1.5 == 0.5 (cyan)
+        #expect(abs(wrapped.blue - 1) < 1e-9 && abs(wrapped.green - 1) < 1e-9 && wrapped.red < 1e-9)
+        let grey = Color(hue: 0.7, saturation: 0, brightness: 0.4, alpha: 0.5)
+        #expect(grey == Color(white: 0.4, alpha: 0.5))
+    }
+
+    @Test func alphaAndDescription() {
+        #expect(Color.red.withAlphaComponent(0.5).alpha == 0.5)
+        #expect(Color.orange.description == "#FF8000FF")
+        #expect(Color.clear.alpha == 0)
+    }
+}
