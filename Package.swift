@@ -49,7 +49,7 @@ let package = Package(
                 "MovieKitCore", "FrameDraw",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "Benchmarks/MovieKitBenchmarks"
+            path: "benchmarks/MovieKitBenchmarks"
         ),
 
         // Tests.
