@@ -83,6 +83,19 @@ struct MovieWriterTests {
         #expect(probe.frameRate == (30000, 1001))
     }
 
+    @Test func renderReportsProgressEndingWhenTheFileIsComplete() throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.file("progress.mp4")
+        var reports: [Int] = []
+        var fileExistedAtLastReport = false
+        try MovieWriter.render(to: url, settings: MovieSettings(width: 32, height: 32, fps: 10), frameCount: 5, progress: { done in
+            reports.append(done)
+            fileExistedAtLastReport = FileManager.default.fileExists(atPath: url.path)
+        }) { c, _ in c.fill(c.bounds) }
+        #expect(reports == [1, 2, 3, 4, 5])
+        #expect(fileExistedAtLastReport)
+    }
+
     @Test func frameTimeIsIndexOverFPS() throws {
         let dir = try TemporaryDirectory()
         var times: [FrameTime] = []

@@ -194,6 +194,8 @@ public final class MovieWriter {
     ///   - settings: Size, frame rate and encoder options.
     ///   - frameCount: How many frames to draw.
     ///   - overwrite: Whether an existing file may be replaced.
+    ///   - progress: Called after each frame is handed to the encoder with the number of frames
+    ///     done so far, and once more with `frameCount` when the file is complete.
     ///   - draw: Draws one frame; `frame.time` is exactly `frame.index / fps`.
     /// - Throws: Any error of `init`, `addFrame` or `finish`; nothing is left at `url` on failure.
     public static func render(
@@ -201,14 +203,17 @@ public final class MovieWriter {
         settings: MovieSettings,
         frameCount: Int,
         overwrite: Bool = false,
+        progress: ((_ framesDone: Int) -> Void)? = nil,
         draw: (DrawingContext, FrameTime) throws -> Void
     ) throws {
         let writer = try MovieWriter(url: url, settings: settings, overwrite: overwrite)
         for index in 0..<frameCount {
             let frame = FrameTime(index: index, time: settings.fps.time(ofFrame: index))
             try writer.addFrame { context in try draw(context, frame) }
+            if index + 1 < frameCount { progress?(index + 1) }
         }
         try writer.finish()
+        progress?(frameCount)
     }
 
     /// Makes the encoder fail on the next frame, to test how worker errors surface.
