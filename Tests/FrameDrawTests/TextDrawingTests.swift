@@ -147,17 +147,17 @@ struct TextDrawingTests {
     }
 }
 
-/// Log-handler tests change a global, so they run one at a time.
+/// Each test adds its own log handler beside any others and removes it afterwards.
 @Suite("Font fallback", .serialized)
 struct FontFallbackTests {
     /// Runs `body` with a handler that collects the `pango` messages, then turns logging off.
     private func pangoMessages(_ body: () -> Void) -> [String] {
         let collected = Mutex<[String]>([])
-        Log.setHandler(level: .warning) { message in
+        let token = Log.addHandler(level: .warning) { message in
             guard message.subsystem == "pango" else { return }
             collected.withLock { $0.append(message.text) }
         }
-        defer { Log.setHandler(nil) }
+        defer { Log.removeHandler(token) }
         body()
         return collected.withLock { $0 }
     }

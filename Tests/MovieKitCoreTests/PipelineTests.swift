@@ -126,7 +126,7 @@ struct PipelineTests {
     }
 }
 
-@Suite("Logging", .serialized)
+@Suite("Logging")
 struct LoggingTests {
     final class Collected: @unchecked Sendable {
         let lock = NSLock()
@@ -136,8 +136,8 @@ struct LoggingTests {
 
     @Test func encoderLogLinesReachAnInstalledHandler() throws {
         let collected = Collected()
-        Log.setHandler(level: .info) { collected.add($0) }
-        defer { Log.setHandler(nil) }
+        let token = Log.addHandler(level: .info) { collected.add($0) }
+        defer { Log.removeHandler(token) }
         let dir = try TemporaryDirectory()
         try MovieWriter.render(to: dir.file("log.mp4"), settings: MovieSettings(width: 32, height: 32, fps: 10), frameCount: 2) { c, _ in
             c.fill(c.bounds)
@@ -145,5 +145,22 @@ struct LoggingTests {
         let x264 = collected.lock.withLock { collected.messages.filter { $0.subsystem == "x264" } }
         #expect(!x264.isEmpty, "x264 reports its settings at info level")
         #expect(x264.allSatisfy { $0.level <= .info })
+    }
+
+    @Test func handlersCanBeAddedAndRemovedIndependently() {
+        let first = Collected()
+        let second = Collected()
+        let a = Log.addHandler(level: .warning) { first.add($0) }
+        let b = Log.addHandler(level: .debug) { second.add($0) }
+        Log.emit(.warning, subsystem: "test", "both")
+        Log.emit(.debug, subsystem: "test", "only the detailed one")
+        Log.removeHandler(a)
+        Log.emit(.warning, subsystem: "test", "after removal")
+        Log.removeHandler(b)
+        Log.emit(.error, subsystem: "test", "nobody")
+        let firstTexts = first.lock.withLock { first.messages.filter { $0.subsystem == "test" }.map(\.text) }
+        let secondTexts = second.lock.withLock { second.messages.filter { $0.subsystem == "test" }.map(\.text) }
+        #expect(firstTexts == ["both"])
+        #expect(secondTexts == ["both", "only the detailed one", "after removal"])
     }
 }

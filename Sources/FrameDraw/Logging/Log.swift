@@ -4,7 +4,8 @@ import Synchronization
 /// Where MovieKit's diagnostics go: FFmpeg's and x264's own log lines, Pango font fallbacks,
 /// and FrameDraw's warnings.
 ///
-/// Logging is off by default, so a render prints nothing. Turn it on with a handler:
+/// Logging is off by default, so a render prints nothing. Turn it on with a handler (`setHandler`
+/// replaces all handlers; `addHandler` and `removeHandler` let several listeners coexist):
 /// ```swift
 /// Log.setHandler(level: .info) { message in
 ///     FileHandle.standardError.write(Data("[\(message.subsystem)] \(message.text)\n".utf8))
@@ -33,16 +34,51 @@ public enum Log {
 
     public typealias Handler = @Sendable (Message) -> Void
 
-    private struct Sink: Sendable {
-        var level: Level
-        var handler: Handler?
+    /// Identifies a handler added with `addHandler`, for `removeHandler`.
+    public struct HandlerToken: Hashable, Sendable {
+        fileprivate let id: Int
     }
 
-    private static let sink = Mutex(Sink(level: .warning, handler: nil))
+    private struct Registration: Sendable {
+        var token: HandlerToken
+        var level: Level
+        var handler: Handler
+    }
 
-    /// Sends messages at `level` or more serious to `handler`. Pass `nil` to turn logging off.
+    private struct Registry: Sendable {
+        var registrations: [Registration] = []
+        var nextID = 0
+    }
+
+    private static let registry = Mutex(Registry())
+
+    /// Sends messages at `level` or more serious to `handler`, replacing every handler installed
+    /// before. Pass `nil` to turn logging off.
     public static func setHandler(level: Level = .warning, _ handler: Handler?) {
-        sink.withLock { $0 = Sink(level: level, handler: handler) }
+        registry.withLock { registry in
+            registry.registrations.removeAll()
+            if let handler {
+                registry.registrations.append(Registration(token: HandlerToken(id: registry.nextID), level: level, handler: handler))
+                registry.nextID += 1
+            }
+        }
+    }
+
+    /// Adds `handler` beside any others, for messages at `level` or more serious.
+    /// - Returns: A token that `removeHandler` takes to remove this handler again.
+    @discardableResult
+    public static func addHandler(level: Level = .warning, _ handler: @escaping Handler) -> HandlerToken {
+        registry.withLock { registry in
+            let token = HandlerToken(id: registry.nextID)
+            registry.nextID += 1
+            registry.registrations.append(Registration(token: token, level: level, handler: handler))
+            return token
+        }
+    }
+
+    /// Removes a handler added with `addHandler`. Removing it twice does nothing.
+    public static func removeHandler(_ token: HandlerToken) {
+        registry.withLock { $0.registrations.removeAll { $0.token == token } }
     }
 
     /// A handler that writes each message as one line to standard error.
@@ -50,15 +86,16 @@ public enum Log {
         FileHandle.standardError.write(Data((message.description + "\n").utf8))
     }
 
-    /// The most detailed level that currently reaches a handler, or `nil` when logging is off.
+    /// The most detailed level any handler wants, or `nil` when logging is off.
     package static var activeLevel: Level? {
-        sink.withLock { $0.handler == nil ? nil : $0.level }
+        registry.withLock { $0.registrations.map(\.level).max() }
     }
 
-    /// Delivers a message if a handler wants it.
+    /// Delivers a message to every handler that wants it.
     package static func emit(_ level: Level, subsystem: String, _ text: @autoclosure () -> String) {
-        let target: Handler? = sink.withLock { $0.handler != nil && level <= $0.level ? $0.handler : nil }
-        guard let target else { return }
-        target(Message(level: level, subsystem: subsystem, text: text()))
+        let targets = registry.withLock { $0.registrations.filter { level <= $0.level }.map(\.handler) }
+        guard !targets.isEmpty else { return }
+        let message = Message(level: level, subsystem: subsystem, text: text())
+        for target in targets { target(message) }
     }
 }
