@@ -64,7 +64,8 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
         case .encoderUnavailable(let name):
             return "The H.264 encoder \(name) is not available in this FFmpeg build; install FFmpeg with libx264 (Debian: libavcodec-extra or libavcodec59)."
         case .ffmpeg(let operation, let code, let message):
-            return "\(operation) failed: \(message) (FFmpeg error \(code))."
+            return "\(operation) failed: \(message) (FFmpeg error \(code)). The destination was left untouched; "
+                + "check free disk space, file-size limits and permissions for its folder."
         case .fileSystem(let path, let reason):
             return "File operation on \(path) failed: \(reason)."
         }

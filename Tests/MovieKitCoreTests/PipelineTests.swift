@@ -122,6 +122,7 @@ struct PipelineTests {
         }
         let error = try #require(caught as? MovieKitError)
         #expect("\(error)".contains("File too large"), "got: \(error)")
+        #expect("\(error)".contains(url.path) && !"\(error)".contains(".partial"), "the message names the destination: \(error)")
         #expect(try dir.contents().isEmpty)
     }
 }

@@ -13,9 +13,9 @@ final class EncodeStage: @unchecked Sendable {
     private(set) var statistics = RenderStatistics()
 
     /// Opens the encoder and muxer and writes the movie header.
-    init(settings: MovieSettings, container: OutputFile.Container, path: String) throws {
+    init(settings: MovieSettings, container: OutputFile.Container, path: String, destination: String) throws {
         FFmpegLogBridge.install()
-        output = try OutputFile(container: container, path: path)
+        output = try OutputFile(container: container, path: path, destination: destination)
         encoder = try VideoEncoder(settings: settings, globalHeader: output.wantsGlobalHeader)
         try output.start(encoder: encoder)
     }

@@ -84,7 +84,7 @@ public final class MovieWriter {
 
         converter = try FrameConverter(width: settings.width, height: settings.height)
         do {
-            let stage = try EncodeStage(settings: settings, container: container, path: temporaryURL.path)
+            let stage = try EncodeStage(settings: settings, container: container, path: temporaryURL.path, destination: path)
             let slots = try (0..<Self.slotCount).map { _ in try FrameSlot(width: settings.width, height: settings.height) }
             pipeline = EncodingPipeline(stage: stage, slots: slots)
         } catch {
