@@ -5,7 +5,7 @@ set -euo pipefail
 
 PACKAGES=(
   pkg-config
-  libavcodec-dev libavformat-dev libswscale-dev libavutil-dev
+  libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libswresample-dev libavfilter-dev
   libcairo2-dev libpango1.0-dev fonts-dejavu-core fonts-lohit-deva
   ffmpeg   # test-time cross-checks (ffprobe) and the benchmark's encoder floor only
 )
