@@ -17,7 +17,9 @@ let package = Package(
         .systemLibrary(
             name: "CFFmpeg",
             pkgConfig: "libavformat",
-            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev"])]
+            providers: [.apt([
+                "libavcodec-dev", "libavformat-dev", "libswscale-dev", "libswresample-dev", "libavfilter-dev", "libavutil-dev",
+            ])]
         ),
         .systemLibrary(
             name: "CCairo",
@@ -25,9 +27,18 @@ let package = Package(
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
 
+        // POSIX calls Swift's Glibc module does not declare (renameat2).
+        .systemLibrary(name: "CPosix"),
+
+        // Diagnostics shared by every layer: `Log`, re-exported by FrameDraw and MovieKitCore.
+        .target(name: "MovieKitLog"),
+
+        // The one internal layer that owns every libav object (package access only; no C type leaves it).
+        .target(name: "LibAV", dependencies: ["CFFmpeg", "MovieKitLog"]),
+
         // Libraries.
-        .target(name: "FrameDraw", dependencies: ["CCairo", "CFFmpeg"]),
-        .target(name: "MovieKitCore", dependencies: ["FrameDraw", "CFFmpeg", "CCairo"]),
+        .target(name: "FrameDraw", dependencies: ["CCairo", "LibAV", "MovieKitLog"]),
+        .target(name: "MovieKitCore", dependencies: ["FrameDraw", "LibAV", "MovieKitLog", "CPosix"]),
 
         // Command-line tool.
         .executableTarget(
@@ -62,6 +73,7 @@ let package = Package(
             // Read through #filePath, not bundled as resources.
             exclude: ["Fixtures", "__Snapshots__"]
         ),
+        .testTarget(name: "LibAVTests", dependencies: ["LibAV", "CFFmpeg"]),
         .testTarget(name: "MovieKitCoreTests", dependencies: ["MovieKitCore", "FrameDraw", "CFFmpeg"]),
         .testTarget(name: "MoviemakeTests", dependencies: ["moviemake", "MovieKitCore"]),
     ]

@@ -20,6 +20,10 @@ public enum FrameDrawError: Error, Equatable, CustomStringConvertible {
     case invalidMarkup(String)
     /// A gradient's colours and locations do not fit together.
     case invalidGradient(String)
+    /// Memory ran out while doing what the text describes.
+    case outOfMemory(String)
+    /// An image's pixel dimensions exceed what can be decoded or held.
+    case imageTooLarge(path: String, width: Int, height: Int, limit: String)
 
     public var description: String {
         switch self {
@@ -41,6 +45,10 @@ public enum FrameDrawError: Error, Equatable, CustomStringConvertible {
             return "Pango markup is malformed: \(reason)"
         case .invalidGradient(let reason):
             return "The gradient is not valid: \(reason)"
+        case .outOfMemory(let activity):
+            return "The system ran out of memory while \(activity); free memory, or load images scaled down with maxPixelSize."
+        case .imageTooLarge(let path, let width, let height, let limit):
+            return "The image at \(path) is \(width)x\(height) pixels, more than \(limit); scale the file down before using it."
         }
     }
 }

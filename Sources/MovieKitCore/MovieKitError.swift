@@ -27,8 +27,22 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
     case noPreviousFrame(path: String)
     /// The H.264 encoder (libx264) is not available in this FFmpeg build.
     case encoderUnavailable(String)
-    /// An FFmpeg call failed.
-    case ffmpeg(operation: String, code: Int32, message: String)
+    /// The frame is larger than the encoder accepts.
+    case frameTooLarge(width: Int, height: Int, encoder: String, limit: String)
+    /// The encoder refused its settings; `setting` names the option when it is known.
+    case encoderSettingsRefused(encoder: String, setting: String?, reason: String)
+    /// An input file (audio, a movie part) is missing, unreadable, damaged or not a media file.
+    case unreadableInput(path: String, reason: String)
+    /// An input picture is larger than FFmpeg can decode.
+    case inputTooLarge(path: String, width: Int, height: Int)
+    /// Writing the movie failed: disk space, file-size limits or permissions.
+    case writeFailed(path: String, reason: String)
+    /// Memory ran out while doing what the text describes.
+    case outOfMemory(String)
+    /// An unexpected failure inside FFmpeg or MovieKit: a bug to report, not a user error.
+    case internalFailure(operation: String, code: Int32?, message: String)
+    /// The render was cancelled with `cancel()`, Task cancellation or a signal; nothing was written.
+    case cancelled(path: String)
     /// A file-system step (creating the temporary file, moving it into place) failed.
     case fileSystem(path: String, reason: String)
 
@@ -63,9 +77,24 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
             return "There is no previous frame to repeat in \(path); draw a frame with addFrame first."
         case .encoderUnavailable(let name):
             return "The H.264 encoder \(name) is not available in this FFmpeg build; install FFmpeg with libx264 (Debian: libavcodec-extra or libavcodec59)."
-        case .ffmpeg(let operation, let code, let message):
-            return "\(operation) failed: \(message) (FFmpeg error \(code)). The destination was left untouched; "
-                + "check free disk space, file-size limits and permissions for its folder."
+        case .frameTooLarge(let width, let height, let encoder, let limit):
+            return "A \(width)x\(height) frame is larger than \(encoder) accepts (\(limit)); choose a smaller width and height."
+        case .encoderSettingsRefused(let encoder, let setting, let reason):
+            let subject = setting.map { "the setting \"\($0)\"" } ?? "these settings"
+            return "The \(encoder) encoder refused \(subject): \(reason). Check the size, frame rate, CRF, preset and bit rate against what \(encoder) supports."
+        case .unreadableInput(let path, let reason):
+            return "Could not read \(path): \(reason). Check that it is a complete media file, or export it again."
+        case .inputTooLarge(let path, let width, let height):
+            return "The picture in \(path) is \(width)x\(height) pixels, larger than FFmpeg can decode; scale it down first."
+        case .writeFailed(let path, let reason):
+            return "Writing \(path) failed: \(reason). The destination was left untouched; check free disk space, file-size limits and permissions for its folder."
+        case .outOfMemory(let activity):
+            return "The system ran out of memory while \(activity); close other programs or render a smaller movie."
+        case .internalFailure(let operation, let code, let message):
+            let codeText = code.map { " (FFmpeg error \($0))" } ?? ""
+            return "\(operation) failed unexpectedly: \(message)\(codeText). This is a bug in MovieKit or FFmpeg; please report it with the settings you used."
+        case .cancelled(let path):
+            return "The render of \(path) was cancelled; no file was written."
         case .fileSystem(let path, let reason):
             return "File operation on \(path) failed: \(reason)."
         }

@@ -52,6 +52,11 @@ public struct MovieSettings: Sendable, Hashable {
     ) throws {
         try Self.validateDimension("Width", width)
         try Self.validateDimension("Height", height)
+        guard width <= Self.maximumSide, height <= Self.maximumSide else {
+            throw MovieKitError.frameTooLarge(
+                width: width, height: height, encoder: Self.encoderName,
+                limit: "at most \(Self.maximumSide) pixels per side")
+        }
         self.fps = try fps.validated()
         guard (0...51).contains(crf) else { throw MovieKitError.invalidCRF(crf) }
         guard keyframeInterval > 0, keyframeInterval.isFinite else {

@@ -154,7 +154,7 @@ struct FontFallbackTests {
     private func pangoMessages(_ body: () -> Void) -> [String] {
         let collected = Mutex<[String]>([])
         let token = Log.addHandler(level: .warning) { message in
-            guard message.subsystem == "pango" else { return }
+            guard message.subsystem == .pango else { return }
             collected.withLock { $0.append(message.text) }
         }
         defer { Log.removeHandler(token) }

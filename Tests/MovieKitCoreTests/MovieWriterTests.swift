@@ -86,13 +86,20 @@ struct MovieWriterTests {
     @Test func renderReportsProgressEndingWhenTheFileIsComplete() throws {
         let dir = try TemporaryDirectory()
         let url = dir.file("progress.mp4")
-        var reports: [Int] = []
+        var reports: [RenderProgress] = []
         var fileExistedAtLastReport = false
-        try MovieWriter.render(to: url, settings: MovieSettings(width: 32, height: 32, fps: 10), frameCount: 5, progress: { done in
-            reports.append(done)
+        try MovieWriter.render(to: url, settings: MovieSettings(width: 32, height: 32, fps: 10), frameCount: 5, progress: { step in
+            reports.append(step)
             fileExistedAtLastReport = FileManager.default.fileExists(atPath: url.path)
         }) { c, _ in c.fill(c.bounds) }
-        #expect(reports == [1, 2, 3, 4, 5])
+        // One report per frame, then the final one; encoded counts never run ahead of the frames drawn.
+        #expect(reports.count == 6)
+        for (index, step) in reports.dropLast().enumerated() {
+            #expect(step.encodedFrames <= index + 1 && step.totalFrames == 5 && !step.isComplete)
+        }
+        #expect(zip(reports, reports.dropFirst()).allSatisfy { $0.encodedFrames <= $1.encodedFrames })
+        #expect(reports.last == RenderProgress(encodedFrames: 5, totalFrames: 5, isComplete: true))
+        #expect(reports.last?.fractionCompleted == 1)
         #expect(fileExistedAtLastReport)
     }
 

@@ -81,11 +81,12 @@ struct PipelineTests {
             caught = error
         }
         let error = try #require(caught as? MovieKitError)
-        guard case .ffmpeg(let operation, _, _) = error else {
-            Issue.record("expected an FFmpeg error, got \(error)")
+        guard case .internalFailure(let operation, let code, _) = error else {
+            Issue.record("expected an internal failure, got \(error)")
             return
         }
-        #expect(operation == "Sending a frame to the encoder")
+        #expect(operation == "Sending a frame to the libx264 encoder")
+        #expect(code != nil)
         #expect(try dir.contents().isEmpty)
         // The writer is closed afterwards and says so.
         #expect(throws: MovieKitError.writerClosed(path: url.path)) { try writer.addFrame { _ in } }
@@ -143,7 +144,7 @@ struct LoggingTests {
         try MovieWriter.render(to: dir.file("log.mp4"), settings: MovieSettings(width: 32, height: 32, fps: 10), frameCount: 2) { c, _ in
             c.fill(c.bounds)
         }
-        let x264 = collected.lock.withLock { collected.messages.filter { $0.subsystem == "x264" } }
+        let x264 = collected.lock.withLock { collected.messages.filter { $0.subsystem == .x264 } }
         #expect(!x264.isEmpty, "x264 reports its settings at info level")
         #expect(x264.allSatisfy { $0.level <= .info })
     }
@@ -153,14 +154,14 @@ struct LoggingTests {
         let second = Collected()
         let a = Log.addHandler(level: .warning) { first.add($0) }
         let b = Log.addHandler(level: .debug) { second.add($0) }
-        Log.emit(.warning, subsystem: "test", "both")
-        Log.emit(.debug, subsystem: "test", "only the detailed one")
+        Log.emit(.warning, subsystem: .movieKit, "both")
+        Log.emit(.debug, subsystem: .movieKit, "only the detailed one")
         Log.removeHandler(a)
-        Log.emit(.warning, subsystem: "test", "after removal")
+        Log.emit(.warning, subsystem: .movieKit, "after removal")
         Log.removeHandler(b)
-        Log.emit(.error, subsystem: "test", "nobody")
-        let firstTexts = first.lock.withLock { first.messages.filter { $0.subsystem == "test" }.map(\.text) }
-        let secondTexts = second.lock.withLock { second.messages.filter { $0.subsystem == "test" }.map(\.text) }
+        Log.emit(.error, subsystem: .movieKit, "nobody")
+        let firstTexts = first.lock.withLock { first.messages.filter { $0.subsystem == .movieKit }.map(\.text) }
+        let secondTexts = second.lock.withLock { second.messages.filter { $0.subsystem == .movieKit }.map(\.text) }
         #expect(firstTexts == ["both"])
         #expect(secondTexts == ["both", "only the detailed one", "after removal"])
     }

@@ -108,7 +108,7 @@ extension DrawingContext {
               cairo_surface_get_type(groupSurface) == CAIRO_SURFACE_TYPE_IMAGE,
               cairo_image_surface_get_format(groupSurface) == CAIRO_FORMAT_A8
         else {
-            Log.emit(.warning, subsystem: "cairo", "Shadow skipped: Cairo did not give an alpha image group.")
+            Log.emit(.warning, subsystem: .cairo, "Shadow skipped: Cairo did not give an alpha image group.")
             return
         }
         cairo_surface_flush(groupSurface)

@@ -32,7 +32,7 @@ enum FontFallbackReporter {
         guard isFirstUse else { return }
         guard let used = loadedFamily(description: description, context: context) else { return }
         if !requested.contains(key(used)) {
-            Log.emit(.warning, subsystem: "pango", "Font family \"\(font.family)\" is not installed; using \"\(used)\" instead.")
+            Log.emit(.warning, subsystem: .pango, "Font family \"\(font.family)\" is not installed; using \"\(used)\" instead.")
         }
     }
 

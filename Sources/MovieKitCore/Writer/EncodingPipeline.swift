@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import FrameDraw
 
 /// Overlaps drawing and conversion with encoding.
 ///
@@ -11,31 +10,38 @@ import FrameDraw
 ///
 /// The worker keeps the most recently encoded slot until a newer frame replaces it, so
 /// `submitRepeat` can encode that picture again while the caller draws into the other slots.
+/// `cancel()` may be called from any thread: it wakes a caller waiting for a slot, and the worker
+/// stops before its next frame.
 final class EncodingPipeline: @unchecked Sendable {
     // Shared between the caller's thread and `queue`; every mutable field is guarded by `lock`
-    // (a condition, signalled when a slot comes back), except `heldSlot`, which only the queue touches.
+    // (a condition, broadcast when a slot comes back or the pipeline stops), except `heldSlot`,
+    // which only the queue touches.
     private let queue = DispatchQueue(label: "MovieKit.encoder", qos: .userInitiated)
     private let lock = NSCondition()
     private var freeSlots: [FrameSlot]
     private var failure: Error?
     private var cancelled = false
+    private var encoded = 0
     private let stage: EncodeStage
+    private let destination: String
     private var heldSlot: FrameSlot?
 
-    init(stage: EncodeStage, slots: [FrameSlot]) {
+    init(stage: EncodeStage, slots: [FrameSlot], destination: String) {
         precondition(slots.count >= 3, "The pipeline needs at least three slots: drawing, encoding, and the held picture.")
         self.stage = stage
+        self.destination = destination
         freeSlots = slots
     }
 
-    /// Waits for a free slot. Throws the worker's error if it failed.
+    /// Waits for a free slot.
     ///
     /// Slots are handed out first-in, first-out, so the one returned is never the most recently
     /// submitted: a frame that keeps the previous frame's pixels can copy from it.
+    /// - Throws: The worker's error, or `MovieKitError.cancelled` once `cancel()` was called.
     func acquireSlot() throws -> FrameSlot {
-        try throwIfFailed()
-        return lock.withLock {
-            while freeSlots.isEmpty { lock.wait() }
+        try lock.withLock {
+            while freeSlots.isEmpty && failure == nil && !cancelled { lock.wait() }
+            try throwIfStoppedLocked()
             return freeSlots.removeFirst()
         }
     }
@@ -44,9 +50,12 @@ final class EncodingPipeline: @unchecked Sendable {
     func returnSlot(_ slot: FrameSlot) {
         lock.withLock {
             freeSlots.append(slot)
-            lock.signal()
+            lock.broadcast()
         }
     }
+
+    /// The number of frames the encoder has taken so far.
+    var encodedFrames: Int { lock.withLock { encoded } }
 
     /// Hands a drawn and converted slot to the worker, which encodes it as frame `index`.
     func submit(_ slot: FrameSlot, index: Int) {
@@ -57,6 +66,7 @@ final class EncodingPipeline: @unchecked Sendable {
             }
             do {
                 try stage.encode(slot.videoFrame, index: index, repeated: false)
+                countEncoded()
             } catch {
                 record(error)
             }
@@ -66,14 +76,20 @@ final class EncodingPipeline: @unchecked Sendable {
         }
     }
 
-    /// Asks the worker to encode the last submitted picture again as frame `index`.
-    func submitRepeat(index: Int) {
+    /// Asks the worker to encode the last submitted picture `count` more times, as frames
+    /// `firstIndex` onwards. One job, however large the count, so memory stays flat.
+    func submitRepeat(count: Int, firstIndex: Int) {
         queue.async { [self] in
-            guard !hasFailedOrCancelled, let slot = heldSlot else { return }
-            do {
-                try stage.encode(slot.videoFrame, index: index, repeated: true)
-            } catch {
-                record(error)
+            guard let slot = heldSlot else { return }
+            for offset in 0..<count {
+                guard !hasFailedOrCancelled else { return }
+                do {
+                    try stage.encode(slot.videoFrame, index: firstIndex + offset, repeated: true)
+                    countEncoded()
+                } catch {
+                    record(error)
+                    return
+                }
             }
         }
     }
@@ -92,19 +108,27 @@ final class EncodingPipeline: @unchecked Sendable {
     }
 
     /// Waits for every submitted frame, flushes the encoder and closes the file.
-    /// - Throws: the first error the worker met, or the error of finishing.
+    /// - Throws: the first error the worker met, `.cancelled`, or the error of finishing.
     func finish() throws {
         try queue.sync {
             releaseHeldSlot()
-            try throwIfFailed()
+            try lock.withLock { try throwIfStoppedLocked() }
             try stage.finish()
         }
     }
 
-    /// Stops the worker after the frame in progress and waits for it; later frames are dropped.
+    /// Stops the pipeline: wakes a caller waiting for a slot, and the worker skips every frame
+    /// after the one in progress. Safe to call from any thread, any number of times; does not wait.
     func cancel() {
-        lock.withLock { cancelled = true }
-        queue.sync { releaseHeldSlot() }
+        lock.withLock {
+            cancelled = true
+            lock.broadcast()
+        }
+    }
+
+    /// Throws the worker's first error, or `.cancelled`.
+    func throwIfFailed() throws {
+        try lock.withLock { try throwIfStoppedLocked() }
     }
 
     /// Gives the picture kept for repeats back to the free list. Runs on the queue.
@@ -115,17 +139,23 @@ final class EncodingPipeline: @unchecked Sendable {
         }
     }
 
-    /// Throws the worker's first error.
-    func throwIfFailed() throws {
-        let error: Error? = lock.withLock { failure }
-        if let error { throw error }
+    private func throwIfStoppedLocked() throws {
+        if let failure { throw failure }
+        if cancelled { throw MovieKitError.cancelled(path: destination) }
     }
 
     private var hasFailedOrCancelled: Bool {
         lock.withLock { failure != nil || cancelled }
     }
 
+    private func countEncoded() {
+        lock.withLock { encoded += 1 }
+    }
+
     private func record(_ error: Error) {
-        lock.withLock { if failure == nil { failure = error } }
+        lock.withLock {
+            if failure == nil { failure = error }
+            lock.broadcast()
+        }
     }
 }

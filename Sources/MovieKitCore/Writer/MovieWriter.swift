@@ -1,5 +1,7 @@
 import Foundation
 import FrameDraw
+internal import LibAV
+import Synchronization
 
 /// Writes a movie frame by frame: each frame is drawn by a closure into a Cairo ARGB32 buffer
 /// (origin top-left, y grows down), converted to yuv420p with the BT.709 matrix and encoded
@@ -16,44 +18,56 @@ import FrameDraw
 /// ```
 ///
 /// Frame n is presented at exactly n / fps. The movie is written to a temporary file beside the
-/// destination and moved into place by `finish()`; if the writer is abandoned or any step fails,
-/// the temporary file is removed and the destination is left untouched.
+/// destination and moved into place by `finish()`; if the writer is abandoned, cancelled or any
+/// step fails, the temporary file is removed and the destination is left untouched.
 ///
-/// A writer is used from one thread at a time; separate writers may run on separate threads.
+/// Frames are added from one thread at a time; `cancel()` may be called from any thread.
 /// Drawing overlaps with encoding: `addFrame` returns as soon as its frame is handed to the
-/// encoder, and an encoder error surfaces at the next `addFrame` or at `finish()`.
-public final class MovieWriter {
+/// encoder, and an encoder error surfaces at the next `addFrame` or at `finish()`. `addFrame`
+/// blocks while the encoder is behind, so call it from your own thread, not from Swift's
+/// cooperative pool; from async code use `MovieWriter.render(...) async`.
+public final class MovieWriter: Sendable {
     /// The movie's settings.
     public let settings: MovieSettings
     /// The destination file.
     public let url: URL
+
     /// The number of frames added so far.
-    public private(set) var frameCount = 0
+    public var frameCount: Int { state.withLock { $0.frameCount } }
+
+    /// The number of frames the encoder has taken so far; it trails `frameCount` while frames
+    /// are in flight, and equals it after `finish()`.
+    public var encodedFrameCount: Int {
+        state.withLock { $0.pipeline?.encodedFrames ?? $0.finishedStatistics.frames }
+    }
 
     /// Per-stage timings: where the time went so far. Frames still being encoded are counted once
     /// they are done (reading this waits for them).
     public var statistics: RenderStatistics {
-        var result = pipeline?.workerStatistics ?? finishedWorkerStatistics
-        result.drawing = drawingTime
-        result.waitingForEncoder = waitingTime
-        result.conversion = conversionTime
+        let (pipeline, caller, finished) = state.withLock { ($0.pipeline, $0.callerStatistics, $0.finishedStatistics) }
+        var result = pipeline?.workerStatistics ?? finished
+        result.drawing = caller.drawing
+        result.waitingForEncoder = caller.waitingForEncoder
+        result.conversion = caller.conversion
         return result
     }
-
-    private let overwrite: Bool
-    private let clock = ContinuousClock()
-    private var drawingTime = Duration.zero
-    private var conversionTime = Duration.zero
-    private var waitingTime = Duration.zero
-    private var finishedWorkerStatistics = RenderStatistics()
-    private let temporaryURL: URL
-    private var pipeline: EncodingPipeline?
-    private let converter: FrameConverter
-    private var lastSlot: FrameSlot?
 
     /// The number of frame buffers in the ring: one being drawn and converted, one being encoded,
     /// one held by the encoder for `repeatPreviousFrame`, and one spare so drawing rarely waits.
     static let slotCount = 4
+
+    private struct State: ~Copyable {
+        var pipeline: EncodingPipeline?
+        var lastSlot: FrameSlot?
+        var frameCount = 0
+        var cancelled = false
+        var callerStatistics = RenderStatistics()
+        var finishedStatistics = RenderStatistics()
+    }
+
+    private let overwrite: Bool
+    private let file: TemporaryDestination
+    private let state: Mutex<State>
 
     /// Opens a movie for writing.
     /// - Parameters:
@@ -61,10 +75,10 @@ public final class MovieWriter {
     ///   - settings: Size, frame rate and encoder options.
     ///   - overwrite: Whether an existing file at `url` may be replaced (when `finish()` succeeds).
     /// - Throws: `MovieKitError.fileExists`, `.unsupportedContainer`, `.encoderUnavailable`,
-    ///   `.fileSystem` or `.ffmpeg`.
+    ///   `.encoderSettingsRefused`, `.writeFailed`, `.outOfMemory` or `.fileSystem`.
     public init(url: URL, settings: MovieSettings, overwrite: Bool = false) throws {
         let path = url.path
-        guard let container = OutputFile.Container(pathExtension: url.pathExtension) else {
+        guard let container = Self.container(forExtension: url.pathExtension) else {
             throw MovieKitError.unsupportedContainer(path: path)
         }
         if !overwrite, FileManager.default.fileExists(atPath: path) {
@@ -73,31 +87,36 @@ public final class MovieWriter {
         let directory = url.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw MovieKitError.fileSystem(
-                path: path, reason: "the folder \(directory.path) does not exist; create it first")
+            throw MovieKitError.fileSystem(path: path, reason: "the folder \(directory.path) does not exist; create it first")
         }
         self.url = url
         self.settings = settings
         self.overwrite = overwrite
-        temporaryURL = directory.appendingPathComponent(
-            ".\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).partial")
-
-        converter = try FrameConverter(width: settings.width, height: settings.height)
+        let file = TemporaryDestination(destination: url)
+        self.file = file
         do {
-            let stage = try EncodeStage(settings: settings, container: container, path: temporaryURL.path, destination: path)
+            let stage = try EncodeStage(settings: settings, container: container, path: file.temporary.path, destination: path)
             let slots = try (0..<Self.slotCount).map { _ in try FrameSlot(width: settings.width, height: settings.height) }
-            pipeline = EncodingPipeline(stage: stage, slots: slots)
+            state = Mutex(State(pipeline: EncodingPipeline(stage: stage, slots: slots, destination: path)))
         } catch {
-            removeTemporaryFile()
+            file.removeTemporary()
             throw error
         }
     }
 
     deinit {
-        if pipeline != nil {
-            pipeline?.cancel()
-            pipeline = nil
-            removeTemporaryFile()
+        let pipeline = state.withLock { $0.pipeline }
+        if let pipeline {
+            pipeline.cancel()
+            file.removeTemporary()
+        }
+    }
+
+    static func container(forExtension pathExtension: String) -> MediaOutput.Container? {
+        switch pathExtension.lowercased() {
+        case "mp4", "m4v": .mp4
+        case "mov": .mov
+        default: nil
         }
     }
 
@@ -109,51 +128,60 @@ public final class MovieWriter {
     /// - Parameters:
     ///   - preservingContents: Start from the previous frame's pixels instead of black, for progressive drawings.
     ///   - draw: Draws the frame.
-    /// - Throws: The closure's error; `MovieKitError.writerClosed` after `finish()`; or an encoder
-    ///   error from an earlier frame, after which the writer is closed and its temporary file removed.
+    /// - Throws: The closure's error; `MovieKitError.writerClosed` after `finish()`; `.cancelled`
+    ///   after `cancel()`; or an encoder error from an earlier frame, after which the writer is
+    ///   closed and its temporary file removed.
     public func addFrame(preservingContents: Bool = false, _ draw: (DrawingContext) throws -> Void) throws {
-        let pipeline = try openPipeline()
+        let clock = ContinuousClock()
+        let (pipeline, previous) = try openPipeline()
         let slot: FrameSlot
         let waitStart = clock.now
         do {
             slot = try pipeline.acquireSlot()
-            waitingTime += clock.now - waitStart
-            try slot.prepare(keeping: preservingContents ? lastSlot : nil)
+            try slot.prepare(keeping: preservingContents ? previous : nil)
         } catch {
             fail()
             throw error
         }
         let drawStart = clock.now
+        let convertStart: ContinuousClock.Instant
         do {
             try draw(slot.context)
-            let convertStart = clock.now
-            drawingTime += convertStart - drawStart
-            try slot.complete(converter: converter)
-            conversionTime += clock.now - convertStart
+            convertStart = clock.now
+            try slot.complete()
         } catch {
             pipeline.returnSlot(slot)
             throw error
         }
-        pipeline.submit(slot, index: frameCount)
-        lastSlot = slot
-        frameCount += 1
+        let end = clock.now
+        let index = state.withLock { state in
+            state.callerStatistics.waitingForEncoder += drawStart - waitStart
+            state.callerStatistics.drawing += convertStart - drawStart
+            state.callerStatistics.conversion += end - convertStart
+            state.lastSlot = slot
+            state.frameCount += 1
+            return state.frameCount - 1
+        }
+        pipeline.submit(slot, index: index)
     }
 
     /// Adds `count` more frames identical to the last one, without drawing or converting them again.
     ///
     /// Use it for stills, such as a photo held on screen in a slideshow: the encoder receives the
-    /// already converted picture again, which is much cheaper than drawing it anew.
+    /// already converted picture again, which is much cheaper than drawing it anew. The frames
+    /// are queued as one job, so memory stays flat however large `count` is.
     /// - Parameter count: How many frames to add. Zero adds none.
     /// - Throws: `MovieKitError.noPreviousFrame` before the first frame, `.writerClosed` after
-    ///   `finish()`, or an encoder error from an earlier frame.
+    ///   `finish()`, `.cancelled` after `cancel()`, or an encoder error from an earlier frame.
     public func repeatPreviousFrame(count: Int = 1) throws {
         precondition(count >= 0, "repeatPreviousFrame(count:) needs a count of zero or more.")
-        let pipeline = try openPipeline()
-        guard frameCount > 0 else { throw MovieKitError.noPreviousFrame(path: url.path) }
-        for _ in 0..<count {
-            pipeline.submitRepeat(index: frameCount)
-            frameCount += 1
+        let (pipeline, _) = try openPipeline()
+        let first: Int = try state.withLock { state in
+            guard state.frameCount > 0 else { throw MovieKitError.noPreviousFrame(path: url.path) }
+            state.frameCount += count
+            return state.frameCount - count
         }
+        if count > 0 { pipeline.submitRepeat(count: count, firstIndex: first) }
     }
 
     /// Adds a frame showing `image` on a black background.
@@ -167,63 +195,59 @@ public final class MovieWriter {
     }
 
     /// Flushes the encoder, writes the trailer and moves the finished movie to `url`.
-    /// - Throws: `MovieKitError.noFrames` when nothing was added, an encoder or file error, or
-    ///   `.fileExists` if a file appeared at `url` meanwhile and `overwrite` is false.
-    ///   On any error the temporary file is removed and `url` is untouched.
+    /// - Throws: `MovieKitError.noFrames` when nothing was added, an encoder or file error,
+    ///   `.cancelled`, or `.fileExists` if a file appeared at `url` meanwhile and `overwrite` is
+    ///   false. On any error the temporary file is removed and `url` is untouched.
     public func finish() throws {
-        let pipeline = try openPipeline()
+        let (pipeline, _) = try openPipeline()
         guard frameCount > 0 else {
             fail()
             throw MovieKitError.noFrames(path: url.path)
         }
         do {
             try pipeline.finish()
-            finishedWorkerStatistics = pipeline.workerStatistics
-            try moveIntoPlace()
+            let statistics = pipeline.workerStatistics
+            try pipeline.throwIfFailed()  // A cancel() that arrived while finishing still wins.
+            try file.moveIntoPlace(overwrite: overwrite)
+            state.withLock { state in
+                state.finishedStatistics = statistics
+                state.pipeline = nil
+                state.lastSlot = nil
+            }
         } catch {
             fail()
             throw error
         }
-        self.pipeline = nil
-        lastSlot = nil
     }
 
-    /// Renders a whole movie in one call: `draw(context, frame)` is called for each frame.
-    /// - Parameters:
-    ///   - url: The destination.
-    ///   - settings: Size, frame rate and encoder options.
-    ///   - frameCount: How many frames to draw.
-    ///   - overwrite: Whether an existing file may be replaced.
-    ///   - progress: Called after each frame is handed to the encoder with the number of frames
-    ///     done so far, and once more with `frameCount` when the file is complete.
-    ///   - draw: Draws one frame; `frame.time` is exactly `frame.index / fps`.
-    /// - Throws: Any error of `init`, `addFrame` or `finish`; nothing is left at `url` on failure.
-    public static func render(
-        to url: URL,
-        settings: MovieSettings,
-        frameCount: Int,
-        overwrite: Bool = false,
-        progress: ((_ framesDone: Int) -> Void)? = nil,
-        draw: (DrawingContext, FrameTime) throws -> Void
-    ) throws {
-        let writer = try MovieWriter(url: url, settings: settings, overwrite: overwrite)
-        for index in 0..<frameCount {
-            let frame = FrameTime(index: index, time: settings.fps.time(ofFrame: index))
-            try writer.addFrame { context in try draw(context, frame) }
-            if index + 1 < frameCount { progress?(index + 1) }
+    /// Stops the render: a caller waiting in `addFrame` wakes, the encoder stops after the frame
+    /// in progress, the temporary file is removed, and every later call throws
+    /// `MovieKitError.cancelled`. Safe to call from any thread, for example from a signal handler's
+    /// queue or a Task cancellation handler. Does nothing after `finish()` has completed.
+    public func cancel() {
+        let pipeline: EncodingPipeline? = state.withLock { state in
+            guard state.pipeline != nil else { return nil }
+            state.cancelled = true
+            return state.pipeline
         }
-        try writer.finish()
-        progress?(frameCount)
+        guard let pipeline else { return }
+        pipeline.cancel()
+        file.removeTemporary()
     }
 
     /// Makes the encoder fail on the next frame, to test how worker errors surface.
     func failEncoderOnNextFrameForTesting() {
-        pipeline?.drainEncoderOutOfTurn()
+        state.withLock { $0.pipeline }?.drainEncoderOutOfTurn()
     }
 
     // MARK: - Private
 
-    private func openPipeline() throws -> EncodingPipeline {
+    private func openPipeline() throws -> (EncodingPipeline, FrameSlot?) {
+        let (pipeline, previous, cancelled) = state.withLock { ($0.pipeline, $0.lastSlot, $0.cancelled) }
+        if cancelled {
+            fail()
+            throw MovieKitError.cancelled(path: url.path)
+        }
         guard let pipeline else { throw MovieKitError.writerClosed(path: url.path) }
         do {
             try pipeline.throwIfFailed()
@@ -231,37 +255,18 @@ public final class MovieWriter {
             fail()
             throw error
         }
-        return pipeline
+        return (pipeline, previous)
     }
 
     /// Stops the worker, drops the pipeline and removes the temporary file.
     private func fail() {
-        pipeline?.cancel()
-        pipeline = nil
-        lastSlot = nil
-        removeTemporaryFile()
-    }
-
-    private func removeTemporaryFile() {
-        try? FileManager.default.removeItem(at: temporaryURL)
-    }
-
-    /// Moves the finished temporary file to the destination atomically. Without `overwrite`,
-    /// `link` refuses to replace a file that appeared since `init`.
-    private func moveIntoPlace() throws {
-        let source = temporaryURL.path
-        let destination = url.path
-        if overwrite {
-            guard rename(source, destination) == 0 else {
-                throw MovieKitError.fileSystem(path: destination, reason: String(cString: strerror(errno)))
-            }
-        } else {
-            guard link(source, destination) == 0 else {
-                let code = errno
-                if code == EEXIST { throw MovieKitError.fileExists(path: destination) }
-                throw MovieKitError.fileSystem(path: destination, reason: String(cString: strerror(code)))
-            }
-            unlink(source)
+        let pipeline = state.withLock { state in
+            let pipeline = state.pipeline
+            state.pipeline = nil
+            state.lastSlot = nil
+            return pipeline
         }
+        pipeline?.cancel()
+        file.removeTemporary()
     }
 }

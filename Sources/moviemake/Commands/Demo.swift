@@ -33,12 +33,15 @@ struct Demo: ParsableCommand {
         let scene = try DemoScene(width: Double(settings.width), height: Double(settings.height))
         let progress = ProgressReporter(total: frameCount, enabled: !quiet)
         let writer = try MovieWriter(url: url, settings: settings, overwrite: encoding.overwrite)
-        for index in 0..<frameCount {
-            let time = settings.fps.time(ofFrame: index)
-            try writer.addFrame { context in scene.draw(in: context, time: time, duration: seconds) }
-            progress.update(completed: index + 1)
+        try SignalCancellation.run(cancel: { writer.cancel() }) {
+            for index in 0..<frameCount {
+                let time = settings.fps.time(ofFrame: index)
+                try writer.addFrame { context in scene.draw(in: context, time: time, duration: seconds) }
+                progress.update(completed: writer.encodedFrameCount)
+            }
+            try writer.finish()
+            progress.update(completed: frameCount)
         }
-        try writer.finish()
         progress.finish(message: "Wrote \(output): \(frameCount) frames, \(settings.width)x\(settings.height) at \(settings.fps) fps.")
     }
 }

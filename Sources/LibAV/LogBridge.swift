@@ -1,11 +1,12 @@
 internal import CFFmpeg
 import Foundation
+import MovieKitLog
 
 /// Routes libav's (and through it x264's) own log lines to `Log`.
 ///
 /// libav prints to standard error by default; installing this callback keeps it quiet unless a
 /// `Log` handler is set.
-package enum FFmpegLogBridge {
+package enum LogBridge {
     private static let installed: Bool = {
         av_log_set_level(AV_LOG_VERBOSE)
         av_log_set_callback(ffmpegLogCallback)
@@ -36,6 +37,6 @@ private func ffmpegLogCallback(
     let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         .trimmingCharacters(in: .whitespacesAndNewlines)
     guard !line.isEmpty else { return }
-    let subsystem = line.hasPrefix("[libx264") ? "x264" : "ffmpeg"
+    let subsystem: Log.Subsystem = line.hasPrefix("[libx264") ? .x264 : .ffmpeg
     Log.emit(mapped, subsystem: subsystem, line)
 }

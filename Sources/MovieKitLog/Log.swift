@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Where MovieKit's diagnostics go: FFmpeg's and x264's own log lines, Pango font fallbacks,
-/// and FrameDraw's warnings.
+/// Cairo's skipped drawing, and FrameDraw's and MovieKit's warnings. `Subsystem` lists the sources.
 ///
 /// Logging is off by default, so a render prints nothing. Turn it on with a handler (`setHandler`
 /// replaces all handlers; `addHandler` and `removeHandler` let several listeners coexist):
@@ -22,11 +22,29 @@ public enum Log {
         public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
+    /// Where a message comes from.
+    public enum Subsystem: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+        /// libav's own log lines (libavformat, libavcodec, libswscale, libswresample, libavfilter).
+        case ffmpeg
+        /// The x264 encoder's log lines, which reach MovieKit through libav.
+        case x264
+        /// Pango: font fallbacks and text layout.
+        case pango
+        /// Cairo: drawing that had to be skipped.
+        case cairo
+        /// FrameDraw's own warnings.
+        case frameDraw = "FrameDraw"
+        /// MovieKitCore's own warnings.
+        case movieKit = "MovieKit"
+
+        public var description: String { rawValue }
+    }
+
     /// One diagnostic line.
     public struct Message: Sendable, CustomStringConvertible {
         public let level: Level
-        /// Where the message comes from: `ffmpeg`, `x264`, `pango` or `FrameDraw`.
-        public let subsystem: String
+        /// Where the message comes from.
+        public let subsystem: Subsystem
         public let text: String
 
         public var description: String { "[\(subsystem)] \(level): \(text)" }
@@ -92,7 +110,7 @@ public enum Log {
     }
 
     /// Delivers a message to every handler that wants it.
-    package static func emit(_ level: Level, subsystem: String, _ text: @autoclosure () -> String) {
+    package static func emit(_ level: Level, subsystem: Subsystem, _ text: @autoclosure () -> String) {
         let targets = registry.withLock { $0.registrations.filter { level <= $0.level }.map(\.handler) }
         guard !targets.isEmpty else { return }
         let message = Message(level: level, subsystem: subsystem, text: text())

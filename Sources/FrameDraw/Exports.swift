@@ -1,0 +1,3 @@
+// `Log`, MovieKit's diagnostics, lives in its own small module so that the LibAV layer below
+// FrameDraw can use it too; importing FrameDraw makes it available as before.
+@_exported import MovieKitLog

@@ -1,0 +1,113 @@
+import Foundation
+internal import LibAV
+
+/// Decodes the first picture of an image file through the LibAV layer into a premultiplied
+/// Cairo surface, optionally scaled down while converting.
+enum ImageFileDecoder {
+    /// The largest side a decoded image may have: Cairo's limit for an image surface.
+    static let maximumSide = 32767
+
+    /// Decodes `path`, whose format was recognised from its first bytes.
+    ///
+    /// Opaque pictures are scaled by swscale straight from the decoded frame, so a large photo never
+    /// exists as full-size ARGB. Pictures with alpha are converted at full size and premultiplied
+    /// first, then scaled by Cairo, so transparent pixels cannot darken the edges.
+    /// - Parameters:
+    ///   - path: The file to decode.
+    ///   - format: The format recognised from the file's signature; picks the demuxer.
+    ///   - maxPixelSize: When set, the longest side of the result is at most this many pixels.
+    /// - Throws: `FrameDrawError.unreadableImage`, `.imageTooLarge` or `.outOfMemory`, naming the file.
+    static func decode(path: String, format: ImageFileFormat, maxPixelSize: Int?) throws -> CairoSurface {
+        do {
+            let input = try FormatInput(path: path, demuxerName: format.demuxerName)
+            let decoder = try Decoder(input: input, streamIndex: try input.bestStream(.video))
+            let frame = try decoder.decodeFirstPicture()
+            guard frame.width > 0, frame.height > 0 else {
+                throw FrameDrawError.unreadableImage(path: path, reason: "The decoded picture has no pixels; export the file again.")
+            }
+            let target = ImageFileFormat.fittedSize(width: frame.width, height: frame.height, maxPixelSize: maxPixelSize)
+            guard target.width <= maximumSide, target.height <= maximumSide else {
+                throw FrameDrawError.imageTooLarge(
+                    path: path, width: frame.width, height: frame.height,
+                    limit: "\(maximumSide) pixels per side; pass maxPixelSize to load it scaled down")
+            }
+            let scales = target.width != frame.width || target.height != frame.height
+            if scales && frame.hasAlphaOrPalette {
+                let fullSize = try surface(from: try Scaler(from: frame, toBGRAWidth: frame.width, height: frame.height)
+                    .bgraFrame(converting: frame), premultiplying: true)
+                let size = CGSize(width: target.width, height: target.height)
+                return try Image(surface: fullSize).resized(to: size, quality: .high).surface
+            }
+            let converted = try Scaler(from: frame, toBGRAWidth: target.width, height: target.height).bgraFrame(converting: frame)
+            return try surface(from: converted, premultiplying: frame.hasAlphaOrPalette)
+        } catch let error as LibAVError {
+            throw FrameDrawError(decoding: path, error)
+        }
+    }
+
+    /// Copies a BGRA frame into a new Cairo surface; with `premultiplying`, each colour is
+    /// multiplied by its alpha (libav's alpha is straight, Cairo's premultiplied).
+    private static func surface(from frame: Frame, premultiplying: Bool) throws -> CairoSurface {
+        let width = frame.width
+        let height = frame.height
+        let surface = try CairoSurface(width: width, height: height)
+        try frame.withFirstPlane { source, sourceStride in
+            surface.withMutablePixelBytes { bytes in
+                guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+                let from = source.assumingMemoryBound(to: UInt8.self)
+                for row in 0..<height {
+                    let sourceRow = from + row * sourceStride
+                    let destinationRow = base + row * surface.stride
+                    if premultiplying {
+                        premultiplyRow(from: sourceRow, to: destinationRow, width: width)
+                    } else {
+                        // swscale writes alpha 255 for formats without alpha: the row is already premultiplied.
+                        UnsafeMutableRawPointer(destinationRow).copyMemory(from: sourceRow, byteCount: width * 4)
+                    }
+                }
+            }
+        }
+        return surface
+    }
+
+    /// Multiplies each colour of one straight-alpha BGRA row by its alpha, rounding correctly (`x * a / 255`).
+    private static func premultiplyRow(from: UnsafePointer<UInt8>, to: UnsafeMutablePointer<UInt8>, width: Int) {
+        for offset in stride(from: 0, to: width * 4, by: 4) {
+            let alpha = UInt32(from[offset + 3])
+            if alpha == 255 {
+                to[offset] = from[offset]
+                to[offset + 1] = from[offset + 1]
+                to[offset + 2] = from[offset + 2]
+                to[offset + 3] = 255
+            } else {
+                to[offset] = premultiply(from[offset], alpha)
+                to[offset + 1] = premultiply(from[offset + 1], alpha)
+                to[offset + 2] = premultiply(from[offset + 2], alpha)
+                to[offset + 3] = UInt8(truncatingIfNeeded: alpha)
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func premultiply(_ channel: UInt8, _ alpha: UInt32) -> UInt8 {
+        let product = UInt32(channel) * alpha + 128
+        return UInt8(truncatingIfNeeded: (product + (product >> 8)) >> 8)
+    }
+}
+
+extension FrameDrawError {
+    /// Maps a LibAV failure while decoding the image at `path` to the error the caller can act on.
+    init(decoding path: String, _ error: LibAVError) {
+        switch error.kind {
+        case .outOfMemory:
+            self = .outOfMemory("decoding the image at \(path)")
+        case .inputTooLarge(let width, let height):
+            self = .imageTooLarge(path: path, width: width, height: height, limit: "FFmpeg's limit of about 16384x16384 pixels")
+        case .unavailable(let component):
+            self = .unreadableImage(path: path, reason: "This FFmpeg build has no \(component); install FFmpeg with that support or convert the image to PNG.")
+        case .unreadableInput, .settingsRefused, .writeFailed, .internalFailure:
+            let detail = error.message.prefix(1).uppercased() + error.message.dropFirst()
+            self = .unreadableImage(path: path, reason: "\(detail); export or download the file again, or convert it to PNG.")
+        }
+    }
+}

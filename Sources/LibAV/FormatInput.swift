@@ -1,0 +1,92 @@
+internal import CFFmpeg
+import Foundation
+
+/// Owns one opened input file (`AVFormatContext`) and reads its packets.
+package final class FormatInput {
+    let context: UnsafeMutablePointer<AVFormatContext>
+    /// The file, named in every error.
+    package let path: String
+
+    /// Opens `path` with the named demuxer, or lets libav probe when the name is `nil` or unknown.
+    /// Corresponds to `avformat_open_input`.
+    /// - Throws: `LibAVError` of kind `.unreadableInput` when libav cannot open the file.
+    package init(path: String, demuxerName: String? = nil) throws {
+        LogBridge.install()
+        self.path = path
+        let demuxer = demuxerName.flatMap { av_find_input_format($0) }
+        var opened: UnsafeMutablePointer<AVFormatContext>?
+        // The "file:" prefix stops libav from reading a colon in the path as a protocol name.
+        let status = avformat_open_input(&opened, "file:" + path, demuxer, nil)
+        guard status >= 0, let opened else {
+            if LibAVError.isOutOfMemory(status) { throw LibAVError.outOfMemory("Opening \(path)") }
+            throw LibAVError(
+                .unreadableInput, operation: "Opening \(path)", code: status,
+                message: "libav could not open the file (\(LibAVError.errorText(status))); check that it is a complete media file")
+        }
+        context = opened
+    }
+
+    deinit {
+        var opened: UnsafeMutablePointer<AVFormatContext>? = context
+        avformat_close_input(&opened)
+    }
+
+    /// Reads the stream headers more deeply, for containers that need it (movies, audio).
+    /// Corresponds to `avformat_find_stream_info`.
+    package func findStreamInfo() throws {
+        try LibAVError.check(avformat_find_stream_info(context, nil), .unreadableInput, "Reading the stream headers of \(path)")
+    }
+
+    /// The number of streams in the file.
+    package var streamCount: Int { Int(context.pointee.nb_streams) }
+
+    /// The index of the best stream of a kind. Corresponds to `av_find_best_stream`.
+    /// - Throws: `LibAVError` of kind `.unreadableInput` naming what is missing.
+    package func bestStream(_ kind: MediaKind) throws -> Int {
+        let index = av_find_best_stream(context, kind.avType, -1, -1, nil, 0)
+        guard index >= 0, stream(at: Int(index))?.pointee.codecpar != nil else {
+            throw LibAVError(
+                .unreadableInput, operation: "Finding \(kind.noun) in \(path)",
+                message: "the file contains no \(kind.noun) that libav can find")
+        }
+        return Int(index)
+    }
+
+    func stream(at index: Int) -> UnsafeMutablePointer<AVStream>? {
+        guard index >= 0, index < streamCount, let streams = context.pointee.streams else { return nil }
+        return streams[index]
+    }
+
+    /// The kind of stream `index`, or `nil` for data and unknown streams.
+    package func kind(ofStream index: Int) -> MediaKind? {
+        switch stream(at: index)?.pointee.codecpar.pointee.codec_type {
+        case AVMEDIA_TYPE_VIDEO: .video
+        case AVMEDIA_TYPE_AUDIO: .audio
+        default: nil
+        }
+    }
+
+    /// Reads the next packet into `packet`; returns false at the end of the file.
+    /// Corresponds to `av_read_frame`.
+    /// - Throws: `LibAVError` of kind `.unreadableInput` on a read error.
+    package func read(into packet: Packet) throws -> Bool {
+        let status = av_read_frame(context, packet.pointer)
+        if status == LibAVError.eof { return false }
+        guard status >= 0 else {
+            if LibAVError.isOutOfMemory(status) { throw LibAVError.outOfMemory("Reading \(path)") }
+            throw LibAVError(
+                .unreadableInput, operation: "Reading \(path)", code: status,
+                message: "reading the file failed (\(LibAVError.errorText(status))); the file may be truncated or damaged")
+        }
+        return true
+    }
+}
+
+/// The kinds of stream this layer reads and writes.
+package enum MediaKind: Sendable, Hashable {
+    case video
+    case audio
+
+    var avType: AVMediaType { self == .video ? AVMEDIA_TYPE_VIDEO : AVMEDIA_TYPE_AUDIO }
+    var noun: String { self == .video ? "picture" : "audio" }
+}

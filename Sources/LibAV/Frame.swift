@@ -1,0 +1,95 @@
+internal import CFFmpeg
+
+/// The pixel formats this layer hands out by name.
+package enum PixelFormat: Sendable, Hashable {
+    /// 8-bit 4:2:0 planar YUV, the format H.264 players expect.
+    case yuv420p
+    /// 8-bit BGRA, Cairo's ARGB32 byte order on little-endian machines.
+    case bgra
+
+    var avFormat: AVPixelFormat {
+        switch self {
+        case .yuv420p: AV_PIX_FMT_YUV420P
+        case .bgra: AV_PIX_FMT_BGRA
+        }
+    }
+}
+
+/// Owns one `AVFrame`: a decoded picture or audio block, or a picture waiting for the encoder.
+package final class Frame {
+    let pointer: UnsafeMutablePointer<AVFrame>
+
+    /// Allocates an empty frame, with no buffer. Corresponds to `av_frame_alloc`.
+    /// - Throws: `LibAVError` of kind `.outOfMemory`.
+    package init() throws {
+        guard let frame = av_frame_alloc() else { throw LibAVError.outOfMemory("Allocating a frame") }
+        pointer = frame
+    }
+
+    /// Allocates a picture of `format` at `width` x `height`, tagged BT.709 limited range.
+    /// Corresponds to `av_frame_alloc` and `av_frame_get_buffer`.
+    /// - Throws: `LibAVError` of kind `.outOfMemory`.
+    package convenience init(width: Int, height: Int, format: PixelFormat) throws {
+        try self.init()
+        let frame = pointer
+        frame.pointee.format = format.avFormat.rawValue
+        frame.pointee.width = Int32(width)
+        frame.pointee.height = Int32(height)
+        if format == .yuv420p {
+            frame.pointee.color_primaries = AVCOL_PRI_BT709
+            frame.pointee.color_trc = AVCOL_TRC_BT709
+            frame.pointee.colorspace = AVCOL_SPC_BT709
+            frame.pointee.color_range = AVCOL_RANGE_MPEG
+        }
+        try LibAVError.check(av_frame_get_buffer(frame, 0), .internalFailure, "Allocating a \(width)x\(height) picture")
+    }
+
+    deinit {
+        var frame: UnsafeMutablePointer<AVFrame>? = pointer
+        av_frame_free(&frame)
+    }
+
+    package var width: Int { Int(pointer.pointee.width) }
+    package var height: Int { Int(pointer.pointee.height) }
+    var avPixelFormat: AVPixelFormat { AVPixelFormat(rawValue: pointer.pointee.format) }
+
+    /// The presentation timestamp, in the time base of whoever reads or writes the frame.
+    package var pts: Int64 {
+        get { pointer.pointee.pts }
+        set { pointer.pointee.pts = newValue }
+    }
+
+    /// The number of audio samples per channel, for audio frames.
+    package var sampleCount: Int { Int(pointer.pointee.nb_samples) }
+
+    /// True when the decoder flagged the frame as damaged (missing or broken data).
+    package var isCorrupt: Bool {
+        pointer.pointee.flags & AV_FRAME_FLAG_CORRUPT != 0 || pointer.pointee.decode_error_flags != 0
+    }
+
+    /// Whether the picture's format carries alpha or a palette (which may hold alpha).
+    package var hasAlphaOrPalette: Bool {
+        let flags = UInt64(AV_PIX_FMT_FLAG_ALPHA) | UInt64(AV_PIX_FMT_FLAG_PAL)
+        return av_pix_fmt_desc_get(avPixelFormat).map { $0.pointee.flags & flags != 0 } ?? true
+    }
+
+    /// Whether the picture's format carries alpha.
+    var hasAlpha: Bool {
+        av_pix_fmt_desc_get(avPixelFormat).map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0 } ?? false
+    }
+
+    /// Lends the first plane's bytes, for packed formats such as BGRA.
+    /// - Throws: `LibAVError` of kind `.internalFailure` when the frame has no buffer.
+    package func withFirstPlane<T>(_ body: (_ bytes: UnsafeRawPointer, _ stride: Int) throws -> T) throws -> T {
+        guard let data = pointer.pointee.data.0 else {
+            throw LibAVError(.internalFailure, operation: "Reading a frame's pixels", message: "the frame has no picture buffer")
+        }
+        return try body(UnsafeRawPointer(data), Int(pointer.pointee.linesize.0))
+    }
+
+    /// Makes the buffer safe to write, copying it if an encoder still holds a reference.
+    /// Corresponds to `av_frame_make_writable`.
+    func makeWritable() throws {
+        try LibAVError.check(av_frame_make_writable(pointer), .internalFailure, "Preparing a frame for writing")
+    }
+}

@@ -1,0 +1,108 @@
+internal import CFFmpeg
+import Foundation
+
+/// The container being written: owns the `AVFormatContext`, its streams and its AVIO handle.
+///
+/// Streams are added one per encoder before `start()`. Packets from any stream are interleaved
+/// by timestamp (`av_interleaved_write_frame`), so video and audio can be written as they come.
+package final class MediaOutput {
+    /// The containers this layer writes, by libav muxer name.
+    package enum Container: String, Sendable, CaseIterable {
+        case mp4
+        case mov
+    }
+
+    private struct Stream {
+        let pointer: UnsafeMutablePointer<AVStream>
+        /// The encoder's time base, which its packets' timestamps are in.
+        let encoderTimeBase: AVRational
+    }
+
+    private let context: UnsafeMutablePointer<AVFormatContext>
+    private var streams: [Stream] = []
+    private let path: String
+    /// The file the user asked for, named in error messages instead of a temporary file.
+    private let destination: String
+    private var ioOpen = false
+    private var started = false
+
+    /// Creates the muxer for `container`, writing to `path` when started.
+    /// Corresponds to `avformat_alloc_output_context2`.
+    /// - Parameter destination: The path named in errors (the temporary file's final name).
+    /// - Throws: `LibAVError` of kind `.unavailable` or `.outOfMemory`.
+    package init(container: Container, path: String, destination: String) throws {
+        LogBridge.install()
+        var allocated: UnsafeMutablePointer<AVFormatContext>?
+        let status = avformat_alloc_output_context2(&allocated, nil, container.rawValue, path)
+        guard status >= 0, let context = allocated else {
+            avformat_free_context(allocated)
+            if LibAVError.isOutOfMemory(status) { throw LibAVError.outOfMemory("Creating the \(container.rawValue) muxer") }
+            throw LibAVError(
+                .unavailable(component: "\(container.rawValue) muxer"), operation: "Creating the \(container.rawValue) muxer for \(destination)",
+                code: status, message: LibAVError.errorText(status))
+        }
+        self.context = context
+        self.path = path
+        self.destination = destination
+    }
+
+    deinit {
+        if ioOpen { avio_closep(&context.pointee.pb) }
+        avformat_free_context(context)
+    }
+
+    /// Whether the muxer wants codec headers in extradata (`AVFMT_GLOBALHEADER`); pass it to the encoders.
+    package var wantsGlobalHeader: Bool {
+        (context.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER) != 0
+    }
+
+    /// Adds a stream that carries `encoder`'s packets, and returns its index for `write`.
+    /// Corresponds to `avformat_new_stream` and `avcodec_parameters_from_context`.
+    /// - Throws: `LibAVError` of kind `.outOfMemory`, or `.internalFailure` after `start()`.
+    package func addStream(for encoder: some StreamEncoder) throws -> Int {
+        guard !started else {
+            throw LibAVError(.internalFailure, operation: "Adding a stream to \(destination)", message: "the header is already written")
+        }
+        guard let stream = avformat_new_stream(context, nil) else { throw LibAVError.outOfMemory("Adding a stream") }
+        let codec = encoder.context.pointer
+        try LibAVError.check(avcodec_parameters_from_context(stream.pointee.codecpar, codec), .internalFailure, "Copying encoder parameters")
+        stream.pointee.time_base = codec.pointee.time_base
+        if codec.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
+            stream.pointee.avg_frame_rate = codec.pointee.framerate
+            stream.pointee.r_frame_rate = codec.pointee.framerate
+        }
+        streams.append(Stream(pointer: stream, encoderTimeBase: codec.pointee.time_base))
+        return streams.count - 1
+    }
+
+    /// Opens the file and writes the header with `+faststart`, refusing any option the muxer ignores.
+    /// Corresponds to `avio_open` and `avformat_write_header`.
+    /// - Throws: `LibAVError` of kind `.writeFailed` when the file cannot be opened or written.
+    package func start() throws {
+        try LibAVError.check(avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE), .writeFailed, "Opening a temporary file beside \(destination) for writing")
+        ioOpen = true
+        let options = try OptionDictionary([CodecOption("movflags", "+faststart")])
+        try LibAVError.check(avformat_write_header(context, &options.pointer), .writeFailed, "Writing the movie header for \(destination)")
+        try options.throwIfUnused(by: "the muxer")
+        started = true
+    }
+
+    /// Rescales a packet from its encoder's time base to the stream's and writes it, interleaved.
+    /// Corresponds to `av_packet_rescale_ts` and `av_interleaved_write_frame`.
+    /// - Throws: `LibAVError` of kind `.writeFailed`.
+    package func write(_ packet: Packet, toStream index: Int) throws {
+        let stream = streams[index]
+        av_packet_rescale_ts(packet.pointer, stream.encoderTimeBase, stream.pointer.pointee.time_base)
+        packet.pointer.pointee.stream_index = stream.pointer.pointee.index
+        try LibAVError.check(av_interleaved_write_frame(context, packet.pointer), .writeFailed, "Writing movie data for \(destination)")
+    }
+
+    /// Writes the trailer (and with `+faststart`, moves the index to the front), then closes the file.
+    /// Corresponds to `av_write_trailer` and `avio_closep`.
+    /// - Throws: `LibAVError` of kind `.writeFailed`.
+    package func finish() throws {
+        try LibAVError.check(av_write_trailer(context), .writeFailed, "Finishing the movie file \(destination)")
+        ioOpen = false
+        try LibAVError.check(avio_closep(&context.pointee.pb), .writeFailed, "Closing the movie file for \(destination)")
+    }
+}

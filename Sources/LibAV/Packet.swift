@@ -1,0 +1,30 @@
+internal import CFFmpeg
+
+/// Owns one `AVPacket`, reused for every packet read from an input or received from an encoder.
+package final class Packet {
+    let pointer: UnsafeMutablePointer<AVPacket>
+
+    /// Allocates an empty packet. Corresponds to `av_packet_alloc`.
+    /// - Throws: `LibAVError` of kind `.outOfMemory`.
+    package init() throws {
+        guard let packet = av_packet_alloc() else { throw LibAVError.outOfMemory("Allocating a packet") }
+        pointer = packet
+    }
+
+    deinit {
+        var packet: UnsafeMutablePointer<AVPacket>? = pointer
+        av_packet_free(&packet)
+    }
+
+    /// The index of the stream the packet belongs to.
+    package var streamIndex: Int { Int(pointer.pointee.stream_index) }
+
+    /// The packet's payload size in bytes.
+    package var size: Int { Int(pointer.pointee.size) }
+
+    /// Whether the packet starts a keyframe.
+    package var isKeyframe: Bool { pointer.pointee.flags & AV_PKT_FLAG_KEY != 0 }
+
+    /// Releases the payload, keeping the packet for reuse. Corresponds to `av_packet_unref`.
+    package func unref() { av_packet_unref(pointer) }
+}

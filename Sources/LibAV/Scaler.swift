@@ -1,0 +1,142 @@
+internal import CFFmpeg
+
+/// Owns one `SwsContext`, reused for every picture of one format and size. Two roles:
+/// - decoded pictures to BGRA at a target size (image loading);
+/// - Cairo's BGRA to yuv420p with the BT.709 matrix and limited range (the encoder's input).
+///
+/// Not thread-safe: one scaler per thread.
+package final class Scaler {
+    private let context: OpaquePointer
+    private let destinationWidth: Int
+    private let destinationHeight: Int
+    private let sourceHeight: Int
+
+    /// Creates a converter from `frame`'s format and size to BGRA at `width` x `height`.
+    /// Downscaling uses a Lanczos filter; conversion at the same size uses full-resolution chroma.
+    /// Corresponds to `sws_getContext` and `sws_setColorspaceDetails`.
+    /// - Throws: `LibAVError` of kind `.unreadableInput` when swscale cannot convert the decoded format.
+    package init(from frame: Frame, toBGRAWidth width: Int, height: Int) throws {
+        let scales = width != frame.width || height != frame.height
+        let flags = (scales ? SWS_LANCZOS : SWS_BICUBIC) | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT
+        guard let context = sws_getContext(
+            Int32(frame.width), Int32(frame.height), frame.avPixelFormat,
+            Int32(width), Int32(height), AV_PIX_FMT_BGRA,
+            flags, nil, nil, nil
+        ) else {
+            let formatName = av_get_pix_fmt_name(frame.avPixelFormat).map { String(cString: $0) } ?? "unknown"
+            throw LibAVError(
+                .unreadableInput, operation: "Converting the decoded picture",
+                message: "the decoded pixel format \(formatName) cannot be converted to RGB")
+        }
+        self.context = context
+        destinationWidth = width
+        destinationHeight = height
+        sourceHeight = frame.height
+        applyColorDetails(of: frame)
+    }
+
+    /// Creates the converter from Cairo's BGRA to yuv420p at the same size, BT.709, limited range.
+    /// Corresponds to `sws_getContext` and `sws_setColorspaceDetails`.
+    /// - Throws: `LibAVError` of kind `.outOfMemory`.
+    package init(bgraWidth width: Int, height: Int) throws {
+        guard let context = sws_getContext(
+            Int32(width), Int32(height), AV_PIX_FMT_BGRA,
+            Int32(width), Int32(height), AV_PIX_FMT_YUV420P,
+            // Full-resolution chroma input takes swscale's SIMD BGRA readers; without it, the
+            // pairwise-averaging C readers run instead: 2.8 ms versus 1.7 ms per 720p frame, same luma.
+            SWS_BILINEAR | SWS_FULL_CHR_H_INP, nil, nil, nil)
+        else {
+            throw LibAVError.outOfMemory("Creating the BGRA to yuv420p converter")
+        }
+        self.context = context
+        destinationWidth = width
+        destinationHeight = height
+        sourceHeight = height
+        // Cairo's RGB is full range; the video is BT.709 with limited (MPEG) range.
+        let bt709 = sws_getCoefficients(SWS_CS_ITU709)
+        sws_setColorspaceDetails(context, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16)
+    }
+
+    deinit {
+        sws_freeContext(context)
+    }
+
+    /// Tells swscale the YUV matrix and range the decoder reported. Formats swscale already knows
+    /// (the full-range `yuvj` formats, grey, RGB) keep swscale's own settings.
+    private func applyColorDetails(of frame: Frame) {
+        guard let descriptor = av_pix_fmt_desc_get(frame.avPixelFormat),
+              descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0,
+              descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_PAL) == 0,
+              descriptor.pointee.nb_components >= 3
+        else { return }
+        let fullRange = frame.pointer.pointee.color_range == AVCOL_RANGE_JPEG
+        let matrix: Int32 = switch frame.pointer.pointee.colorspace {
+        case AVCOL_SPC_BT709: SWS_CS_ITU709
+        case AVCOL_SPC_BT2020_NCL, AVCOL_SPC_BT2020_CL: SWS_CS_BT2020
+        default: SWS_CS_DEFAULT
+        }
+        guard fullRange || matrix != SWS_CS_DEFAULT else { return }
+        var inverseTable: UnsafeMutablePointer<Int32>?
+        var table: UnsafeMutablePointer<Int32>?
+        var sourceRange: Int32 = 0
+        var destinationRange: Int32 = 0
+        var brightness: Int32 = 0
+        var contrast: Int32 = 0
+        var saturation: Int32 = 0
+        guard sws_getColorspaceDetails(
+            context, &inverseTable, &sourceRange, &table, &destinationRange, &brightness, &contrast, &saturation
+        ) >= 0 else { return }
+        let coefficients = sws_getCoefficients(matrix)
+        _ = sws_setColorspaceDetails(
+            context, coefficients, fullRange ? 1 : sourceRange, table, destinationRange, brightness, contrast, saturation
+        )
+    }
+
+    /// Converts a decoded picture into a new BGRA frame of the destination size (straight alpha).
+    /// Corresponds to `av_frame_get_buffer` and `sws_scale_frame`.
+    /// - Throws: `LibAVError` of kind `.unreadableInput` or `.outOfMemory` when the conversion fails.
+    package func bgraFrame(converting frame: Frame) throws -> Frame {
+        let converted = try Frame(width: destinationWidth, height: destinationHeight, format: .bgra)
+        try LibAVError.check(
+            sws_scale_frame(context, converted.pointer, frame.pointer), .unreadableInput, "Converting the decoded picture to RGB")
+        return converted
+    }
+
+    /// Converts one frame of BGRA bytes (`stride` bytes per row) into the yuv420p `frame`.
+    /// Corresponds to `av_frame_make_writable` and `sws_scale`.
+    /// - Throws: `LibAVError` of kind `.internalFailure` when the buffer is too small for the
+    ///   picture or swscale converts fewer rows than the picture has.
+    package func convert(bgra: UnsafeRawBufferPointer, stride: Int, into frame: Frame) throws {
+        let needed = stride * (sourceHeight - 1) + destinationWidth * 4
+        guard let base = bgra.baseAddress?.assumingMemoryBound(to: UInt8.self), bgra.count >= needed, stride >= destinationWidth * 4
+        else {
+            throw LibAVError(
+                .internalFailure, operation: "Converting a frame to yuv420p",
+                message: "the pixel buffer holds \(bgra.count) bytes, fewer than the \(needed) a \(destinationWidth)x\(sourceHeight) picture needs")
+        }
+        try frame.makeWritable()
+        let destination = frame.pointer
+        let rows: Int32 = withUnsafeTemporaryAllocation(of: UnsafePointer<UInt8>?.self, capacity: 4) { sources in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4) { strides in
+                sources.initialize(repeating: nil)
+                strides.initialize(repeating: 0)
+                sources[0] = UnsafePointer(base)
+                strides[0] = Int32(stride)
+                return withUnsafeMutablePointer(to: &destination.pointee.data) { data in
+                    withUnsafeMutablePointer(to: &destination.pointee.linesize) { linesize in
+                        data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { planes in
+                            linesize.withMemoryRebound(to: Int32.self, capacity: 8) { lineSizes in
+                                sws_scale(context, sources.baseAddress, strides.baseAddress, 0, Int32(sourceHeight), planes, lineSizes)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        guard rows == Int32(destinationHeight) else {
+            throw LibAVError(
+                .internalFailure, operation: "Converting a frame to yuv420p", code: rows < 0 ? rows : nil,
+                message: "swscale wrote \(rows) of \(destinationHeight) rows")
+        }
+    }
+}

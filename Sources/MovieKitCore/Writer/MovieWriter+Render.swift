@@ -1,0 +1,122 @@
+import Foundation
+import FrameDraw
+
+extension MovieWriter {
+    /// Renders a whole movie in one call: `draw(context, frame)` is called for each frame, in order,
+    /// on the calling thread.
+    /// - Parameters:
+    ///   - url: The destination.
+    ///   - settings: Size, frame rate and encoder options.
+    ///   - frameCount: How many frames to draw.
+    ///   - overwrite: Whether an existing file may be replaced.
+    ///   - progress: Called after each frame with the frames encoded so far, and once more with
+    ///     `isComplete` when the file is in place.
+    ///   - draw: Draws one frame; `frame.time` is exactly `frame.index / fps`.
+    /// - Throws: Any error of `init`, `addFrame` or `finish`; nothing is left at `url` on failure.
+    public static func render(
+        to url: URL,
+        settings: MovieSettings,
+        frameCount: Int,
+        overwrite: Bool = false,
+        progress: ((RenderProgress) -> Void)? = nil,
+        draw: (DrawingContext, FrameTime) throws -> Void
+    ) throws {
+        let writer = try MovieWriter(url: url, settings: settings, overwrite: overwrite)
+        try writer.renderFrames(frameCount, progress: progress, draw: draw)
+    }
+
+    /// Renders a whole movie from async code, honouring Task cancellation.
+    ///
+    /// The frames are drawn on a dedicated thread, never on Swift's cooperative pool, so waiting
+    /// for the encoder blocks no task. Cancelling the task cancels the render: the drawing stops
+    /// after the frame in progress, the temporary file is removed, and this throws
+    /// `MovieKitError.cancelled`.
+    /// - Parameters:
+    ///   - url: The destination.
+    ///   - settings: Size, frame rate and encoder options.
+    ///   - frameCount: How many frames to draw.
+    ///   - overwrite: Whether an existing file may be replaced.
+    ///   - progress: Called on the drawing thread after each frame with the frames encoded so far,
+    ///     and once more with `isComplete` when the file is in place.
+    ///   - draw: Draws one frame; `frame.time` is exactly `frame.index / fps`.
+    /// - Throws: Any error of `init`, `addFrame` or `finish`, or `.cancelled`.
+    public static func render(
+        to url: URL,
+        settings: MovieSettings,
+        frameCount: Int,
+        overwrite: Bool = false,
+        progress: (@Sendable (RenderProgress) -> Void)? = nil,
+        draw: @escaping @Sendable (DrawingContext, FrameTime) throws -> Void
+    ) async throws {
+        if Task.isCancelled { throw MovieKitError.cancelled(path: url.path) }
+        let writer = try MovieWriter(url: url, settings: settings, overwrite: overwrite)
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+                let thread = Thread {
+                    do {
+                        try writer.renderFrames(frameCount, progress: progress, draw: draw)
+                        continuation.resume()
+                    } catch {
+                        continuation.resume(throwing: error)
+                    }
+                }
+                thread.name = "MovieKit.render"
+                thread.start()
+            }
+        } onCancel: {
+            writer.cancel()
+        }
+    }
+
+    /// Renders a whole movie, reporting progress as an asynchronous sequence.
+    ///
+    /// Rendering starts when the sequence is first iterated, on a dedicated thread. The sequence
+    /// ends after the element with `isComplete`, or throws the render's error. Ending the
+    /// iteration early (or cancelling the iterating task) cancels the render and leaves no file.
+    /// ```swift
+    /// for try await step in MovieWriter.renderUpdates(to: url, settings: settings, frameCount: 300, draw: draw) {
+    ///     print(step.fractionCompleted)
+    /// }
+    /// ```
+    public static func renderUpdates(
+        to url: URL,
+        settings: MovieSettings,
+        frameCount: Int,
+        overwrite: Bool = false,
+        draw: @escaping @Sendable (DrawingContext, FrameTime) throws -> Void
+    ) -> AsyncThrowingStream<RenderProgress, Error> {
+        AsyncThrowingStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
+            let writer: MovieWriter
+            do {
+                writer = try MovieWriter(url: url, settings: settings, overwrite: overwrite)
+            } catch {
+                continuation.finish(throwing: error)
+                return
+            }
+            continuation.onTermination = { _ in writer.cancel() }
+            let thread = Thread {
+                do {
+                    try writer.renderFrames(frameCount, progress: { continuation.yield($0) }, draw: draw)
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            thread.name = "MovieKit.render"
+            thread.start()
+        }
+    }
+
+    /// Draws `frameCount` frames in order and finishes the movie, reporting progress.
+    func renderFrames(
+        _ frameCount: Int, progress: ((RenderProgress) -> Void)?, draw: (DrawingContext, FrameTime) throws -> Void
+    ) throws {
+        for index in 0..<frameCount {
+            let frame = FrameTime(index: index, time: settings.fps.time(ofFrame: index))
+            try addFrame { context in try draw(context, frame) }
+            progress?(RenderProgress(encodedFrames: encodedFrameCount, totalFrames: frameCount, isComplete: false))
+        }
+        try finish()
+        progress?(RenderProgress(encodedFrames: frameCount, totalFrames: frameCount, isComplete: true))
+    }
+}
