@@ -72,7 +72,8 @@ extension MovieWriter {
     ///
     /// Rendering starts when the sequence is first iterated, on a dedicated thread. The sequence
     /// ends after the element with `isComplete`, or throws the render's error. Ending the
-    /// iteration early (or cancelling the iterating task) cancels the render and leaves no file.
+    /// iteration early and releasing the sequence, or cancelling the iterating task, cancels the
+    /// render and leaves no file.
     /// ```swift
     /// for try await step in MovieWriter.renderUpdates(to: url, settings: settings, frameCount: 300, draw: draw) {
     ///     print(step.fractionCompleted)

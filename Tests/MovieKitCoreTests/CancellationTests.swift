@@ -1,0 +1,175 @@
+import Foundation
+import FrameDraw
+@testable import MovieKitCore
+import Synchronization
+import Testing
+
+@Suite("Stopping a render")
+struct CancellationTests {
+    /// Settings whose frames take the encoder a while, so the caller soon waits for a slot.
+    static func slowSettings() throws -> MovieSettings {
+        try MovieSettings(width: 640, height: 480, fps: 30, crf: 0, preset: .veryslow)
+    }
+
+    @Test func cancelWakesACallerWaitingForASlotAndLeavesNothing() throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.file("cancel.mp4")
+        let writer = try MovieWriter(url: url, settings: Self.slowSettings())
+        let started = Mutex(false)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) {
+            started.withLock { $0 = true }
+            writer.cancel()
+        }
+        var caught: Error?
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            // Far more frames than can be encoded in time: the caller is waiting when cancel() comes.
+            for _ in 0..<10_000 {
+                try writer.addFrame { c in
+                    for _ in 0..<20 { c.setFillColor(Color(hue: .random(in: 0...1), saturation: 1, brightness: 1)); c.fill(CGRect(x: .random(in: 0...600), y: .random(in: 0...440), width: 40, height: 40)) }
+                }
+            }
+        } catch {
+            caught = error
+        }
+        #expect(started.withLock { $0 })
+        #expect(clock.now - start < .seconds(20), "cancel() stops promptly")
+        #expect(caught as? MovieKitError == .cancelled(path: url.path))
+        #expect(try dir.contents().isEmpty, "the temporary file is removed")
+        // Every later call says the render was cancelled.
+        #expect(throws: MovieKitError.cancelled(path: url.path)) { try writer.addFrame { _ in } }
+        #expect(throws: MovieKitError.cancelled(path: url.path)) { try writer.repeatPreviousFrame(count: 1) }
+        #expect(throws: MovieKitError.cancelled(path: url.path)) { try writer.finish() }
+        #expect(try dir.contents().isEmpty)
+    }
+
+    @Test func cancelAfterFinishDoesNothing() throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.file("done.mp4")
+        let writer = try MovieWriter(url: url, settings: MovieSettings(width: 32, height: 32, fps: 10))
+        try writer.addFrame { c in c.fill(c.bounds) }
+        try writer.finish()
+        writer.cancel()
+        #expect(try dir.contents() == ["done.mp4"])
+        #expect(writer.encodedFrameCount == 1)
+    }
+
+    @Test func taskCancellationCancelsTheAsyncRender() async throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.file("task.mp4")
+        let settings = try Self.slowSettings()
+        let task = Task {
+            try await MovieWriter.render(to: url, settings: settings, frameCount: 100_000) { c, frame in
+                c.setFillColor(Color(hue: Double(frame.index % 100) / 100, saturation: 1, brightness: 1))
+                c.fill(c.bounds)
+            }
+        }
+        try await Task.sleep(for: .milliseconds(500))
+        task.cancel()
+        let result = await task.result
+        #expect(throws: MovieKitError.cancelled(path: url.path)) { try result.get() }
+        #expect(try dir.contents().isEmpty)
+    }
+
+    @Test func asyncRenderWritesTheWholeMovieAndReportsEncodedFrames() async throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.file("async.mp4")
+        let reports = Mutex<[RenderProgress]>([])
+        try await MovieWriter.render(
+            to: url, settings: MovieSettings(width: 64, height: 48, fps: 25), frameCount: 50,
+            progress: { step in reports.withLock { $0.append(step) } }
+        ) { c, frame in
+            c.setFillColor(frame.index < 25 ? .red : .blue)
+            c.fill(c.bounds)
+        }
+        let probe = try MovieProbe(url: url)
+        #expect(probe.frames.count == 50)
+        let red = probe.frames[10].pixel(x: 32, y: 24)
+        let blue = probe.frames[40].pixel(x: 32, y: 24)
+        #expect(red.r > 200 && red.b < 60 && blue.b > 200 && blue.r < 60)
+        let all = reports.withLock { $0 }
+        #expect(all.count == 51)
+        #expect(all.last == RenderProgress(encodedFrames: 50, totalFrames: 50, isComplete: true))
+    }
+
+    @Test func renderUpdatesStreamsProgressAndEndsWhenTheFileIsComplete() async throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.file("updates.mp4")
+        var last: RenderProgress?
+        var previousEncoded = 0
+        for try await step in MovieWriter.renderUpdates(
+            to: url, settings: try MovieSettings(width: 32, height: 32, fps: 30), frameCount: 90, draw: { c, _ in c.fill(c.bounds) }
+        ) {
+            #expect(step.encodedFrames >= previousEncoded && step.encodedFrames <= 90)
+            previousEncoded = step.encodedFrames
+            last = step
+        }
+        #expect(last == RenderProgress(encodedFrames: 90, totalFrames: 90, isComplete: true))
+        #expect(try MovieProbe(url: url).frames.count == 90)
+    }
+
+    @Test func endingTheIterationEarlyCancelsTheRenderAndLeavesNothing() async throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.file("early.mp4")
+        let settings = try Self.slowSettings()
+        for try await step in MovieWriter.renderUpdates(to: url, settings: settings, frameCount: 100_000, draw: { c, _ in c.fill(c.bounds) })
+        where step.encodedFrames >= 1 {
+            break  // The sequence is released here, which cancels the render.
+        }
+        // Cancellation is asynchronous: the drawing thread stops after its frame in progress.
+        for _ in 0..<100 where try !dir.contents().isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(try dir.contents().isEmpty)
+    }
+}
+
+@Suite("Moving the finished movie into place")
+struct TemporaryDestinationTests {
+    @Test(arguments: TemporaryDestination.NoReplaceStrategy.allCases)
+    func eachStrategyMovesTheFileAndNeverReplacesAnother(_ strategy: TemporaryDestination.NoReplaceStrategy) throws {
+        let dir = try TemporaryDirectory()
+        let file = TemporaryDestination(destination: dir.file("movie.mp4"))
+        try Data("new".utf8).write(to: file.temporary)
+        try file.moveIntoPlace(overwrite: false, strategies: [strategy])
+        #expect(try dir.contents() == ["movie.mp4"])
+        #expect(try String(contentsOf: dir.file("movie.mp4"), encoding: .utf8) == "new")
+
+        let second = TemporaryDestination(destination: dir.file("movie.mp4"))
+        try Data("newer".utf8).write(to: second.temporary)
+        #expect(throws: MovieKitError.fileExists(path: dir.file("movie.mp4").path)) {
+            try second.moveIntoPlace(overwrite: false, strategies: [strategy])
+        }
+        #expect(try String(contentsOf: dir.file("movie.mp4"), encoding: .utf8) == "new", "the existing file is untouched")
+        second.removeTemporary()
+    }
+
+    @Test func whenEveryStrategyIsUnsupportedTheErrorSaysSo() throws {
+        let dir = try TemporaryDirectory()
+        let file = TemporaryDestination(destination: dir.file("movie.mp4"))
+        // No temporary file exists, so every strategy fails with ENOENT: a real failure, reported at once.
+        #expect {
+            try file.moveIntoPlace(overwrite: false, strategies: [.hardLink, .renameNoReplace])
+        } throws: { error in
+            "\(error)" == "File operation on \(dir.file("movie.mp4").path) failed: moving the finished movie into place failed (No such file or directory)."
+        }
+    }
+}
+
+@Suite("Settings the encoder cannot take")
+struct EncoderLimitTests {
+    @Test func aFrameBeyondTheEncodersLimitIsRefusedInSettings() {
+        #expect {
+            _ = try MovieSettings(width: 99984, height: 99984, fps: 30)
+        } throws: { error in
+            "\(error)" == "A 99984x99984 frame is larger than libx264 accepts (at most 16384 pixels per side); choose a smaller width and height."
+        }
+    }
+
+    @Test func theLargestAcceptedSizeReallyOpensTheEncoder() throws {
+        let dir = try TemporaryDirectory()
+        // 16384 wide: the limit itself must work end to end.
+        let settings = try MovieSettings(width: 16384, height: 16, fps: 1, preset: .ultrafast)
+        try MovieWriter.render(to: dir.file("wide.mp4"), settings: settings, frameCount: 1) { c, _ in c.fill(c.bounds) }
+        #expect(try MovieProbe(url: dir.file("wide.mp4")).width == 16384)
+    }
+}
