@@ -1,4 +1,5 @@
 import Foundation
+internal import LibAV
 
 extension Image {
     /// Loads the first picture of an image file, turned upright according to its EXIF orientation.
@@ -15,7 +16,8 @@ extension Image {
     ///     as full-size ARGB.
     /// - Throws: `FrameDrawError.unreadableImage` naming the file and saying what went wrong: it is
     ///   missing, unreadable, a directory, empty, truncated, damaged, not an image, or in a format
-    ///   FrameDraw does not decode (such as HEIC).
+    ///   FrameDraw does not decode (such as HEIC). `.imageTooLarge` when its header declares more
+    ///   pixels than FFmpeg can decode (checked before decoding), and `.outOfMemory`.
     public convenience init(contentsOf url: URL, maxPixelSize: Int? = nil) throws {
         precondition(maxPixelSize.map { $0 > 0 } ?? true, "maxPixelSize must be at least 1.")
         let path = url.path(percentEncoded: false)
@@ -41,6 +43,10 @@ extension Image {
                 path: path,
                 reason: "The \(format.rawValue.uppercased()) data ends early (the file has \(data.count) bytes); it is probably truncated. Export or download it again."
             )
+        }
+        if let size = ImageHeader.pixelSize(of: data, format: format), !PictureLimits.isDecodable(width: size.width, height: size.height) {
+            throw FrameDrawError.imageTooLarge(
+                path: path, width: size.width, height: size.height, limit: "FFmpeg's limit of about 16000x16000 pixels")
         }
         let orientation = ExifOrientation(imageFile: data)
         let decoded = try ImageFileDecoder.decode(path: path, format: format, maxPixelSize: maxPixelSize)

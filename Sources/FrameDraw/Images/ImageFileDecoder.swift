@@ -102,7 +102,7 @@ extension FrameDrawError {
         case .outOfMemory:
             self = .outOfMemory("decoding the image at \(path)")
         case .inputTooLarge(let width, let height):
-            self = .imageTooLarge(path: path, width: width, height: height, limit: "FFmpeg's limit of about 16384x16384 pixels")
+            self = .imageTooLarge(path: path, width: width, height: height, limit: "FFmpeg's limit of about 16000x16000 pixels")
         case .unavailable(let component):
             self = .unreadableImage(path: path, reason: "This FFmpeg build has no \(component); install FFmpeg with that support or convert the image to PNG.")
         case .unreadableInput, .settingsRefused, .writeFailed, .internalFailure:
