@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(
             name: "FrameDrawTests",
             dependencies: [
-                "FrameDraw", "CCairo", "CFFmpeg",
+                "FrameDraw", "CFFmpeg",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             // Read through #filePath, not bundled as resources.
