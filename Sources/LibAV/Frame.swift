@@ -1,16 +1,54 @@
 internal import CFFmpeg
 
 /// The pixel formats this layer hands out by name.
-package enum PixelFormat: Sendable, Hashable {
+package enum PixelFormat: String, Sendable, Hashable, CaseIterable {
     /// 8-bit 4:2:0 planar YUV, the format H.264 players expect.
     case yuv420p
+    /// 8-bit 4:4:4 planar YUV: full-resolution colour.
+    case yuv444p
+    /// 10-bit 4:2:0 planar YUV.
+    case yuv420p10le
+    /// 10-bit 4:2:2 planar YUV, ProRes 422's format.
+    case yuv422p10le
+    /// 10-bit 4:4:4 planar YUV.
+    case yuv444p10le
+    /// 8-bit 4:2:0 planar YUV with a full-resolution alpha plane (VP9 with alpha).
+    case yuva420p
+    /// 10-bit 4:4:4 planar YUV with alpha (ProRes 4444 with alpha).
+    case yuva444p10le
+    /// 8-bit RGB with straight alpha, for PNG.
+    case rgba
+    /// 8-bit RGB, for PNG without alpha.
+    case rgb24
+    /// 8-bit palette indices, for GIF.
+    case pal8
     /// 8-bit BGRA, Cairo's ARGB32 byte order on little-endian machines.
     case bgra
 
     var avFormat: AVPixelFormat {
         switch self {
         case .yuv420p: AV_PIX_FMT_YUV420P
+        case .yuv444p: AV_PIX_FMT_YUV444P
+        case .yuv420p10le: AV_PIX_FMT_YUV420P10LE
+        case .yuv422p10le: AV_PIX_FMT_YUV422P10LE
+        case .yuv444p10le: AV_PIX_FMT_YUV444P10LE
+        case .yuva420p: AV_PIX_FMT_YUVA420P
+        case .yuva444p10le: AV_PIX_FMT_YUVA444P10LE
+        case .rgba: AV_PIX_FMT_RGBA
+        case .rgb24: AV_PIX_FMT_RGB24
+        case .pal8: AV_PIX_FMT_PAL8
         case .bgra: AV_PIX_FMT_BGRA
+        }
+    }
+
+    /// Whether the format is YUV, which is tagged BT.709 limited range.
+    package var isYUV: Bool { rawValue.hasPrefix("yuv") }
+
+    /// Whether the format carries alpha.
+    package var hasAlpha: Bool {
+        switch self {
+        case .yuva420p, .yuva444p10le, .rgba, .bgra: true
+        default: false
         }
     }
 }
@@ -35,7 +73,7 @@ package final class Frame {
         frame.pointee.format = format.avFormat.rawValue
         frame.pointee.width = Int32(width)
         frame.pointee.height = Int32(height)
-        if format == .yuv420p {
+        if format.isYUV {
             frame.pointee.color_primaries = AVCOL_PRI_BT709
             frame.pointee.color_trc = AVCOL_TRC_BT709
             frame.pointee.colorspace = AVCOL_SPC_BT709
@@ -85,6 +123,16 @@ package final class Frame {
             throw LibAVError(.internalFailure, operation: "Reading a frame's pixels", message: "the frame has no picture buffer")
         }
         return try body(UnsafeRawPointer(data), Int(pointer.pointee.linesize.0))
+    }
+
+    /// Lends the first plane's bytes for writing, for packed formats such as BGRA.
+    /// - Throws: `LibAVError` of kind `.internalFailure` when the frame has no buffer.
+    package func withMutableFirstPlane<T>(_ body: (_ bytes: UnsafeMutableRawPointer, _ stride: Int) throws -> T) throws -> T {
+        try makeWritable()
+        guard let data = pointer.pointee.data.0 else {
+            throw LibAVError(.internalFailure, operation: "Writing a frame's pixels", message: "the frame has no picture buffer")
+        }
+        return try body(UnsafeMutableRawPointer(data), Int(pointer.pointee.linesize.0))
     }
 
     /// Makes the buffer safe to write, copying it if an encoder still holds a reference.

@@ -67,5 +67,6 @@ package struct LibAVError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     static let eagain = mk_averror_eagain()
+    static let noTimestamp = mk_nopts_value()
     static let eof = mk_averror_eof()
 }

@@ -10,6 +10,20 @@ package final class MediaOutput {
     package enum Container: String, Sendable, CaseIterable {
         case mp4
         case mov
+        case webm
+        case matroska
+        case gif
+        /// Numbered image files in a folder; the path is a pattern such as `dir/frame-%06d.png`.
+        case image2
+
+        /// Options the muxer takes before its header.
+        var headerOptions: [CodecOption] {
+            switch self {
+            case .mp4, .mov: [CodecOption("movflags", "+faststart")]
+            case .image2: [CodecOption("start_number", "0")]
+            case .webm, .matroska, .gif: []
+            }
+        }
     }
 
     private struct Stream {
@@ -44,6 +58,7 @@ package final class MediaOutput {
         self.context = context
         self.path = path
         self.destination = destination
+        self.container = container
     }
 
     deinit {
@@ -56,16 +71,38 @@ package final class MediaOutput {
         (context.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER) != 0
     }
 
+    private let container: Container
+    private var extraOptions: [CodecOption] = []
+
+    /// Adds muxer options, such as the GIF muxer's `loop` and `final_delay`. Unknown ones are refused at `start()`.
+    package func addOptions(_ options: [CodecOption]) {
+        extraOptions += options
+    }
+
+    /// Sets container metadata such as `title`, `artist`, `comment` and `creation_time`.
+    /// Corresponds to `av_dict_set` on the format context's metadata.
+    package func setMetadata(_ entries: [CodecOption]) throws {
+        for entry in entries {
+            try LibAVError.check(
+                av_dict_set(&context.pointee.metadata, entry.name, entry.value, 0), .internalFailure, "Setting the \(entry.name) metadata")
+        }
+    }
+
     /// Adds a stream that carries `encoder`'s packets, and returns its index for `write`.
     /// Corresponds to `avformat_new_stream` and `avcodec_parameters_from_context`.
+    /// - Parameter codecTag: A four-character code for the stream, such as `hvc1`, instead of the muxer's default.
     /// - Throws: `LibAVError` of kind `.outOfMemory`, or `.internalFailure` after `start()`.
-    package func addStream(for encoder: some StreamEncoder) throws -> Int {
+    package func addStream(for encoder: some StreamEncoder, codecTag: String? = nil) throws -> Int {
         guard !started else {
             throw LibAVError(.internalFailure, operation: "Adding a stream to \(destination)", message: "the header is already written")
         }
         guard let stream = avformat_new_stream(context, nil) else { throw LibAVError.outOfMemory("Adding a stream") }
         let codec = encoder.context.pointer
         try LibAVError.check(avcodec_parameters_from_context(stream.pointee.codecpar, codec), .internalFailure, "Copying encoder parameters")
+        if let codecTag {
+            let bytes = Array(codecTag.utf8.prefix(4)).map(UInt32.init)
+            stream.pointee.codecpar.pointee.codec_tag = bytes.enumerated().reduce(0) { $0 | $1.element << (8 * UInt32($1.offset)) }
+        }
         stream.pointee.time_base = codec.pointee.time_base
         if codec.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
             stream.pointee.avg_frame_rate = codec.pointee.framerate
@@ -75,13 +112,15 @@ package final class MediaOutput {
         return streams.count - 1
     }
 
-    /// Opens the file and writes the header with `+faststart`, refusing any option the muxer ignores.
-    /// Corresponds to `avio_open` and `avformat_write_header`.
+    /// Opens the file and writes the header (MP4 and MOV with `+faststart`), refusing any option
+    /// the muxer ignores. Corresponds to `avio_open` and `avformat_write_header`.
     /// - Throws: `LibAVError` of kind `.writeFailed` when the file cannot be opened or written.
     package func start() throws {
-        try LibAVError.check(avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE), .writeFailed, "Opening a temporary file beside \(destination) for writing")
-        ioOpen = true
-        let options = try OptionDictionary([CodecOption("movflags", "+faststart")])
+        if context.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
+            try LibAVError.check(avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE), .writeFailed, "Opening a temporary file beside \(destination) for writing")
+            ioOpen = true
+        }
+        let options = try OptionDictionary(container.headerOptions + extraOptions)
         try LibAVError.check(avformat_write_header(context, &options.pointer), .writeFailed, "Writing the movie header for \(destination)")
         try options.throwIfUnused(by: "the muxer")
         started = true
@@ -102,6 +141,7 @@ package final class MediaOutput {
     /// - Throws: `LibAVError` of kind `.writeFailed`.
     package func finish() throws {
         try LibAVError.check(av_write_trailer(context), .writeFailed, "Finishing the movie file \(destination)")
+        guard ioOpen else { return }
         ioOpen = false
         try LibAVError.check(avio_closep(&context.pointee.pb), .writeFailed, "Closing the movie file for \(destination)")
     }

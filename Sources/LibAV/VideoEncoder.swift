@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import Foundation
 
 /// What a video encoder is opened with: plain values, no C types.
 package struct VideoEncoderConfiguration: Sendable, Hashable {
@@ -39,6 +40,11 @@ package final class VideoEncoder: StreamEncoder {
     package init(configuration: VideoEncoderConfiguration, globalHeader: Bool) throws {
         LogBridge.install()
         let name = configuration.encoderName
+        if name == "libsvtav1" {
+            // SVT-AV1 prints its banner to standard error unless SVT_LOG asks for errors only; a
+            // value the user set is kept.
+            setenv("SVT_LOG", "1", 0)
+        }
         guard let codec = avcodec_find_encoder_by_name(name) else {
             throw LibAVError(.unavailable(component: name), operation: "Opening the \(name) encoder", message: "this FFmpeg build has no \(name) encoder")
         }
@@ -51,13 +57,16 @@ package final class VideoEncoder: StreamEncoder {
         c.pointee.framerate = AVRational(num: Int32(configuration.frameRateNumerator), den: Int32(configuration.frameRateDenominator))
         c.pointee.pix_fmt = configuration.pixelFormat.avFormat
         c.pointee.gop_size = Int32(configuration.gopSize)
-        c.pointee.color_primaries = AVCOL_PRI_BT709
-        c.pointee.color_trc = AVCOL_TRC_BT709
-        c.pointee.colorspace = AVCOL_SPC_BT709
-        c.pointee.color_range = AVCOL_RANGE_MPEG
+        if configuration.pixelFormat.isYUV {
+            c.pointee.color_primaries = AVCOL_PRI_BT709
+            c.pointee.color_trc = AVCOL_TRC_BT709
+            c.pointee.colorspace = AVCOL_SPC_BT709
+            c.pointee.color_range = AVCOL_RANGE_MPEG
+        }
         c.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
         c.pointee.thread_count = 0  // The encoder picks its own thread count, as the ffmpeg CLI does.
-        if let bitRate = configuration.bitRate { c.pointee.bit_rate = Int64(bitRate) }
+        // Zero selects the codec's constant-quality mode (libavcodec's default would be 200 kb/s).
+        c.pointee.bit_rate = Int64(configuration.bitRate ?? 0)
         if globalHeader { c.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER) }
         try context.open(
             options: configuration.options, refusal: .settingsRefused(setting: nil),
@@ -77,6 +86,9 @@ package final class VideoEncoder: StreamEncoder {
             try LibAVError.check(status, .internalFailure, "Receiving a packet from the \(context.codecName) encoder")
             if packet.pointer.pointee.duration == 0 {
                 packet.pointer.pointee.duration = 1  // One frame in the encoder's time base (1/fps).
+            }
+            if packet.pointer.pointee.dts == LibAVError.noTimestamp {
+                packet.pointer.pointee.dts = packet.pointer.pointee.pts  // Intra-only encoders (PNG, GIF, ProRes) leave it unset.
             }
             defer { packet.unref() }
             try write(packet)

@@ -7,8 +7,26 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
     case invalidDimension(name: String, value: Int, nearest: [Int])
     /// The frame rate is not positive, or not a rate the encoder and container can represent.
     case invalidFrameRate(FrameRate, reason: String)
-    /// The constant rate factor is outside 0…51.
-    case invalidCRF(Int)
+    /// The constant-quality value is outside the codec's scale.
+    case invalidCRF(Int, codec: String, range: ClosedRange<Int>, defaultValue: Int?)
+    /// A CRF was given for a codec that has none (ProRes, GIF, PNG).
+    case qualityNotApplicable(codec: String)
+    /// A bit rate was given for a codec that takes none.
+    case bitRateNotApplicable(codec: String)
+    /// Alpha was asked of a codec that cannot carry it.
+    case alphaUnsupported(codec: String)
+    /// The codec carries alpha, but not in this container.
+    case alphaNotInContainer(codec: String, container: String, suggestions: [String])
+    /// The chroma subsampling is not offered for the codec.
+    case chromaUnsupported(codec: String, chroma: String)
+    /// The bit depth is not offered for the codec.
+    case bitDepthUnsupported(codec: String, bitDepth: Int)
+    /// The codec cannot be stored in the destination's container.
+    case codecNotInContainer(codec: String, container: String, suggestions: [String])
+    /// The GIF play count is outside 1…65535.
+    case invalidGIFPlayCount(Int)
+    /// A metadata key or value is not valid.
+    case invalidMetadata(key: String, reason: String)
     /// The preset name is not one of x264's presets.
     case unknownPreset(String)
     /// The keyframe interval is not a positive number of seconds.
@@ -25,10 +43,12 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
     case noFrames(path: String)
     /// `repeatPreviousFrame` was called before any frame was drawn.
     case noPreviousFrame(path: String)
-    /// The H.264 encoder (libx264) is not available in this FFmpeg build.
+    /// The encoder is not available in this FFmpeg build.
     case encoderUnavailable(String)
     /// The frame is larger than the encoder accepts.
     case frameTooLarge(width: Int, height: Int, encoder: String, limit: String)
+    /// The frame is smaller than the encoder accepts.
+    case frameTooSmall(width: Int, height: Int, codec: String, minimum: Int)
     /// The encoder refused its settings; `setting` names the option when it is known.
     case encoderSettingsRefused(encoder: String, setting: String?, reason: String)
     /// An input file (audio, a movie part) is missing, unreadable, damaged or not a media file.
@@ -46,6 +66,12 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
     /// A file-system step (creating the temporary file, moving it into place) failed.
     case fileSystem(path: String, reason: String)
 
+    /// "a, b or c".
+    private static func list(_ items: [String]) -> String {
+        guard items.count > 1, let last = items.last else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " or " + last
+    }
+
     public var description: String {
         switch self {
         case .invalidDimension(let name, let value, let nearest):
@@ -56,8 +82,29 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
             return "\(name) \(value) is not a multiple of 16; use \(options)."
         case .invalidFrameRate(let rate, let reason):
             return "Frame rate \(rate) is not supported: \(reason)."
-        case .invalidCRF(let crf):
-            return "CRF \(crf) is outside 0…51; use 0 (lossless) to 51 (smallest), or 23 for the default quality."
+        case .invalidCRF(let crf, let codec, let range, let defaultValue):
+            let suggestion = defaultValue.map { ", or \($0) for the default quality" } ?? ""
+            return "CRF \(crf) is outside \(codec)'s range \(range.lowerBound)…\(range.upperBound); use \(range.lowerBound) (best) to \(range.upperBound) (smallest)\(suggestion)."
+        case .qualityNotApplicable(let codec):
+            return codec.hasPrefix("ProRes")
+                ? "\(codec) has no CRF; choose its quality with the ProRes profile (proxy, lt, standard, hq, p4444 or p4444xq)."
+                : "\(codec) has no CRF; leave it unset."
+        case .bitRateNotApplicable(let codec):
+            return "\(codec) takes no target bit rate; leave it unset, or use H.264, HEVC, VP9 or AV1."
+        case .alphaUnsupported(let codec):
+            return "\(codec) cannot carry alpha; use ProRes 4444 (.mov), VP9 (.webm) or PNG (a folder)."
+        case .alphaNotInContainer(let codec, let container, let suggestions):
+            return "\(codec) cannot carry alpha in \(container); use \(Self.list(suggestions))."
+        case .chromaUnsupported(let codec, let chroma):
+            return "\(codec) is not offered with \(chroma) chroma; 4:4:4 is available for H.264 and HEVC, and ProRes chooses its chroma by profile."
+        case .bitDepthUnsupported(let codec, let bitDepth):
+            return "\(codec) is not offered at \(bitDepth) bits; 10-bit is available for HEVC, AV1 and ProRes, and 8-bit for every codec but ProRes."
+        case .codecNotInContainer(let codec, let container, let suggestions):
+            return "\(codec) cannot be stored in \(container); use \(Self.list(suggestions))."
+        case .invalidGIFPlayCount(let count):
+            return "GIF play count \(count) is outside 1…65535; use nil to loop forever, or 1 to play once."
+        case .invalidMetadata(let key, let reason):
+            return "Metadata \"\(key)\" cannot be written: \(reason)."
         case .unknownPreset(let name):
             let names = Preset.allCases.map(\.rawValue).joined(separator: ", ")
             return "Preset \"\(name)\" is not an x264 preset; use one of \(names)."
@@ -68,7 +115,7 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
         case .fileExists(let path):
             return "The file \(path) already exists; pass overwrite: true to replace it, or choose another path."
         case .unsupportedContainer(let path):
-            return "Cannot tell the container from the extension of \(path); use .mp4 or .m4v (MP4) or .mov (QuickTime)."
+            return "Cannot tell the container from the extension of \(path); use .mp4, .m4v, .mov, .webm, .mkv or .gif, or no extension for a folder of PNG files."
         case .writerClosed(let path):
             return "The movie writer for \(path) has already finished or failed; create a new MovieWriter to write another movie."
         case .noFrames(let path):
@@ -76,9 +123,11 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
         case .noPreviousFrame(let path):
             return "There is no previous frame to repeat in \(path); draw a frame with addFrame first."
         case .encoderUnavailable(let name):
-            return "The H.264 encoder \(name) is not available in this FFmpeg build; install FFmpeg with libx264 (Debian: libavcodec-extra or libavcodec59)."
+            return "The encoder \(name) is not available in this FFmpeg build; install FFmpeg with \(name) (Debian: libavcodec-extra or libavcodec59), or choose another codec."
         case .frameTooLarge(let width, let height, let encoder, let limit):
-            return "A \(width)x\(height) frame is larger than \(encoder) accepts (\(limit)); choose a smaller width and height."
+            return "A \(width)x\(height) frame is too large for \(encoder) (\(limit)); choose a smaller width and height."
+        case .frameTooSmall(let width, let height, let codec, let minimum):
+            return "A \(width)x\(height) frame is too small for \(codec), which needs at least \(minimum)x\(minimum) pixels; choose a larger size or another codec."
         case .encoderSettingsRefused(let encoder, let setting, let reason):
             let subject = setting.map { "the setting \"\($0)\"" } ?? "these settings"
             return "The \(encoder) encoder refused \(subject): \(reason). Check the size, frame rate, CRF, preset and bit rate against what \(encoder) supports."

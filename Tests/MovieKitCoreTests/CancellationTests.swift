@@ -128,13 +128,13 @@ struct TemporaryDestinationTests {
     @Test(arguments: TemporaryDestination.NoReplaceStrategy.allCases)
     func eachStrategyMovesTheFileAndNeverReplacesAnother(_ strategy: TemporaryDestination.NoReplaceStrategy) throws {
         let dir = try TemporaryDirectory()
-        let file = TemporaryDestination(destination: dir.file("movie.mp4"))
+        let file = try TemporaryDestination(destination: dir.file("movie.mp4"))
         try Data("new".utf8).write(to: file.temporary)
         try file.moveIntoPlace(overwrite: false, strategies: [strategy])
         #expect(try dir.contents() == ["movie.mp4"])
         #expect(try String(contentsOf: dir.file("movie.mp4"), encoding: .utf8) == "new")
 
-        let second = TemporaryDestination(destination: dir.file("movie.mp4"))
+        let second = try TemporaryDestination(destination: dir.file("movie.mp4"))
         try Data("newer".utf8).write(to: second.temporary)
         #expect(throws: MovieKitError.fileExists(path: dir.file("movie.mp4").path)) {
             try second.moveIntoPlace(overwrite: false, strategies: [strategy])
@@ -145,7 +145,7 @@ struct TemporaryDestinationTests {
 
     @Test func whenEveryStrategyIsUnsupportedTheErrorSaysSo() throws {
         let dir = try TemporaryDirectory()
-        let file = TemporaryDestination(destination: dir.file("movie.mp4"))
+        let file = try TemporaryDestination(destination: dir.file("movie.mp4"))
         // No temporary file exists, so every strategy fails with ENOENT: a real failure, reported at once.
         #expect {
             try file.moveIntoPlace(overwrite: false, strategies: [.hardLink, .renameNoReplace])

@@ -1,48 +1,74 @@
 import Foundation
 internal import LibAV
 
-/// The worker side of the pipeline: encoding, then muxing. Used only on the pipeline's queue
-/// once the header is written.
-final class EncodeStage {
+/// Where the pipeline's worker sends converted frames: an encoder and muxer, or the GIF writer.
+/// Used only on the pipeline's queue.
+protocol FrameSink: AnyObject {
+    /// Time spent per stage on the worker.
+    var statistics: RenderStatistics { get }
+    /// Encodes `frame` as frame number `index`; `repeated` when it is the previous picture again.
+    func encode(_ frame: Frame, index: Int, repeated: Bool) throws
+    /// Drains the encoder and completes the file.
+    func finish() throws
+    /// Sends the end-of-stream signal without completing the file (tests only).
+    func drainEncoder() throws
+}
+
+/// The worker side of the pipeline for video codecs: encoding, then muxing.
+final class EncodeStage: FrameSink {
     private let encoder: VideoEncoder
     private let output: MediaOutput
     private let videoStream: Int
     private let destination: String
+    private let encoderName: String
     private let clock = ContinuousClock()
-    /// Time spent per stage on the worker; read on the worker's queue.
     private(set) var statistics = RenderStatistics()
 
-    /// Opens the encoder and muxer and writes the movie header to `path`.
+    /// Opens the encoder (trying each name in turn where a codec has a fallback) and the muxer,
+    /// and writes the header to `path`.
     /// - Parameter destination: The file the user asked for, named in errors.
     /// - Throws: `MovieKitError` mapped from the LibAV layer.
-    init(settings: MovieSettings, container: MediaOutput.Container, path: String, destination: String) throws {
+    init(settings: MovieSettings, codec: VideoCodec, container: MovieContainer, path: String, destination: String) throws {
         self.destination = destination
+        let names = MovieSettings.encoderNames(for: codec)
+        var lastName = names[0]
         do {
-            output = try MediaOutput(container: container, path: path, destination: destination)
-            encoder = try VideoEncoder(configuration: settings.encoderConfiguration, globalHeader: output.wantsGlobalHeader)
-            videoStream = try output.addStream(for: encoder)
+            output = try MediaOutput(container: container.muxer, path: path, destination: destination)
+            var opened: VideoEncoder?
+            for name in names where opened == nil {
+                lastName = name
+                do {
+                    opened = try VideoEncoder(
+                        configuration: settings.encoderConfiguration(for: codec, encoderName: name), globalHeader: output.wantsGlobalHeader)
+                } catch let error as LibAVError where error.kind == .unavailable(component: name) && name != names.last {
+                    continue
+                }
+            }
+            guard let opened else { throw MovieKitError.encoderUnavailable(lastName) }
+            encoder = opened
+            encoderName = lastName
+            let tag = codec == .hevc && (container == .mp4 || container == .mov) ? "hvc1" : nil
+            videoStream = try output.addStream(for: opened, codecTag: tag)
+            if container != .pngSequence {
+                try output.setMetadata(settings.metadata.entries.map { CodecOption($0.key, $0.value) })
+            }
             try output.start()
         } catch let error as LibAVError {
-            throw MovieKitError(writing: destination, encoder: MovieSettings.encoderName, error)
+            throw MovieKitError(writing: destination, encoder: lastName, error)
         }
     }
 
-    /// Encodes `frame` as frame number `index` and writes the packets that become ready.
-    /// - Parameter repeated: Whether the picture is the previous frame's again.
     func encode(_ frame: Frame, index: Int, repeated: Bool) throws {
         frame.pts = Int64(index)
         try encodeAndWrite(frame)
         if repeated { statistics.repeatedFrames += 1 } else { statistics.drawnFrames += 1 }
     }
 
-    /// Drains the encoder and writes the trailer.
     func finish() throws {
         try encodeAndWrite(nil)
         try mapped { try output.finish() }
     }
 
-    /// Sends the end-of-stream signal to the encoder without writing the trailer (tests only:
-    /// any later frame then fails in `avcodec_send_frame`).
     func drainEncoder() throws {
         try encodeAndWrite(nil)
     }
@@ -65,7 +91,62 @@ final class EncodeStage {
         do {
             try body()
         } catch let error as LibAVError {
-            throw MovieKitError(writing: destination, encoder: MovieSettings.encoderName, error)
+            throw MovieKitError(writing: destination, encoder: encoderName, error)
+        }
+    }
+}
+
+/// The worker side of the pipeline for GIF: frames are collected for the palette, and the file
+/// is written at `finish`.
+final class GIFStage: FrameSink {
+    private let writer: GIFWriter
+    private let destination: String
+    private let clock = ContinuousClock()
+    private(set) var statistics = RenderStatistics()
+
+    init(settings: MovieSettings, path: String, destination: String) throws {
+        self.destination = destination
+        do {
+            writer = try GIFWriter(
+                width: settings.width, height: settings.height,
+                frameRateNumerator: settings.fps.numerator, frameRateDenominator: settings.fps.denominator,
+                path: path, destination: destination, dither: settings.gif.dither.rawValue,
+                loop: settings.gif.playCount.map { $0 == 1 ? -1 : $0 - 1 } ?? 0, metadata: [])
+        } catch let error as LibAVError {
+            throw MovieKitError(writing: destination, encoder: "gif", error)
+        }
+    }
+
+    func encode(_ frame: Frame, index: Int, repeated: Bool) throws {
+        let start = clock.now
+        do { try writer.add(frame, index: index) } catch let error as LibAVError {
+            throw MovieKitError(writing: destination, encoder: "gif", error)
+        }
+        statistics.encoding += clock.now - start
+        if repeated { statistics.repeatedFrames += 1 } else { statistics.drawnFrames += 1 }
+    }
+
+    func finish() throws {
+        let start = clock.now
+        do { try writer.finish() } catch let error as LibAVError {
+            throw MovieKitError(writing: destination, encoder: "gif", error)
+        }
+        statistics.encoding += clock.now - start
+    }
+
+    func drainEncoder() throws {}
+}
+
+extension MovieContainer {
+    /// The libav muxer that writes the container.
+    var muxer: MediaOutput.Container {
+        switch self {
+        case .mp4: .mp4
+        case .mov: .mov
+        case .webm: .webm
+        case .mkv: .matroska
+        case .gif: .gif
+        case .pngSequence: .image2
         }
     }
 }

@@ -22,11 +22,11 @@ final class EncodingPipeline: @unchecked Sendable {
     private var failure: Error?
     private var cancelled = false
     private var encoded = 0
-    private let stage: EncodeStage
+    private let stage: any FrameSink
     private let destination: String
     private var heldSlot: FrameSlot?
 
-    init(stage: EncodeStage, slots: [FrameSlot], destination: String) {
+    init(stage: any FrameSink, slots: [FrameSlot], destination: String) {
         precondition(slots.count >= 3, "The pipeline needs at least three slots: drawing, encoding, and the held picture.")
         self.stage = stage
         self.destination = destination

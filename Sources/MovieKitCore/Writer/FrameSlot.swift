@@ -12,19 +12,25 @@ final class FrameSlot: @unchecked Sendable {
     let videoFrame: Frame
     private let converter: Scaler
 
-    init(width: Int, height: Int) throws {
+    /// The colour every frame starts from: opaque black, or fully transparent with alpha.
+    private let clearColor: UInt32
+
+    /// Creates a slot whose frames are converted to `format`; with `alpha`, frames start
+    /// transparent and Cairo's premultiplied colours are divided by alpha for the encoder.
+    init(width: Int, height: Int, format: PixelFormat, alpha: Bool) throws {
         surface = try CairoSurface(width: width, height: height)
         context = try DrawingContext(surface: surface)
+        clearColor = alpha ? 0 : 0xFF00_0000
         do {
-            videoFrame = try Frame(width: width, height: height, format: .yuv420p)
-            converter = try Scaler(bgraWidth: width, height: height)
+            videoFrame = try Frame(width: width, height: height, format: format)
+            converter = try Scaler(bgraWidth: width, height: height, to: format, unpremultiplying: alpha)
         } catch let error as LibAVError {
-            throw MovieKitError(writing: "a \(width)x\(height) frame buffer", encoder: MovieSettings.encoderName, error)
+            throw MovieKitError(writing: "a \(width)x\(height) frame buffer", encoder: format.rawValue, error)
         }
     }
 
     /// Prepares the slot for a new frame: a fresh drawing state and, unless the previous frame's
-    /// pixels are kept, opaque black.
+    /// pixels are kept, opaque black (or transparent, for movies with alpha).
     func prepare(keeping previous: FrameSlot?) throws {
         do {
             try context.checkStatus()
@@ -36,7 +42,7 @@ final class FrameSlot: @unchecked Sendable {
         if let previous {
             if previous !== self { surface.copyPixels(from: previous.surface) }
         } else {
-            surface.fill(argb: 0xFF00_0000)
+            surface.fill(argb: clearColor)
         }
     }
 
@@ -48,7 +54,7 @@ final class FrameSlot: @unchecked Sendable {
                 try converter.convert(bgra: bytes, stride: surface.stride, into: videoFrame)
             }
         } catch let error as LibAVError {
-            throw MovieKitError(writing: "a frame", encoder: MovieSettings.encoderName, error)
+            throw MovieKitError(writing: "a frame", encoder: "swscale", error)
         }
     }
 }

@@ -29,8 +29,12 @@ import Synchronization
 public final class MovieWriter: Sendable {
     /// The movie's settings.
     public let settings: MovieSettings
-    /// The destination file.
+    /// The destination file (or folder, for a PNG sequence).
     public let url: URL
+    /// The codec in use: the settings' own, or the one the destination's extension implies.
+    public let codec: VideoCodec
+    /// The container, from the destination's extension.
+    public let container: MovieContainer
 
     /// The number of frames added so far.
     public var frameCount: Int { state.withLock { $0.frameCount } }
@@ -71,16 +75,19 @@ public final class MovieWriter: Sendable {
 
     /// Opens a movie for writing.
     /// - Parameters:
-    ///   - url: The destination. Its extension chooses the container: `.mp4`/`.m4v` or `.mov`.
-    ///   - settings: Size, frame rate and encoder options.
+    ///   - url: The destination. Its extension chooses the container: `.mp4`/`.m4v`, `.mov`,
+    ///     `.webm`, `.mkv` or `.gif`; no extension writes a folder of PNG files.
+    ///   - settings: Size, frame rate, codec and encoder options.
     ///   - overwrite: Whether an existing file at `url` may be replaced (when `finish()` succeeds).
-    /// - Throws: `MovieKitError.fileExists`, `.unsupportedContainer`, `.encoderUnavailable`,
-    ///   `.encoderSettingsRefused`, `.writeFailed`, `.outOfMemory` or `.fileSystem`.
+    /// - Throws: `MovieKitError.fileExists`, `.unsupportedContainer`, `.codecNotInContainer`,
+    ///   `.alphaNotInContainer`, `.encoderUnavailable`, `.encoderSettingsRefused`, `.writeFailed`,
+    ///   `.outOfMemory` or `.fileSystem`.
     public init(url: URL, settings: MovieSettings, overwrite: Bool = false) throws {
         let path = url.path
-        guard let container = Self.container(forExtension: url.pathExtension) else {
+        guard let container = MovieContainer(url: url) else {
             throw MovieKitError.unsupportedContainer(path: path)
         }
+        let codec = try settings.resolvedCodec(for: container)
         if !overwrite, FileManager.default.fileExists(atPath: path) {
             throw MovieKitError.fileExists(path: path)
         }
@@ -92,11 +99,25 @@ public final class MovieWriter: Sendable {
         self.url = url
         self.settings = settings
         self.overwrite = overwrite
-        let file = TemporaryDestination(destination: url)
+        self.codec = codec
+        self.container = container
+        let file = try TemporaryDestination(destination: url, isFolder: container == .pngSequence)
         self.file = file
         do {
-            let stage = try EncodeStage(settings: settings, container: container, path: file.temporary.path, destination: path)
-            let slots = try (0..<Self.slotCount).map { _ in try FrameSlot(width: settings.width, height: settings.height) }
+            let stage: any FrameSink = switch codec {
+            case .gif:
+                try GIFStage(settings: settings, path: file.temporary.path, destination: path)
+            case .png:
+                try EncodeStage(
+                    settings: settings, codec: codec, container: container,
+                    path: file.temporary.appendingPathComponent("frame-%06d.png").path, destination: path)
+            default:
+                try EncodeStage(settings: settings, codec: codec, container: container, path: file.temporary.path, destination: path)
+            }
+            let format = settings.pixelFormat(for: codec)
+            let slots = try (0..<Self.slotCount).map { _ in
+                try FrameSlot(width: settings.width, height: settings.height, format: format, alpha: settings.alpha)
+            }
             state = Mutex(State(pipeline: EncodingPipeline(stage: stage, slots: slots, destination: path)))
         } catch {
             file.removeTemporary()
@@ -112,18 +133,11 @@ public final class MovieWriter: Sendable {
         }
     }
 
-    static func container(forExtension pathExtension: String) -> MediaOutput.Container? {
-        switch pathExtension.lowercased() {
-        case "mp4", "m4v": .mp4
-        case "mov": .mov
-        default: nil
-        }
-    }
-
     /// Draws one frame.
     ///
     /// The closure receives a drawing context over the frame's pixels, cleared to opaque black
-    /// (or holding the previous frame when `preservingContents` is true). An error thrown by the
+    /// (fully transparent when the settings have `alpha`), or holding the previous frame when
+    /// `preservingContents` is true. An error thrown by the
     /// closure propagates, no frame is added, and the writer stays usable.
     /// - Parameters:
     ///   - preservingContents: Start from the previous frame's pixels instead of black, for progressive drawings.

@@ -16,18 +16,33 @@ struct TemporaryDestination: Sendable {
 
     /// The file the user asked for.
     let destination: URL
-    /// The hidden file being written: `.<name>.<random>.partial` in the same folder.
+    /// The hidden file (or folder) being written: `.<name>.<random>.partial` in the same folder.
     let temporary: URL
+    /// Whether the destination is a folder (a PNG sequence) rather than a file.
+    let isFolder: Bool
 
-    init(destination: URL) {
+    /// Names the temporary file; for a folder, creates the temporary folder.
+    /// - Throws: `MovieKitError.fileSystem` when the temporary folder cannot be created.
+    init(destination: URL, isFolder: Bool = false) throws {
         self.destination = destination
+        self.isFolder = isFolder
         temporary = destination.deletingLastPathComponent().appendingPathComponent(
             ".\(destination.lastPathComponent).\(UUID().uuidString.prefix(8)).partial")
+        if isFolder {
+            guard mkdir(temporary.path, 0o755) == 0 else {
+                throw MovieKitError.fileSystem(
+                    path: destination.path, reason: "creating a temporary folder beside it failed (\(String(cString: strerror(errno))))")
+            }
+        }
     }
 
-    /// Removes the temporary file, if it exists.
+    /// Removes the temporary file or folder, if it exists.
     func removeTemporary() {
-        unlink(temporary.path)
+        if isFolder {
+            try? FileManager.default.removeItem(at: temporary)
+        } else {
+            unlink(temporary.path)
+        }
     }
 
     /// Moves the finished temporary file to the destination atomically. Without `overwrite`, a
@@ -38,6 +53,10 @@ struct TemporaryDestination: Sendable {
         let source = temporary.path
         let target = destination.path
         if overwrite {
+            if isFolder, FileManager.default.fileExists(atPath: target) {
+                try replaceFolder()
+                return
+            }
             guard rename(source, target) == 0 else { throw fileSystemError(errno, "rename") }
             return
         }
@@ -45,6 +64,7 @@ struct TemporaryDestination: Sendable {
         for strategy in strategies {
             switch strategy {
             case .hardLink:
+                if isFolder { continue }  // Folders cannot be hard-linked.
                 if link(source, target) == 0 {
                     unlink(source)
                     return
@@ -52,12 +72,12 @@ struct TemporaryDestination: Sendable {
             case .renameNoReplace:
                 if mk_rename_noreplace(source, target) == 0 { return }
             case .exclusiveCreate:
-                let placeholder = open(target, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+                let placeholder = isFolder ? mkdir(target, 0o755) : open(target, O_WRONLY | O_CREAT | O_EXCL, 0o644)
                 if placeholder >= 0 {
-                    close(placeholder)
+                    if !isFolder { close(placeholder) }
                     if rename(source, target) == 0 { return }
                     let code = errno
-                    unlink(target)
+                    if isFolder { rmdir(target) } else { unlink(target) }
                     throw fileSystemError(code, "rename")
                 }
             }
@@ -67,6 +87,20 @@ struct TemporaryDestination: Sendable {
             guard [EPERM, ENOTSUP, EOPNOTSUPP, ENOSYS, EINVAL, EMLINK, EXDEV].contains(lastError) else { break }
         }
         throw fileSystemError(lastError, "moving the finished movie into place")
+    }
+
+    /// Replaces an existing destination folder: the old one is moved aside, the new one moved
+    /// in, and the old one removed; if the second move fails, the old folder is put back.
+    private func replaceFolder() throws {
+        let aside = destination.deletingLastPathComponent().appendingPathComponent(
+            ".\(destination.lastPathComponent).\(UUID().uuidString.prefix(8)).old")
+        guard rename(destination.path, aside.path) == 0 else { throw fileSystemError(errno, "moving the old folder aside") }
+        guard rename(temporary.path, destination.path) == 0 else {
+            let code = errno
+            rename(aside.path, destination.path)
+            throw fileSystemError(code, "rename")
+        }
+        try? FileManager.default.removeItem(at: aside)
     }
 
     private func fileSystemError(_ code: Int32, _ step: String) -> MovieKitError {

@@ -9,7 +9,7 @@ struct Demo: ParsableCommand {
         abstract: "Render a demo movie from built-in drawing code (no input files needed)."
     )
 
-    @Argument(help: "The movie to write (.mp4, .m4v or .mov).")
+    @Argument(help: "The movie to write: .mp4, .m4v, .mov, .webm, .mkv or .gif, or a name without extension for a folder of PNG files.")
     var output: String = "demo.mp4"
 
     @Option(help: "Length of the movie in seconds.")
@@ -23,6 +23,11 @@ struct Demo: ParsableCommand {
     mutating func validate() throws {
         guard seconds > 0, seconds <= 3600 else {
             throw ValidationError("Length \(seconds) s is not between 0 and 3600 seconds; pass --seconds with a value such as 6.")
+        }
+        do {
+            _ = try encoding.settings().codec(for: URL(fileURLWithPath: output))
+        } catch let error as MovieKitError {
+            throw ValidationError(error.description)
         }
     }
 

@@ -1,8 +1,14 @@
 import ArgumentParser
+import Foundation
 import MovieKitCore
 
-/// Size, rate and encoder flags shared by the rendering subcommands.
+/// Size, rate, codec and encoder flags shared by the rendering subcommands.
 struct EncodingOptions: ParsableArguments {
+    /// The codec families `--codec` takes.
+    enum CodecName: String, ExpressibleByArgument, CaseIterable {
+        case h264, hevc, vp9, av1, prores, gif, png
+    }
+
     @Option(help: "Frame width in pixels; a multiple of 16.")
     var width = 1280
 
@@ -12,19 +18,60 @@ struct EncodingOptions: ParsableArguments {
     @Option(help: "Frames per second: a whole number such as 30, or a fraction such as 30000/1001.")
     var fps: FrameRate = 30
 
-    @Option(help: "x264 constant rate factor, 0 (lossless) to 51 (smallest).")
-    var crf = 23
+    @Option(help: "Video codec. Default: from the output's extension (.webm gives vp9, .gif gives gif, no extension a PNG folder, otherwise h264).")
+    var codec: CodecName?
 
-    @Option(help: "x264 preset.")
+    @Option(help: "ProRes profile, with --codec prores.")
+    var proresProfile: ProResProfile = .hq
+
+    @Flag(help: "Keep transparency: frames start transparent (ProRes p4444/p4444xq in .mov, VP9 in .webm, PNG).")
+    var alpha = false
+
+    @Option(help: "Chroma subsampling: 420, or 444 for h264 and hevc.")
+    var chroma: ChromaSubsampling = .yuv420
+
+    @Option(help: "Bits per sample: 8, or 10 for hevc, av1 and prores. Default: the codec's own.")
+    var bitDepth: BitDepth?
+
+    @Option(help: "Constant quality on the codec's own scale, lower is better: h264 and hevc 0…51, vp9 and av1 0…63. Default: the codec's own (23, 28, 31, 35).")
+    var crf: Int?
+
+    @Option(help: "Speed/quality preset, named as x264's and mapped to each codec's own.")
     var preset: Preset = .medium
+
+    @Option(help: ArgumentHelp("Container metadata as key=value: title, artist, comment or creation_time (ISO 8601). Repeatable.", valueName: "key=value"))
+    var metadata: [String] = []
 
     @Flag(help: "Replace the output file if it exists.")
     var overwrite = false
 
+    /// The codec the flags name, or `nil` to follow the output's extension.
+    var videoCodec: VideoCodec? {
+        switch codec {
+        case .h264: .h264
+        case .hevc: .hevc
+        case .vp9: .vp9
+        case .av1: .av1
+        case .prores: .prores(proresProfile)
+        case .gif: .gif
+        case .png: .png
+        case nil: nil
+        }
+    }
+
     /// Validated movie settings.
     func settings() throws -> MovieSettings {
         do {
-            return try MovieSettings(width: width, height: height, fps: fps, crf: crf, preset: preset)
+            var tags = MovieMetadata()
+            for entry in metadata {
+                guard let equals = entry.firstIndex(of: "=") else {
+                    throw ValidationError("Metadata \"\(entry)\" is not key=value; write for example --metadata title=\"My movie\".")
+                }
+                try tags.set(String(entry[..<equals]), to: String(entry[entry.index(after: equals)...]))
+            }
+            return try MovieSettings(
+                width: width, height: height, fps: fps, codec: videoCodec, alpha: alpha, chroma: chroma,
+                bitDepth: bitDepth, crf: crf, preset: preset, metadata: tags)
         } catch let error as MovieKitError {
             throw ValidationError(error.description)
         }
@@ -36,6 +83,17 @@ struct EncodingOptions: ParsableArguments {
 }
 
 extension Preset: ExpressibleByArgument {}
+extension ProResProfile: ExpressibleByArgument {}
+extension ChromaSubsampling: ExpressibleByArgument {}
+
+extension BitDepth: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let bits = Int(argument) else { return nil }
+        self.init(rawValue: bits)
+    }
+
+    public static var allValueStrings: [String] { allCases.map { String($0.rawValue) } }
+}
 
 extension FrameRate: ExpressibleByArgument {
     /// Parses `30` or `30000/1001`.
