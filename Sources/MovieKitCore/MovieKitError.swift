@@ -84,7 +84,7 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
             return "Frame rate \(rate) is not supported: \(reason)."
         case .invalidCRF(let crf, let codec, let range, let defaultValue):
             let suggestion = defaultValue.map { ", or \($0) for the default quality" } ?? ""
-            return "CRF \(crf) is outside \(codec)'s range \(range.lowerBound)…\(range.upperBound); use \(range.lowerBound) (best) to \(range.upperBound) (smallest)\(suggestion)."
+            return "CRF \(crf) is outside \(codec == "every codec" ? "every codec's" : codec + "'s") range \(range.lowerBound)…\(range.upperBound); use \(range.lowerBound) (best) to \(range.upperBound) (smallest)\(suggestion)."
         case .qualityNotApplicable(let codec):
             return codec.hasPrefix("ProRes")
                 ? "\(codec) has no CRF; choose its quality with the ProRes profile (proxy, lt, standard, hq, p4444 or p4444xq)."

@@ -161,7 +161,7 @@ struct EncoderLimitTests {
         #expect {
             _ = try MovieSettings(width: 99984, height: 99984, fps: 30)
         } throws: { error in
-            "\(error)" == "A 99984x99984 frame is larger than libx264 accepts (at most 16384 pixels per side); choose a smaller width and height."
+            "\(error)" == "A 99984x99984 frame is too large for MovieKit's encoders (at most 16384 pixels per side); choose a smaller width and height."
         }
     }
 

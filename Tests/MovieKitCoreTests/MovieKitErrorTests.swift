@@ -5,7 +5,7 @@ import Testing
 struct MovieKitErrorTests {
     static let table: [(MovieKitError, String)] = [
         (.frameTooLarge(width: 32768, height: 16, encoder: "libx264", limit: "at most 16384 pixels per side"),
-         "A 32768x16 frame is larger than libx264 accepts (at most 16384 pixels per side); choose a smaller width and height."),
+         "A 32768x16 frame is too large for libx264 (at most 16384 pixels per side); choose a smaller width and height."),
         (.encoderSettingsRefused(encoder: "libx264", setting: "crf", reason: "Invalid argument"),
          "The libx264 encoder refused the setting \"crf\": Invalid argument. Check the size, frame rate, CRF, preset and bit rate against what libx264 supports."),
         (.encoderSettingsRefused(encoder: "libx264", setting: nil, reason: "Invalid argument"),

@@ -27,8 +27,9 @@ struct MovieSettingsTests {
         Case(fps: FrameRate(1_000_003, 1_000_001),
              message: "Frame rate 1000003/1000001 is not supported: its terms in lowest form must not exceed 1000000; use a simpler rational such as 30000/1001."),
         Case(fps: 1000, message: "Frame rate 1000 is not supported: it is faster than 240 frames per second."),
-        Case(crf: 52, message: "CRF 52 is outside 0…51; use 0 (lossless) to 51 (smallest), or 23 for the default quality."),
-        Case(crf: -1, message: "CRF -1 is outside 0…51; use 0 (lossless) to 51 (smallest), or 23 for the default quality."),
+        // Without a codec, the destination's extension decides it later; only values no codec takes are refused now.
+        Case(crf: 64, message: "CRF 64 is outside every codec's range 0…63; use 0 (best) to 63 (smallest)."),
+        Case(crf: -1, message: "CRF -1 is outside every codec's range 0…63; use 0 (best) to 63 (smallest)."),
         Case(presetName: "fastest",
              message: "Preset \"fastest\" is not an x264 preset; use one of ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow, placebo."),
         Case(keyframeInterval: 0, message: "Keyframe interval 0.0 s is not positive; use a positive number of seconds such as 2."),
@@ -51,7 +52,8 @@ struct MovieSettingsTests {
         #expect(settings.width == 1920)
         #expect(settings.height == 1088)
         #expect(settings.fps == FrameRate(30000, 1001))  // reduced to lowest terms
-        #expect(settings.crf == 23)
+        #expect(settings.crf == nil, "nil: the codec's own default (23 for H.264)")
+        #expect(settings.codec == nil && !settings.alpha && settings.chroma == .yuv420 && settings.bitDepth == nil)
         #expect(settings.preset == .medium)
         #expect(settings.keyframeInterval == 2)
         #expect(settings.bitRate == nil)

@@ -39,7 +39,7 @@ struct DemoCommandTests {
     static let badArguments: [BadArguments] = [
         .init(arguments: ["--height", "1080"], message: "Height 1080 is not a multiple of 16; use 1072 or 1088."),
         .init(arguments: ["--width", "1000"], message: "Width 1000 is not a multiple of 16; use 992 or 1008."),
-        .init(arguments: ["--crf", "60"], message: "CRF 60 is outside 0…51; use 0 (lossless) to 51 (smallest), or 23 for the default quality."),
+        .init(arguments: ["--crf", "60"], message: "CRF 60 is outside H.264's range 0…51; use 0 (best) to 51 (smallest), or 23 for the default quality."),
         .init(arguments: ["--fps", "0"], message: "Frame rate 0 is not supported: both terms must be positive, for example 30 or 30000/1001."),
         .init(arguments: ["--fps", "abc"], message: "The value 'abc' is invalid for '--fps <fps>'"),
         .init(arguments: ["--preset", "fastest"], message: "The value 'fastest' is invalid for '--preset <preset>'"),

@@ -107,7 +107,7 @@ public struct MovieSettings: Sendable, Hashable {
         if let codec {
             try validate(for: codec)
         } else if let crf, !(0...63).contains(crf) {
-            throw MovieKitError.invalidCRF(crf, codec: "any codec", range: 0...63, defaultValue: nil)
+            throw MovieKitError.invalidCRF(crf, codec: "every codec", range: 0...63, defaultValue: nil)
         }
     }
 
