@@ -25,6 +25,44 @@ extension MovieWriter {
         try writer.renderFrames(frameCount, progress: progress, draw: draw)
     }
 
+    /// Renders a whole movie with several threads drawing at once.
+    ///
+    /// Frames are independent (`draw` must depend only on the frame it is given), so `concurrency`
+    /// threads each draw and convert frames into their own buffers; the encoder still receives
+    /// them strictly in order, so the file is the same as a sequential render's. Memory is bounded
+    /// by the buffers: three plus one per thread, whatever the frame count.
+    /// - Parameters:
+    ///   - url: The destination.
+    ///   - settings: Size, frame rate, codec and encoder options.
+    ///   - frameCount: How many frames to draw.
+    ///   - overwrite: Whether an existing file may be replaced.
+    ///   - concurrency: How many threads draw: `.automatic` (one per core, up to 8) or `.fixed(k)`.
+    ///   - progress: Called from the drawing threads as frames reach the encoder, and once more
+    ///     with `isComplete` when the file is in place.
+    ///   - draw: Draws one frame; called concurrently for different frames.
+    /// - Throws: The first error by frame order, an encoder error, or `.cancelled`; nothing is left
+    ///   at `url` on failure.
+    public static func render(
+        to url: URL,
+        settings: MovieSettings,
+        frameCount: Int,
+        overwrite: Bool = false,
+        concurrency: RenderConcurrency,
+        progress: (@Sendable (RenderProgress) -> Void)? = nil,
+        draw: @escaping @Sendable (DrawingContext, FrameTime) throws -> Void
+    ) throws {
+        let threads = concurrency.threadCount
+        let writer = try MovieWriter(url: url, settings: settings, overwrite: overwrite, drawingThreads: threads)
+        var submitted: (@Sendable (Int) -> Void)?
+        if let progress {
+            submitted = { count in
+                progress(RenderProgress(encodedFrames: min(count, writer.encodedFrameCount), totalFrames: frameCount, isComplete: false))
+            }
+        }
+        try writer.renderFramesInParallel(frameCount, threads: threads, progress: submitted, draw: draw)
+        progress?(RenderProgress(encodedFrames: frameCount, totalFrames: frameCount, isComplete: true))
+    }
+
     /// Renders a whole movie from async code, honouring Task cancellation.
     ///
     /// The frames are drawn on a dedicated thread, never on Swift's cooperative pool, so waiting

@@ -60,6 +60,9 @@ public final class MovieWriter: Sendable {
     /// one held by the encoder for `repeatPreviousFrame`, and one spare so drawing rarely waits.
     static let slotCount = 4
 
+    /// The ring for `threads` drawing threads: one slot each, plus the encoder's three.
+    static func slotCount(drawingThreads threads: Int) -> Int { max(slotCount, threads + 3) }
+
     private struct State: ~Copyable {
         var pipeline: EncodingPipeline?
         var lastSlot: FrameSlot?
@@ -82,7 +85,12 @@ public final class MovieWriter: Sendable {
     /// - Throws: `MovieKitError.fileExists`, `.unsupportedContainer`, `.codecNotInContainer`,
     ///   `.alphaNotInContainer`, `.encoderUnavailable`, `.encoderSettingsRefused`, `.writeFailed`,
     ///   `.outOfMemory` or `.fileSystem`.
-    public init(url: URL, settings: MovieSettings, overwrite: Bool = false) throws {
+    public convenience init(url: URL, settings: MovieSettings, overwrite: Bool = false) throws {
+        try self.init(url: url, settings: settings, overwrite: overwrite, drawingThreads: 1)
+    }
+
+    /// Opens a movie whose frames `drawingThreads` threads draw at once (see `render(…concurrency:…)`).
+    init(url: URL, settings: MovieSettings, overwrite: Bool, drawingThreads: Int) throws {
         let path = url.path
         guard let container = MovieContainer(url: url) else {
             throw MovieKitError.unsupportedContainer(path: path)
@@ -115,7 +123,7 @@ public final class MovieWriter: Sendable {
                 try EncodeStage(settings: settings, codec: codec, container: container, path: file.temporary.path, destination: path)
             }
             let format = settings.pixelFormat(for: codec)
-            let slots = try (0..<Self.slotCount).map { _ in
+            let slots = try (0..<Self.slotCount(drawingThreads: drawingThreads)).map { _ in
                 try FrameSlot(width: settings.width, height: settings.height, format: format, alpha: settings.alpha)
             }
             state = Mutex(State(pipeline: EncodingPipeline(stage: stage, slots: slots, destination: path)))
@@ -247,6 +255,29 @@ public final class MovieWriter: Sendable {
         guard let pipeline else { return }
         pipeline.cancel()
         file.removeTemporary()
+    }
+
+    /// Draws all `count` frames on `threads` threads, hands them to the encoder in order, and finishes.
+    /// - Throws: The first error by frame order; nothing is left at `url`.
+    func renderFramesInParallel(
+        _ count: Int, threads: Int, progress: (@Sendable (Int) -> Void)?,
+        draw: @escaping @Sendable (DrawingContext, FrameTime) throws -> Void
+    ) throws {
+        let (pipeline, _) = try openPipeline()
+        precondition(frameCount == 0, "A parallel render starts on a writer with no frames.")
+        let renderer = ParallelRenderer(writer: self, pipeline: pipeline, frameCount: count, progress: progress, draw: draw)
+        do {
+            try renderer.run(threads: threads)
+        } catch {
+            let cancelled = state.withLock { $0.cancelled }
+            fail()
+            throw cancelled ? MovieKitError.cancelled(path: url.path) : error
+        }
+        state.withLock { state in
+            state.frameCount = count
+            state.lastSlot = nil
+        }
+        try finish()
     }
 
     /// Makes the encoder fail on the next frame, to test how worker errors surface.

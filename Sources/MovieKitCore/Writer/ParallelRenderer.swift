@@ -1,0 +1,130 @@
+import Foundation
+import FrameDraw
+
+/// How many threads draw and convert frames in a parallel render.
+public enum RenderConcurrency: Sendable, Hashable {
+    /// One drawing thread per core, up to 8: the encoder keeps its own threads, and the bounded
+    /// ring of frame buffers stops drawing from running ahead of it.
+    case automatic
+    /// Exactly this many drawing threads (at least 1).
+    case fixed(Int)
+
+    /// The number of drawing threads.
+    public var threadCount: Int {
+        switch self {
+        case .automatic: max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+        case .fixed(let count): max(1, count)
+        }
+    }
+}
+
+/// Draws frames on several threads and hands them to the encoder strictly in order.
+///
+/// Each worker first takes a free slot, then claims the lowest frame not yet claimed, draws it
+/// and converts it in its own slot. Taking the slot before the frame means the earliest frame in
+/// progress always owns a slot, so frames finished out of order can never starve it. A finished
+/// frame waits in the reorder buffer until every earlier frame has been handed to the encoder.
+final class ParallelRenderer: @unchecked Sendable {
+    // Every mutable field is guarded by `lock`.
+    private let lock = NSLock()
+    private var nextToClaim = 0
+    private var nextToSubmit = 0
+    private var finished: [Int: FrameSlot] = [:]
+    private var failures: [(index: Int, error: Error)] = []
+    private var stopped = false
+
+    private let writer: MovieWriter
+    private let pipeline: EncodingPipeline
+    private let frameCount: Int
+    private let draw: @Sendable (DrawingContext, FrameTime) throws -> Void
+    private let progress: (@Sendable (Int) -> Void)?
+
+    init(
+        writer: MovieWriter, pipeline: EncodingPipeline, frameCount: Int,
+        progress: (@Sendable (Int) -> Void)?, draw: @escaping @Sendable (DrawingContext, FrameTime) throws -> Void
+    ) {
+        self.writer = writer
+        self.pipeline = pipeline
+        self.frameCount = frameCount
+        self.progress = progress
+        self.draw = draw
+    }
+
+    /// Runs `threads` workers until every frame is handed to the encoder or one fails.
+    /// - Throws: The first error by frame order (a drawing error, or the encoder's).
+    func run(threads: Int) throws {
+        let group = DispatchGroup()
+        for worker in 0..<threads {
+            group.enter()
+            let thread = Thread { [self] in
+                work()
+                group.leave()
+            }
+            thread.name = "MovieKit.draw.\(worker)"
+            thread.start()
+        }
+        group.wait()
+        let first = lock.withLock { failures.min { $0.index < $1.index } }
+        if let first { throw first.error }
+    }
+
+    private func work() {
+        while true {
+            let slot: FrameSlot
+            do {
+                slot = try pipeline.acquireSlot()
+            } catch {
+                fail(at: Int.max, error)  // The encoder failed or the render was cancelled.
+                return
+            }
+            let claimed: Int? = lock.withLock {
+                guard !stopped, nextToClaim < frameCount else { return nil }
+                nextToClaim += 1
+                return nextToClaim - 1
+            }
+            guard let index = claimed else {
+                pipeline.returnSlot(slot)
+                return
+            }
+            do {
+                try slot.prepare(keeping: nil)
+                let time = FrameTime(index: index, time: writer.settings.fps.time(ofFrame: index))
+                try draw(slot.context, time)
+                try slot.complete()
+            } catch {
+                pipeline.returnSlot(slot)
+                fail(at: index, error)
+                return
+            }
+            submitInOrder(slot, index: index)
+        }
+    }
+
+    /// Parks the finished frame and submits every frame that is now next in line.
+    private func submitInOrder(_ slot: FrameSlot, index: Int) {
+        var submitted = 0
+        lock.withLock {
+            finished[index] = slot
+            while let next = finished.removeValue(forKey: nextToSubmit) {
+                if stopped {
+                    pipeline.returnSlot(next)
+                } else {
+                    pipeline.submit(next, index: nextToSubmit)
+                }
+                nextToSubmit += 1
+                submitted = nextToSubmit
+            }
+        }
+        if submitted > 0 { progress?(submitted) }
+    }
+
+    private func fail(at index: Int, _ error: Error) {
+        lock.withLock {
+            failures.append((index, error))
+            stopped = true
+            for slot in finished.values { pipeline.returnSlot(slot) }
+            finished.removeAll()
+        }
+        pipeline.cancel()  // Wakes workers waiting for a slot; the render has failed.
+    }
+}

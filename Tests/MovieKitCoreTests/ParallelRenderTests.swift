@@ -1,0 +1,85 @@
+import Foundation
+import FrameDraw
+@testable import MovieKitCore
+import Synchronization
+import Testing
+
+@Suite("Parallel rendering")
+struct ParallelRenderTests {
+    static let frameCount = 300
+
+    /// Renders the numbered-frame movie with `threads` drawing threads and returns its decoded frames.
+    static func renderNumbered(threads: Int, in dir: borrowing TemporaryDirectory) throws -> MovieProbe {
+        let url = dir.file("numbered-\(threads).mp4")
+        let settings = try MovieSettings(width: 32, height: 32, fps: 30, crf: 10, preset: .ultrafast)
+        try MovieWriter.render(to: url, settings: settings, frameCount: frameCount, concurrency: .fixed(threads)) { context, frame in
+            // Uneven drawing time, so that threads finish out of order.
+            if frame.index % 7 == 0 { Thread.sleep(forTimeInterval: 0.002) }
+            context.setFillColor(PipelineTests.colour(forFrame: frame.index))
+            context.fill(context.bounds)
+        }
+        return try MovieProbe(url: url)
+    }
+
+    @Test func everyFrameDecodesInOrderAndOneAndFourThreadsDecodeIdentically() throws {
+        let dir = try TemporaryDirectory()
+        var decoded: [Int: [[UInt8]]] = [:]
+        for threads in [1, 2, 4] {
+            let probe = try Self.renderNumbered(threads: threads, in: dir)
+            #expect(probe.frames.count == Self.frameCount)
+            let numbers = probe.frames.map { PipelineTests.frameNumber($0.pixel(x: 16, y: 16)) }
+            #expect(numbers == Array(0..<Self.frameCount), "with \(threads) threads")
+            decoded[threads] = probe.frames.map(\.rgb)
+        }
+        #expect(decoded[1] == decoded[4], "the encoder input is identical, so the decoded frames are")
+        #expect(decoded[1] == decoded[2])
+    }
+
+    @Test func theFirstDrawingErrorByFrameOrderIsThrownAndNothingIsLeft() throws {
+        struct Broken: Error, Equatable { var frame: Int }
+        let dir = try TemporaryDirectory()
+        let url = dir.file("broken.mp4")
+        let settings = try MovieSettings(width: 32, height: 32, fps: 30, preset: .ultrafast)
+        #expect(throws: Broken(frame: 40)) {
+            try MovieWriter.render(to: url, settings: settings, frameCount: 200, concurrency: .fixed(4)) { context, frame in
+                // Frame 41 fails at once; frame 40 fails later, but it comes first in the movie.
+                if frame.index == 40 { Thread.sleep(forTimeInterval: 0.05); throw Broken(frame: 40) }
+                if frame.index == 41 { throw Broken(frame: 41) }
+                context.fill(context.bounds)
+            }
+        }
+        #expect(try dir.contents().isEmpty)
+    }
+
+    @Test func cancelStopsEveryWorkerPromptly() throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.file("cancel.mp4")
+        let writer = try MovieWriter(url: url, settings: CancellationTests.slowSettings(), overwrite: false, drawingThreads: 4)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { writer.cancel() }
+        let start = ContinuousClock.now
+        #expect(throws: MovieKitError.cancelled(path: url.path)) {
+            try writer.renderFramesInParallel(100_000, threads: 4, progress: nil) { context, frame in
+                context.setFillColor(Color(hue: Double(frame.index % 50) / 50, saturation: 1, brightness: 1))
+                context.fill(context.bounds)
+            }
+        }
+        #expect(ContinuousClock.now - start < .seconds(20))
+        #expect(try dir.contents().isEmpty)
+    }
+
+    @Test func progressReachesTheEndAndMemoryIsBoundedBySlots() throws {
+        let dir = try TemporaryDirectory()
+        let reports = Mutex<[RenderProgress]>([])
+        try MovieWriter.render(
+            to: dir.file("p.mp4"), settings: MovieSettings(width: 16, height: 16, fps: 30, preset: .ultrafast), frameCount: 60,
+            concurrency: .fixed(3), progress: { step in reports.withLock { $0.append(step) } }
+        ) { c, _ in c.fill(c.bounds) }
+        let all = reports.withLock { $0 }
+        #expect(all.last == RenderProgress(encodedFrames: 60, totalFrames: 60, isComplete: true))
+        #expect(all.allSatisfy { $0.encodedFrames <= 60 })
+        #expect(MovieWriter.slotCount(drawingThreads: 3) == 6)
+        #expect(MovieWriter.slotCount(drawingThreads: 1) == 4)
+        #expect(RenderConcurrency.fixed(0).threadCount == 1)
+        #expect((1...8).contains(RenderConcurrency.automatic.threadCount))
+    }
+}
