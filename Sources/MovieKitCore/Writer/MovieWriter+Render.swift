@@ -51,15 +51,32 @@ extension MovieWriter {
         progress: (@Sendable (RenderProgress) -> Void)? = nil,
         draw: @escaping @Sendable (DrawingContext, FrameTime) throws -> Void
     ) throws {
-        let threads = concurrency.threadCount
-        let writer = try MovieWriter(url: url, settings: settings, overwrite: overwrite, drawingThreads: threads)
+        let writer = try MovieWriter(url: url, settings: settings, overwrite: overwrite, concurrency: concurrency)
+        try writer.render(frameCount: frameCount, progress: progress, draw: draw)
+    }
+
+    /// Draws `frameCount` frames on the writer's `drawingThreads` threads, hands them to the
+    /// encoder in order, and finishes the movie. Use it on a new writer, when you need the writer
+    /// itself, for example to `cancel()` it from a signal handler.
+    /// - Parameters:
+    ///   - frameCount: How many frames to draw.
+    ///   - progress: Called from the drawing threads as frames reach the encoder, and once more
+    ///     with `isComplete` when the file is in place.
+    ///   - draw: Draws one frame; called concurrently for different frames.
+    /// - Throws: The first error by frame order, an encoder error, or `.cancelled`; nothing is left
+    ///   at `url` on failure.
+    public func render(
+        frameCount: Int,
+        progress: (@Sendable (RenderProgress) -> Void)? = nil,
+        draw: @escaping @Sendable (DrawingContext, FrameTime) throws -> Void
+    ) throws {
         var submitted: (@Sendable (Int) -> Void)?
         if let progress {
-            submitted = { count in
-                progress(RenderProgress(encodedFrames: min(count, writer.encodedFrameCount), totalFrames: frameCount, isComplete: false))
+            submitted = { [self] count in
+                progress(RenderProgress(encodedFrames: min(count, encodedFrameCount), totalFrames: frameCount, isComplete: false))
             }
         }
-        try writer.renderFramesInParallel(frameCount, threads: threads, progress: submitted, draw: draw)
+        try renderFramesInParallel(frameCount, threads: drawingThreads, progress: submitted, draw: draw)
         progress?(RenderProgress(encodedFrames: frameCount, totalFrames: frameCount, isComplete: true))
     }
 

@@ -85,12 +85,18 @@ public final class MovieWriter: Sendable {
     /// - Throws: `MovieKitError.fileExists`, `.unsupportedContainer`, `.codecNotInContainer`,
     ///   `.alphaNotInContainer`, `.encoderUnavailable`, `.encoderSettingsRefused`, `.writeFailed`,
     ///   `.outOfMemory` or `.fileSystem`.
-    public convenience init(url: URL, settings: MovieSettings, overwrite: Bool = false) throws {
-        try self.init(url: url, settings: settings, overwrite: overwrite, drawingThreads: 1)
+    ///   - concurrency: How many threads `render(frameCount:progress:draw:)` draws with; the ring
+    ///     of frame buffers grows by one per thread. `addFrame` always draws on the calling thread.
+    public convenience init(url: URL, settings: MovieSettings, overwrite: Bool = false, concurrency: RenderConcurrency = .fixed(1)) throws {
+        try self.init(url: url, settings: settings, overwrite: overwrite, drawingThreads: concurrency.threadCount)
     }
+
+    /// The number of threads `render(frameCount:progress:draw:)` draws with.
+    public let drawingThreads: Int
 
     /// Opens a movie whose frames `drawingThreads` threads draw at once (see `render(…concurrency:…)`).
     init(url: URL, settings: MovieSettings, overwrite: Bool, drawingThreads: Int) throws {
+        self.drawingThreads = max(1, drawingThreads)
         let path = url.path
         guard let container = MovieContainer(url: url) else {
             throw MovieKitError.unsupportedContainer(path: path)

@@ -37,15 +37,12 @@ struct Demo: ParsableCommand {
         let url = URL(fileURLWithPath: output)
         let scene = try DemoScene(width: Double(settings.width), height: Double(settings.height))
         let progress = ProgressReporter(total: frameCount, enabled: !quiet)
-        let writer = try MovieWriter(url: url, settings: settings, overwrite: encoding.overwrite)
+        let writer = try MovieWriter(url: url, settings: settings, overwrite: encoding.overwrite, concurrency: encoding.concurrency)
+        let duration = seconds
         try SignalCancellation.run(cancel: { writer.cancel() }) {
-            for index in 0..<frameCount {
-                let time = settings.fps.time(ofFrame: index)
-                try writer.addFrame { context in scene.draw(in: context, time: time, duration: seconds) }
-                progress.update(completed: writer.encodedFrameCount)
+            try writer.render(frameCount: frameCount, progress: { progress.update(completed: $0.encodedFrames) }) { context, frame in
+                scene.draw(in: context, time: frame.time, duration: duration)
             }
-            try writer.finish()
-            progress.update(completed: frameCount)
         }
         progress.finish(message: "Wrote \(output): \(frameCount) frames, \(settings.width)x\(settings.height) at \(settings.fps) fps.")
     }

@@ -45,6 +45,23 @@ struct EncodingOptions: ParsableArguments {
     @Flag(help: "Replace the output file if it exists.")
     var overwrite = false
 
+    @Flag(help: "Draft preview: half the width and height (rounded to multiples of 16) with the ultrafast preset.")
+    var draft = false
+
+    @Option(help: "Drawing threads. Default: one per core, up to 8.")
+    var threads: Int?
+
+    /// How many threads draw.
+    var concurrency: RenderConcurrency { threads.map { .fixed($0) } ?? .automatic }
+
+    /// The scale a draft applies to the drawing: 0.5, or 1 for a full render.
+    var drawingScale: Double { draft ? 0.5 : 1 }
+
+    /// Half of `side`, rounded to the nearest multiple of 16 (at least 16).
+    static func draftSide(_ side: Int) -> Int {
+        max(16, Int((Double(side) / 32).rounded(.toNearestOrEven)) * 16)
+    }
+
     /// The codec the flags name, or `nil` to follow the output's extension.
     var videoCodec: VideoCodec? {
         switch codec {
@@ -70,14 +87,18 @@ struct EncodingOptions: ParsableArguments {
                 try tags.set(String(entry[..<equals]), to: String(entry[entry.index(after: equals)...]))
             }
             return try MovieSettings(
-                width: width, height: height, fps: fps, codec: videoCodec, alpha: alpha, chroma: chroma,
-                bitDepth: bitDepth, crf: crf, preset: preset, metadata: tags)
+                width: draft ? Self.draftSide(width) : width, height: draft ? Self.draftSide(height) : height,
+                fps: fps, codec: videoCodec, alpha: alpha, chroma: chroma,
+                bitDepth: bitDepth, crf: crf, preset: draft ? .ultrafast : preset, metadata: tags)
         } catch let error as MovieKitError {
             throw ValidationError(error.description)
         }
     }
 
     mutating func validate() throws {
+        if let threads, !(1...64).contains(threads) {
+            throw ValidationError("Thread count \(threads) is not between 1 and 64; pass --threads with a value such as 2, or leave it out for one per core.")
+        }
         _ = try settings()
     }
 }

@@ -1,12 +1,19 @@
 import Foundation
+import Synchronization
 
 /// Reports progress of a long render on standard error, at most a few times per second.
-final class ProgressReporter {
+/// Safe to update from several drawing threads.
+final class ProgressReporter: Sendable {
+    private struct State {
+        var lastReport = Date.distantPast
+        var lastCompleted = -1
+    }
+
     private let total: Int
     private let enabled: Bool
     private let start = Date()
-    private var lastReport = Date.distantPast
     private let interactive = isatty(STDERR_FILENO) != 0
+    private let state = Mutex(State())
 
     init(total: Int, enabled: Bool) {
         self.total = total
@@ -16,8 +23,14 @@ final class ProgressReporter {
     func update(completed: Int) {
         guard enabled else { return }
         let now = Date()
-        guard now.timeIntervalSince(lastReport) >= (interactive ? 0.2 : 2) || completed == total else { return }
-        lastReport = now
+        let due = state.withLock { state -> Bool in
+            guard completed > state.lastCompleted else { return false }
+            guard now.timeIntervalSince(state.lastReport) >= (interactive ? 0.2 : 2) || completed == total else { return false }
+            state.lastReport = now
+            state.lastCompleted = completed
+            return true
+        }
+        guard due else { return }
         let elapsed = now.timeIntervalSince(start)
         let rate = elapsed > 0 ? Double(completed) / elapsed : 0
         let percent = total > 0 ? completed * 100 / total : 100
