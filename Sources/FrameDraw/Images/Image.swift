@@ -21,7 +21,8 @@ public final class Image: @unchecked Sendable {
     /// Creates an image from premultiplied ARGB32 pixels, row by row from the top-left.
     ///
     /// Each `UInt32` is `0xAARRGGBB` with the colour channels already multiplied by alpha.
-    /// - Throws: `FrameDrawError.invalidImageSize` or `.pixelCountMismatch`.
+    /// - Throws: `FrameDrawError.invalidImageSize` when a side is not 1...32767, `.pixelCountMismatch` when
+    ///   `pixels` does not hold `width * height` values, or `.outOfMemory` when the pixels cannot be allocated.
     public convenience init(width: Int, height: Int, pixels: [UInt32]) throws {
         let surface = try CairoSurface(width: width, height: height)
         guard pixels.count == width * height else {
