@@ -1,10 +1,13 @@
 internal import CCairo
 import Foundation
 
-/// Owns one Cairo ARGB32 image surface: premultiplied, native-endian (BGRA bytes on little-endian).
+/// Owns one mutable Cairo ARGB32 image surface: premultiplied, native-endian (BGRA bytes on little-endian).
 ///
-/// Pixels are laid out row by row with `stride` bytes per row, top row first.
-package final class CairoSurface: @unchecked Sendable {
+/// Pixels are laid out row by row with `stride` bytes per row, top row first. A surface is drawn into by a
+/// `DrawingContext` and written through `withMutablePixelBytes`, so it is not `Sendable`: one owner uses it
+/// at a time (a type that hands one between threads, such as MovieKitCore's frame slots, must guarantee
+/// that). To share pixels between threads, freeze them into a `SurfaceSnapshot`, as `Image` does.
+package final class CairoSurface {
     let pointer: OpaquePointer
     package let width: Int
     package let height: Int

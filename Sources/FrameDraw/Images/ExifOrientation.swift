@@ -122,7 +122,7 @@ package enum ExifOrientation: Int, Sendable, CaseIterable {
 extension ExifOrientation {
     /// Returns a new surface with the pixels turned upright, or `surface` itself for `.up`.
     /// - Throws: `FrameDrawError.outOfMemory` if the new surface cannot be allocated.
-    package func applied(to surface: CairoSurface) throws -> CairoSurface {
+    package func applied(to surface: consuming CairoSurface) throws -> CairoSurface {
         guard self != .up else { return surface }
         let width = surface.width
         let height = surface.height

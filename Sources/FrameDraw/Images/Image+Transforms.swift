@@ -3,6 +3,8 @@ import Foundation
 extension Image {
     /// Creates an image by drawing into a transparent canvas.
     ///
+    /// The image keeps the pixels as they are when `draw` returns: a context kept past that point draws
+    /// into a surface the image no longer shares.
     /// - Parameters:
     ///   - size: The size in pixels; fractional sizes are rounded up.
     ///   - draw: Draws the content. The context's origin is the top-left corner.
@@ -12,13 +14,12 @@ extension Image {
     public convenience init(size: CGSize, draw: (DrawingContext) throws -> Void) throws {
         let pixels = try Self.pixelSize(of: size, rounding: .up)
         let surface = try CairoSurface(width: pixels.width, height: pixels.height)
-        let context = try DrawingContext(surface: surface)
-        try draw(context)
-        try context.checkStatus()
-        self.init(surface: surface)
+        try Self.drawInto(surface, draw)
+        try self.init(surface: consume surface)
     }
 
-    /// Returns the part of the image inside `rect`, or `nil` when `rect` does not overlap the image.
+    /// Returns the part of the image inside `rect`, or `nil` when `rect` does not overlap the image
+    /// (or when memory for the copy cannot be allocated).
     ///
     /// The rectangle is in pixels from the top-left corner; it is clipped to the image and rounded
     /// outwards to whole pixels. The pixels are copied exactly.
@@ -33,17 +34,17 @@ extension Image {
         guard maxX > minX, maxY > minY, let result = try? CairoSurface(width: maxX - minX, height: maxY - minY) else {
             return nil
         }
-        surface.withPixelBytes { source in
+        snapshot.withPixelBytes { source in
             result.withMutablePixelBytes { destination in
                 guard let from = source.baseAddress, let to = destination.baseAddress else { return }
                 for row in 0..<result.height {
                     (to + row * result.stride).copyMemory(
-                        from: from + (minY + row) * surface.stride + minX * 4, byteCount: result.width * 4
+                        from: from + (minY + row) * snapshot.stride + minX * 4, byteCount: result.width * 4
                     )
                 }
             }
         }
-        return Image(surface: result)
+        return try? Image(surface: consume result)
     }
 
     /// Returns the image scaled to `size`, ignoring the aspect ratio (use `ContentMode.frame(for:in:)`
@@ -60,11 +61,20 @@ extension Image {
     public func resized(to size: CGSize, quality: InterpolationQuality = .high) throws -> Image {
         let (width, height) = try Self.pixelSize(of: size, rounding: .toNearestOrAwayFromZero)
         let result = try CairoSurface(width: width, height: height)
-        let context = try DrawingContext(surface: result)
-        context.setInterpolationQuality(quality)
-        context.draw(self, in: CGRect(x: 0, y: 0, width: width, height: height))
+        try Self.drawInto(result) { context in
+            context.setInterpolationQuality(quality)
+            context.draw(self, in: CGRect(x: 0, y: 0, width: width, height: height))
+        }
+        return try Image(surface: consume result)
+    }
+
+    /// Draws into `surface` with a context that is gone when this returns (unless `draw` keeps it), so
+    /// the image made next can take the surface over without copying it.
+    /// - Throws: Whatever `draw` throws, then the error the context recorded (`checkStatus()`).
+    private static func drawInto(_ surface: CairoSurface, _ draw: (DrawingContext) throws -> Void) throws {
+        let context = try DrawingContext(surface: surface)
+        try draw(context)
         try context.checkStatus()
-        return Image(surface: result)
     }
 
     /// Whole pixels for `size`: each side rounded with `rule`, and at least 1.

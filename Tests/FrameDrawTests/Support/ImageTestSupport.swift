@@ -14,8 +14,8 @@ extension Image {
     /// The stored (premultiplied) pixel at column `x`, row `y`.
     func storedPixel(x: Int, y: Int) -> Pixel {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "Pixel (\(x), \(y)) is outside the image.")
-        return surface.withPixelBytes { bytes in
-            let i = y * surface.stride + x * 4
+        return snapshot.withPixelBytes { bytes in
+            let i = y * snapshot.stride + x * 4
             return Pixel(red: bytes[i + 2], green: bytes[i + 1], blue: bytes[i], alpha: bytes[i + 3])
         }
     }
