@@ -1,55 +1,92 @@
 import Foundation
 
-/// Every error FrameDraw throws. Each description is a full sentence naming the value or file.
+/// Every error FrameDraw throws. Each description is one or more full sentences that name the value or
+/// file, say what was wrong, and say what to do about it.
 public enum FrameDrawError: Error, Equatable, CustomStringConvertible {
     /// A colour string was not `#RRGGBB` or `#RRGGBBAA`.
     case invalidColor(String)
-    /// Cairo reported an error while drawing; the frame's drawing state was reset.
+    /// Cairo put the drawing context into its error state; the value is Cairo's description of the status.
+    ///
+    /// Cairo errors are sticky: once one is set, Cairo ignores every later drawing call on that context,
+    /// and nothing resets it. The owner of the context checks for it once per frame.
     case drawingFailed(String)
-    /// An image size was zero, negative, or too large to allocate.
-    case invalidImageSize(width: Int, height: Int)
+    /// An image size was not finite, not above 0, or (after rounding to whole pixels) above 32767 pixels.
+    /// The values are the size as it was asked for.
+    case invalidImageSize(width: Double, height: Double)
     /// The pixel array does not match the image size.
     case pixelCountMismatch(expected: Int, actual: Int)
-    /// An image file could not be read or decoded.
+    /// An image file could not be read or decoded. `reason` is a full sentence with the remedy.
     case unreadableImage(path: String, reason: String)
-    /// An image could not be encoded or written.
+    /// An image file holds a picture whose pixel dimensions exceed what can be decoded or held in memory.
+    ///
+    /// `limit` completes the phrase "more than …", for example
+    /// `"the 32767 pixels per side a FrameDraw image can hold"`.
+    case imageTooLarge(path: String, width: Int, height: Int, limit: String)
+    /// Memory for something FrameDraw needed could not be allocated. The value says what, completing the
+    /// phrase "ran out of memory while allocating …", for example `"a 20000 × 20000-pixel image (1.6 GB)"`.
+    case outOfMemory(String)
+    /// An image could not be encoded or written. `reason` is a full sentence with the remedy.
     case imageWriteFailed(path: String, reason: String)
-    /// SVG path data was malformed at a character offset.
+    /// SVG path data was malformed. `offset` counts Unicode scalars from the start of the data to the
+    /// offending character (0 for the first); `reason` says what was expected and what was found there,
+    /// with an excerpt of the data.
     case invalidSVGPath(offset: Int, reason: String)
-    /// Pango markup was malformed.
+    /// Pango markup was malformed. The value holds an excerpt of the markup and GLib's explanation, with
+    /// the line and character where parsing stopped: `"<b>Bold</i>": GLib reports "Error on line 1 …"`.
     case invalidMarkup(String)
     /// A gradient's colours and locations do not fit together.
     case invalidGradient(String)
-    /// Memory ran out while doing what the text describes.
-    case outOfMemory(String)
-    /// An image's pixel dimensions exceed what can be decoded or held.
-    case imageTooLarge(path: String, width: Int, height: Int, limit: String)
+    /// Pango could not lay out a piece of text, so it was not drawn. `text` is an excerpt of the text,
+    /// `reason` names the Pango call that failed.
+    case textLayoutFailed(text: String, reason: String)
 
     public var description: String {
         switch self {
         case .invalidColor(let text):
             return "Colour \"\(text)\" is not a hex colour; use #RRGGBB or #RRGGBBAA, for example #FF8800."
         case .drawingFailed(let reason):
-            return "Drawing failed: \(reason). The frame's drawing state was reset; check the values passed to the drawing calls."
+            return "Cairo stopped drawing with the error \"\(reason)\" and ignored every drawing call after the one "
+                + "that failed, so the picture is incomplete. Check the values passed to the drawing calls: "
+                + "NaN or infinite coordinates, sizes or angles, and transforms that scale by 0, are the usual causes."
         case .invalidImageSize(let width, let height):
-            return "Image size \(width)x\(height) is not valid; width and height must be between 1 and 32767 pixels."
+            return "Image size \(Self.format(width)) × \(Self.format(height)) is not valid: width and height must be "
+                + "finite numbers above 0 and at most 32767 pixels. Check the computation that produced the size."
         case .pixelCountMismatch(let expected, let actual):
             return "The image needs \(expected) pixels (width × height) but \(actual) were given; pass exactly one UInt32 per pixel."
         case .unreadableImage(let path, let reason):
             return "Could not read the image at \(path): \(reason)"
+        case .imageTooLarge(let path, let width, let height, let limit):
+            return "The image at \(path) is \(width) × \(height) pixels, more than \(limit). Scale the file down "
+                + "before loading it; when the picture can be decoded but not held at full size, "
+                + "Image(contentsOf:maxPixelSize:) loads it scaled down instead."
+        case .outOfMemory(let what):
+            return "FrameDraw ran out of memory while allocating \(what). Free some memory, or make the images "
+                + "smaller: Image(contentsOf:maxPixelSize:) loads large pictures scaled down."
         case .imageWriteFailed(let path, let reason):
             return "Could not write the image to \(path): \(reason)"
         case .invalidSVGPath(let offset, let reason):
-            return "SVG path data is malformed at offset \(offset): \(reason)"
+            return "SVG path data is malformed at character \(offset + 1): \(reason). Check the path's \"d\" "
+                + "attribute: it starts with M or m, and each command (M, L, H, V, C, S, Q, T, A and Z; lower case "
+                + "for relative coordinates) is followed by its numbers, separated by spaces or commas."
         case .invalidMarkup(let reason):
-            return "Pango markup is malformed: \(reason)"
+            return "Pango could not parse the markup \(reason). Close every tag you open, and write the characters "
+                + "& < > in text as &amp; &lt; &gt; (TextStyle.escapeMarkup does this); to draw plain text, "
+                + "use draw(_:at:style:)."
         case .invalidGradient(let reason):
             return "The gradient is not valid: \(reason)"
-        case .outOfMemory(let activity):
-            return "The system ran out of memory while \(activity); free memory, or load images scaled down with maxPixelSize."
-        case .imageTooLarge(let path, let width, let height, let limit):
-            return "The image at \(path) is \(width)x\(height) pixels, more than \(limit); scale the file down before using it."
+        case .textLayoutFailed(let text, let reason):
+            return "Pango could not lay out the text \"\(text)\" (\(reason)), so it was not drawn. This happens "
+                + "when memory runs out or fontconfig finds no font at all; free some memory, or install a font "
+                + "package such as fonts-dejavu-core."
         }
+    }
+
+    /// A size for messages: whole numbers without a fraction, `NaN` and `infinity` by name.
+    private static func format(_ value: Double) -> String {
+        if value.isNaN { return "NaN" }
+        if value.isInfinite { return value < 0 ? "-infinity" : "infinity" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return String(value)
     }
 }
 

@@ -59,7 +59,9 @@ struct ImageTooLargeTests {
         #expect {
             _ = try Image(contentsOf: url, maxPixelSize: 1024)
         } throws: { error in
-            "\(error)" == "The image at \(path) is \(item.width)x\(item.height) pixels, more than FFmpeg's limit of about 16000x16000 pixels; scale the file down before using it."
+            "\(error)" == "The image at \(path) is \(item.width) × \(item.height) pixels, more than FFmpeg's limit of about 16000x16000 pixels. "
+                + "Scale the file down before loading it; when the picture can be decoded but not held at full size, "
+                + "Image(contentsOf:maxPixelSize:) loads it scaled down instead."
         }
     }
 

@@ -140,12 +140,13 @@ struct SVGPathTests {
         }
     }
 
-    @Test func errorDescriptionNamesTheOffset() {
+    @Test func errorDescriptionNamesTheCharacterAndTheRemedy() {
         do {
             _ = try Path(svgPathData: "M0 0 Lq")
             Issue.record("Malformed data parsed.")
         } catch {
-            #expect("\(error)" == "SVG path data is malformed at offset 6: expected a number, found \"q\"")
+            #expect("\(error)" == "SVG path data is malformed at character 7: expected a number for the \"L\" command, "
+                + "but found \"q\" (in \"M0 0 Lq\"). " + ErrorMessageTests.svgRemedy)
         }
     }
 

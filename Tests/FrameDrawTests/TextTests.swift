@@ -136,7 +136,7 @@ struct TextTests {
         } throws: { error in
             guard let error = error as? FrameDrawError, case .invalidMarkup = error else { return false }
             let message = error.description
-            return message.hasPrefix("Pango markup is malformed:") && message.contains("line 1")
+            return message.hasPrefix("Pango could not parse the markup \"<b>Bold</i>\": GLib reports \"") && message.contains("line 1")
                 && message.contains("char") && message.contains("<b>Bold</i>") && message.contains("&amp;")
         }
     }

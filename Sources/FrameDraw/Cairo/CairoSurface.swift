@@ -1,42 +1,37 @@
 internal import CCairo
 import Foundation
 
-/// Owns one Cairo ARGB32 image surface: premultiplied, native-endian (BGRA bytes on little-endian).
+/// Owns one mutable Cairo ARGB32 image surface: premultiplied, native-endian (BGRA bytes on little-endian).
 ///
-/// Pixels are laid out row by row with `stride` bytes per row, top row first.
-package final class CairoSurface: @unchecked Sendable {
+/// Pixels are laid out row by row with `stride` bytes per row, top row first. A surface is drawn into by a
+/// `DrawingContext` and written through `withMutablePixelBytes`, so it is not `Sendable`: one owner uses it
+/// at a time (a type that hands one between threads, such as MovieKitCore's frame slots, must guarantee
+/// that). To share pixels between threads, freeze them into a `SurfaceSnapshot`, as `Image` does.
+package final class CairoSurface {
     let pointer: OpaquePointer
     package let width: Int
     package let height: Int
     package let stride: Int
 
-    /// Allocates a zeroed (transparent black) surface.
-    /// - Throws: `FrameDrawError.invalidImageSize` when the size is not drawable.
+    /// Allocates a zeroed (transparent black) surface. Corresponds to `cairo_image_surface_create`.
+    /// - Throws: `FrameDrawError.invalidImageSize` when a side is not 1...32767 pixels, or
+    ///   `FrameDrawError.outOfMemory` when Cairo cannot allocate the pixels.
     package init(width: Int, height: Int) throws {
         guard width > 0, height > 0, width <= 32767, height <= 32767 else {
-            throw FrameDrawError.invalidImageSize(width: width, height: height)
+            throw FrameDrawError.invalidImageSize(width: Double(width), height: Double(height))
         }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
-        else {
-            throw FrameDrawError.invalidImageSize(width: width, height: height)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        let status = surface.map { cairo_surface_status($0) } ?? CAIRO_STATUS_NO_MEMORY
+        guard let surface, status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw FrameDrawError(
+                cairoStatus: status,
+                allocating: "a \(width) × \(height)-pixel image (\(FrameDrawError.surfaceByteCount(width: width, height: height)))"
+            )
         }
         pointer = surface
         self.width = width
         self.height = height
-        stride = Int(cairo_image_surface_get_stride(surface))
-    }
-
-    /// Takes ownership of a surface reference (the caller's reference is transferred, not added).
-    init(adopting surface: OpaquePointer) throws {
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            let reason = String(cString: cairo_status_to_string(cairo_surface_status(surface)))
-            cairo_surface_destroy(surface)
-            throw FrameDrawError.drawingFailed(reason)
-        }
-        pointer = surface
-        width = Int(cairo_image_surface_get_width(surface))
-        height = Int(cairo_image_surface_get_height(surface))
         stride = Int(cairo_image_surface_get_stride(surface))
     }
 

@@ -42,12 +42,3 @@ extension DrawingContext {
         cairo_set_antialias(cr, shouldAntialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
     }
 }
-
-extension FillRule {
-    var cairoValue: cairo_fill_rule_t {
-        switch self {
-        case .winding: CAIRO_FILL_RULE_WINDING
-        case .evenOdd: CAIRO_FILL_RULE_EVEN_ODD
-        }
-    }
-}

@@ -115,7 +115,7 @@ extension DrawingContext {
     private func fillCurrentPath(with pattern: OpaquePointer?, rule: FillRule) {
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         paint(extents: .currentPathFill) {
-            cairo_set_fill_rule(cr, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            cairo_set_fill_rule(cr, rule.cairoValue)
             cairo_set_source(cr, pattern)
             cairo_fill_preserve(cr)
         }

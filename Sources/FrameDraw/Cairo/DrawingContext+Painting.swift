@@ -9,6 +9,16 @@ public enum FillRule: Sendable, Hashable {
     case evenOdd
 }
 
+extension FillRule {
+    /// The matching Cairo fill rule, for `cairo_set_fill_rule`.
+    var cairoValue: cairo_fill_rule_t {
+        switch self {
+        case .winding: CAIRO_FILL_RULE_WINDING
+        case .evenOdd: CAIRO_FILL_RULE_EVEN_ODD
+        }
+    }
+}
+
 /// What `DrawingContext.drawPath(using:)` does with the current path, named as in Core Graphics.
 public enum PathDrawingMode: Sendable, Hashable, CaseIterable {
     /// Fill with the non-zero winding rule.
@@ -28,7 +38,7 @@ extension DrawingContext {
     /// Corresponds to `cairo_fill`.
     public func fillPath(using rule: FillRule = .winding) {
         paint(extents: .currentPathFill) {
-            cairo_set_fill_rule(cr, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            cairo_set_fill_rule(cr, rule.cairoValue)
             setSource(state.fillColor)
             cairo_fill_preserve(cr)
         }

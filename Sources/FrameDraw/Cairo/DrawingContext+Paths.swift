@@ -1,7 +1,7 @@
 internal import CCairo
 import Foundation
 
-extension DrawingContext {
+extension DrawingContext: PathBuilding {
     /// Starts a new subpath at `point`. Corresponds to `cairo_move_to`.
     public func move(to point: CGPoint) { cairo_move_to(cr, point.x, point.y) }
 
@@ -45,8 +45,15 @@ extension DrawingContext {
     /// Adds a quadratic Bézier curve from the current point, converted to the equivalent cubic.
     /// Without a current point the curve starts at `control`. Corresponds to `cairo_curve_to`.
     public func addQuadCurve(to end: CGPoint, control: CGPoint) {
-        let start = currentUserPoint ?? control
-        if currentUserPoint == nil { cairo_move_to(cr, control.x, control.y) }
+        let start = currentPoint ?? control
+        if currentPoint == nil { cairo_move_to(cr, control.x, control.y) }
+        addCubic(equivalentToQuadFrom: start, to: end, control: control)
+    }
+
+    /// Adds the cubic Bézier curve that traces exactly the quadratic one from `start` through `control` to `end`
+    /// (degree elevation: each cubic control point lies two thirds of the way from an end to `control`).
+    /// Corresponds to `cairo_curve_to`.
+    private func addCubic(equivalentToQuadFrom start: CGPoint, to end: CGPoint, control: CGPoint) {
         let c1 = CGPoint(x: start.x + 2.0 / 3.0 * (control.x - start.x), y: start.y + 2.0 / 3.0 * (control.y - start.y))
         let c2 = CGPoint(x: end.x + 2.0 / 3.0 * (control.x - end.x), y: end.y + 2.0 / 3.0 * (control.y - end.y))
         cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, end.x, end.y)
@@ -77,18 +84,8 @@ extension DrawingContext {
     /// `CGContext.addArc(tangent1End:tangent2End:radius:)`. Without a current point this moves to
     /// `tangent1End`; for collinear points or a zero radius it adds a line to `tangent1End`.
     public func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: Double) {
-        guard let current = currentUserPoint else {
-            cairo_move_to(cr, tangent1End.x, tangent1End.y)
-            return
-        }
-        guard let arc = ArcGeometry.tangentArc(
-            from: current, tangent1End: tangent1End, tangent2End: tangent2End, radius: radius
-        ) else {
-            cairo_line_to(cr, tangent1End.x, tangent1End.y)
-            return
-        }
-        addArc(center: arc.center, radius: arc.radius, startAngle: arc.startAngle, endAngle: arc.endAngle,
-               clockwise: arc.clockwise)
+        var builder = self
+        builder.appendTangentArc(tangent1End: tangent1End, tangent2End: tangent2End, radius: radius)
     }
 
     /// Adds a closed rounded-rectangle subpath.
@@ -110,9 +107,7 @@ extension DrawingContext {
             case .line(let p):
                 cairo_line_to(cr, p.x, p.y)
             case .quadCurve(let p, let c):
-                let c1 = CGPoint(x: start.x + 2.0 / 3.0 * (c.x - start.x), y: start.y + 2.0 / 3.0 * (c.y - start.y))
-                let c2 = CGPoint(x: p.x + 2.0 / 3.0 * (c.x - p.x), y: p.y + 2.0 / 3.0 * (c.y - p.y))
-                cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+                addCubic(equivalentToQuadFrom: start, to: p, control: c)
             case .curve(let p, let c1, let c2):
                 cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
             case .closeSubpath:
@@ -123,10 +118,11 @@ extension DrawingContext {
 
     /// The current point in user space, or `nil` when there is none. Corresponds to `cairo_get_current_point`.
     public var currentPointOfPath: CGPoint? {
-        currentUserPoint
+        currentPoint
     }
 
-    var currentUserPoint: CGPoint? {
+    /// The current point in user space, or `nil` (`PathBuilding`'s requirement; public as `currentPointOfPath`).
+    var currentPoint: CGPoint? {
         guard cairo_has_current_point(cr) != 0 else { return nil }
         var x = 0.0
         var y = 0.0

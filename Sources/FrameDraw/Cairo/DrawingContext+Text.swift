@@ -7,6 +7,8 @@ extension DrawingContext {
     /// Lines wrap at `style.wrapWidth` when it is set; alignment then places each line within
     /// `point.x ... point.x + wrapWidth`. Without a wrap width, lines align with the widest line.
     /// The box has the size `style.measure(text)` reports. The current path is left as it was.
+    /// If Pango cannot lay the text out, nothing is drawn and the context records
+    /// `FrameDrawError.textLayoutFailed`, which the once-per-frame status check reports.
     /// Corresponds to `pango_cairo_show_layout`.
     /// - Parameters:
     ///   - text: The plain text; it may contain newlines. Any script works (Arabic, Hebrew, Devanagari …)
@@ -14,40 +16,48 @@ extension DrawingContext {
     ///   - point: The top-left corner of the layout box.
     ///   - style: The font, colour, spacing, outline and shadow.
     public func draw(_ text: String, at point: CGPoint, style: TextStyle) {
-        guard let renderer = textRenderer,
-              renderer.prepare(cr: cr, text: text, attributes: nil, style: style, width: style.wrapWidth, heightLimit: nil)
-        else { return }
-        show(renderer.layout, at: point, style: style, clip: nil)
+        do {
+            let renderer = try preparedRenderer(text: text, attributes: nil, style: style, width: style.wrapWidth, heightLimit: nil)
+            show(renderer.layout, at: point, style: style, clip: nil)
+        } catch {
+            recordError(error)
+        }
     }
 
     /// Draws `text` so that its first line's baseline starts at `point`.
     ///
     /// Use this to line text up with other drawing: `draw("Frame 1", baselineAt: CGPoint(x: 40, y: 80), style: style)`
-    /// puts the bottom of the "F" at y = 80.
+    /// puts the bottom of the "F" at y = 80. Pango failures are recorded as for `draw(_:at:style:)`.
     /// - Parameters:
     ///   - text: The plain text.
     ///   - point: Where the first baseline starts (its left end for left-aligned text).
     ///   - style: The font, colour, spacing, outline and shadow.
     public func draw(_ text: String, baselineAt point: CGPoint, style: TextStyle) {
-        guard let renderer = textRenderer,
-              renderer.prepare(cr: cr, text: text, attributes: nil, style: style, width: style.wrapWidth, heightLimit: nil)
-        else { return }
-        let top = CGPoint(x: point.x, y: point.y - renderer.metrics.firstBaseline)
-        show(renderer.layout, at: top, style: style, clip: nil)
+        do {
+            let renderer = try preparedRenderer(text: text, attributes: nil, style: style, width: style.wrapWidth, heightLimit: nil)
+            let top = CGPoint(x: point.x, y: point.y - renderer.metrics.firstBaseline)
+            show(renderer.layout, at: top, style: style, clip: nil)
+        } catch {
+            recordError(error)
+        }
     }
 
     /// Draws `text` inside `rect`: lines wrap at the rectangle's width (instead of `style.wrapWidth`)
     /// and align within it; text that does not fit the height is cut with "…" and clipped to `rect`.
+    /// Pango failures are recorded as for `draw(_:at:style:)`.
     /// - Parameters:
     ///   - text: The plain text.
     ///   - rect: The box to fill, from its top edge down.
     ///   - style: The font, colour, alignment, spacing, outline and shadow.
     public func draw(_ text: String, in rect: CGRect, style: TextStyle) {
         let box = rect.standardized
-        guard box.width > 0, box.height > 0, let renderer = textRenderer,
-              renderer.prepare(cr: cr, text: text, attributes: nil, style: style, width: box.width, heightLimit: box.height)
-        else { return }
-        show(renderer.layout, at: box.origin, style: style, clip: box)
+        guard box.width > 0, box.height > 0 else { return }
+        do {
+            let renderer = try preparedRenderer(text: text, attributes: nil, style: style, width: box.width, heightLimit: box.height)
+            show(renderer.layout, at: box.origin, style: style, clip: box)
+        } catch {
+            recordError(error)
+        }
     }
 
     /// Draws Pango markup with the top-left corner of its layout box at `point`.
@@ -60,12 +70,13 @@ extension DrawingContext {
     ///   - point: The top-left corner of the layout box.
     ///   - style: The base font, colour, spacing, outline and shadow.
     /// - Throws: `FrameDrawError.invalidMarkup` when the markup is malformed, with the line and character
-    ///   where parsing stopped. Nothing is drawn then.
+    ///   where parsing stopped, or `FrameDrawError.textLayoutFailed` when Pango cannot lay it out.
+    ///   Nothing is drawn then.
     public func draw(markup: String, at point: CGPoint, style: TextStyle) throws {
         try TextLayout.withParsedMarkup(markup) { text, attributes in
-            guard let renderer = textRenderer,
-                  renderer.prepare(cr: cr, text: text, attributes: attributes, style: style, width: style.wrapWidth, heightLimit: nil)
-            else { return }
+            let renderer = try preparedRenderer(
+                text: text, attributes: attributes, style: style, width: style.wrapWidth, heightLimit: nil
+            )
             show(renderer.layout, at: point, style: style, clip: nil)
         }
     }
@@ -76,15 +87,30 @@ extension DrawingContext {
     ///   - rect: The box to fill, from its top edge down.
     ///   - style: The base font, colour, alignment, spacing, outline and shadow.
     /// - Throws: `FrameDrawError.invalidMarkup` when the markup is malformed, with the line and character
-    ///   where parsing stopped. Nothing is drawn then.
+    ///   where parsing stopped, or `FrameDrawError.textLayoutFailed` when Pango cannot lay it out.
+    ///   Nothing is drawn then.
     public func draw(markup: String, in rect: CGRect, style: TextStyle) throws {
         try TextLayout.withParsedMarkup(markup) { text, attributes in
             let box = rect.standardized
-            guard box.width > 0, box.height > 0, let renderer = textRenderer,
-                  renderer.prepare(cr: cr, text: text, attributes: attributes, style: style, width: box.width, heightLimit: box.height)
-            else { return }
+            guard box.width > 0, box.height > 0 else { return }
+            let renderer = try preparedRenderer(
+                text: text, attributes: attributes, style: style, width: box.width, heightLimit: box.height
+            )
             show(renderer.layout, at: box.origin, style: style, clip: box)
         }
+    }
+
+    /// The context's text renderer with `text` laid out in it.
+    /// - Throws: `FrameDrawError.textLayoutFailed` when Pango could not make the context's layout, or
+    ///   cannot lay out this text.
+    private func preparedRenderer(
+        text: String, attributes: OpaquePointer?, style: TextStyle, width: Double?, heightLimit: Double?
+    ) throws(FrameDrawError) -> TextRenderer {
+        guard let renderer = textRenderer else {
+            throw TextLayout.failure(text, "pango_cairo_create_layout returned no layout for the drawing context")
+        }
+        try renderer.prepare(cr: cr, text: text, attributes: attributes, style: style, width: width, heightLimit: heightLimit)
+        return renderer
     }
 
     /// Paints a prepared layout through the painting funnel: the outline stroke first, then the fill

@@ -21,19 +21,22 @@ public final class DrawingContext {
     var layerStack: [TransparencyLayer] = []
     /// Scratch memory for blurring shadows, reused across calls and frames (see ShadowRenderer.swift).
     let shadowRenderer = ShadowRenderer()
-    /// The Pango layout and font cache for text, made on first use (see DrawingContext+Text.swift).
-    lazy var textRenderer = TextRenderer(cr: cr)
+    /// The Pango layout and font cache for text, made on first use (see DrawingContext+Text.swift);
+    /// `nil` when Pango could not make a layout.
+    lazy var textRenderer: TextRenderer? = TextRenderer(cr: cr)
+    /// The first failure outside Cairo's own status (such as Pango failing to lay out text), kept until
+    /// `checkStatus()` reports it. Like Cairo's status it is sticky: `reset()` does not clear it.
+    private(set) var pendingError: FrameDrawError?
 
-    /// Creates a context that draws into `surface`.
-    /// - Throws: `FrameDrawError.drawingFailed` when Cairo cannot create the context.
+    /// Creates a context that draws into `surface`. Corresponds to `cairo_create`.
+    /// - Throws: `FrameDrawError.outOfMemory` when Cairo cannot allocate the context, or
+    ///   `FrameDrawError.drawingFailed` with Cairo's reason for any other failure.
     package init(surface: CairoSurface) throws {
-        guard let cr = cairo_create(surface.pointer) else {
-            throw FrameDrawError.drawingFailed("Cairo could not create a drawing context")
-        }
-        guard cairo_status(cr) == CAIRO_STATUS_SUCCESS else {
-            let reason = String(cString: cairo_status_to_string(cairo_status(cr)))
+        let cr = cairo_create(surface.pointer)
+        let status = cr.map { cairo_status($0) } ?? CAIRO_STATUS_NO_MEMORY
+        guard let cr, status == CAIRO_STATUS_SUCCESS else {
             cairo_destroy(cr)
-            throw FrameDrawError.drawingFailed(reason)
+            throw FrameDrawError(cairoStatus: status, allocating: "a Cairo drawing context")
         }
         self.cr = cr
         self.surface = surface
@@ -45,13 +48,25 @@ public final class DrawingContext {
         cairo_destroy(cr)
     }
 
-    /// Throws if Cairo recorded an error since the last check.
-    /// - Throws: `FrameDrawError.drawingFailed` with Cairo's reason.
+    /// Throws the first error the context has recorded: a failure recorded with `recordError(_:)`, or the
+    /// error state Cairo put the context in. Errors are sticky, as in Cairo: once set, every later check
+    /// throws the same error, and the owner replaces the context. Corresponds to `cairo_status`.
+    /// - Throws: The recorded `FrameDrawError`; `FrameDrawError.outOfMemory` when Cairo ran out of memory;
+    ///   `FrameDrawError.drawingFailed` with Cairo's reason for any other Cairo error.
     package func checkStatus() throws {
+        if let pendingError { throw pendingError }
         let status = cairo_status(cr)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw FrameDrawError.drawingFailed(String(cString: cairo_status_to_string(status)))
+            throw FrameDrawError(cairoStatus: status, allocating: "Cairo's working memory for the paths, layers and glyphs of this picture")
         }
+    }
+
+    /// Puts the context into an error state that the next `checkStatus()` reports, for failures Cairo's own
+    /// status does not see (drawing calls do not throw). Only the first error is kept, and none is kept once
+    /// Cairo has an error of its own, so `checkStatus()` always reports what went wrong first.
+    func recordError(_ error: FrameDrawError) {
+        guard pendingError == nil, cairo_status(cr) == CAIRO_STATUS_SUCCESS else { return }
+        pendingError = error
     }
 
     /// Returns the context to its initial state: identity transform, no clip, no path, default

@@ -38,7 +38,7 @@ extension Image {
     private func encodePNG(pathForErrors path: String) throws -> Data {
         let sink = PNGSink()
         let status = withExtendedLifetime(sink) {
-            cairo_surface_write_to_png_stream(surface.pointer, pngSinkWrite, Unmanaged.passUnretained(sink).toOpaque())
+            cairo_surface_write_to_png_stream(snapshot.pointer, pngSinkWrite, Unmanaged.passUnretained(sink).toOpaque())
         }
         guard status == CAIRO_STATUS_SUCCESS else {
             throw FrameDrawError.imageWriteFailed(

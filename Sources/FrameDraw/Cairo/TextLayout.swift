@@ -20,13 +20,27 @@ enum TextLayout {
 
     /// Creates a font description for `font`; the caller frees it with `pango_font_description_free`.
     /// Corresponds to `pango_font_description_new` and its setters; the size is absolute (pixels).
-    static func makeFontDescription(_ font: Font) -> OpaquePointer? {
-        guard let description = pango_font_description_new() else { return nil }
+    /// - Parameters:
+    ///   - font: The font to describe.
+    ///   - text: The text it is for, named in the error.
+    /// - Throws: `FrameDrawError.textLayoutFailed` when Pango returns no description.
+    static func makeFontDescription(_ font: Font, for text: String) throws(FrameDrawError) -> OpaquePointer {
+        guard let description = pango_font_description_new() else {
+            throw failure(text, "pango_font_description_new returned nothing for the font \"\(font.family)\"")
+        }
         pango_font_description_set_family(description, font.family)
         pango_font_description_set_absolute_size(description, max(font.size, 0) * scale)
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight.numericValue)))
         pango_font_description_set_style(description, font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
         return description
+    }
+
+    /// The error for text Pango could not lay out: `reason` names the call that failed, and the text is
+    /// cut to 40 characters on one line.
+    static func failure(_ text: String, _ reason: String) -> FrameDrawError {
+        let oneLine = text.replacingOccurrences(of: "\n", with: "\\n")
+        let excerpt = oneLine.count > 40 ? String(oneLine.prefix(40)) + "…" : oneLine
+        return .textLayoutFailed(text: excerpt, reason: reason)
     }
 
     // MARK: - Markup
@@ -44,23 +58,23 @@ enum TextLayout {
             if let text { g_free(text) }
         }
         guard parsed != 0, let text else {
-            var reason = "Pango could not parse it"
+            var reason = "no reason given"
             if let error {
                 if let message = error.pointee.message { reason = String(cString: message) }
                 g_error_free(error)
             }
-            throw FrameDrawError.invalidMarkup(markupErrorSentence(reason, markup: markup))
+            throw FrameDrawError.invalidMarkup(markupErrorDetail(reason, markup: markup))
         }
         return try body(String(cString: text), attributes)
     }
 
-    /// Builds the sentence for `FrameDrawError.invalidMarkup`: where parsing stopped, the markup, and the fix.
-    static func markupErrorSentence(_ reason: String, markup: String) -> String {
+    /// Builds the value of `FrameDrawError.invalidMarkup`: an excerpt of the markup (on one line, at most
+    /// 80 characters) and GLib's reason.
+    static func markupErrorDetail(_ reason: String, markup: String) -> String {
         let oneLine = markup.replacingOccurrences(of: "\n", with: "\\n")
         let excerpt = oneLine.count > 80 ? String(oneLine.prefix(80)) + "…" : oneLine
         let cause = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
-        return "\(cause), in \"\(excerpt)\". Close every tag you open, and write the characters & < > in text "
-            + "as &amp; &lt; &gt; (TextStyle.escapeMarkup does this); to draw plain text, use draw(_:at:style:)."
+        return "\"\(excerpt)\": GLib reports \"\(cause)\""
     }
 
     // MARK: - Configuring a layout
@@ -74,6 +88,8 @@ enum TextLayout {
     ///   - fontDescription: The `PangoFontDescription` for `style.font`. Not consumed.
     ///   - width: The wrap width in pixels, or `nil` to break only at newlines.
     ///   - heightLimit: The most height in pixels before the text is ellipsized (needs `width`), or `nil`.
+    /// - Throws: `FrameDrawError.textLayoutFailed` when Pango cannot make the attribute list that carries
+    ///   the markup's styling or the letter spacing.
     static func configure(
         _ layout: OpaquePointer,
         text: String,
@@ -82,7 +98,7 @@ enum TextLayout {
         fontDescription: OpaquePointer,
         width: Double?,
         heightLimit: Double?
-    ) {
+    ) throws(FrameDrawError) {
         pango_layout_set_font_description(layout, fontDescription)
         pango_layout_set_width(layout, width.map { units(max($0, 0)) } ?? -1)
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
@@ -96,13 +112,19 @@ enum TextLayout {
 
         if attributes == nil, style.letterSpacing == 0 {
             pango_layout_set_attributes(layout, nil)
-        } else if let list = attributes.map({ pango_attr_list_copy($0) }) ?? pango_attr_list_new() {
-            if style.letterSpacing != 0, let spacing = pango_attr_letter_spacing_new(units(style.letterSpacing)) {
+        } else {
+            guard let list = attributes.map({ pango_attr_list_copy($0) }) ?? pango_attr_list_new() else {
+                throw failure(text, "Pango returned no attribute list for the markup styling or letter spacing")
+            }
+            defer { pango_attr_list_unref(list) }
+            if style.letterSpacing != 0 {
+                guard let spacing = pango_attr_letter_spacing_new(units(style.letterSpacing)) else {
+                    throw failure(text, "pango_attr_letter_spacing_new returned nothing")
+                }
                 // Inserted before the markup's own attributes, so <span letter_spacing=…> still wins.
                 pango_attr_list_insert_before(list, spacing)
             }
             pango_layout_set_attributes(layout, list)
-            pango_attr_list_unref(list)
         }
 
         if width != nil, style.maximumLines != nil || heightLimit != nil {
@@ -163,18 +185,28 @@ enum TextLayout {
     ///
     /// It uses this thread's default Cairo font map (`pango_cairo_font_map_get_default` is per thread)
     /// and hinted metrics, as drawing into an image surface does, so sizes match what is drawn.
-    static func withMeasuringLayout<R>(_ body: (OpaquePointer) -> R) -> R? {
-        guard let fontMap = pango_cairo_font_map_get_default(),
-              let context = pango_font_map_create_context(fontMap)
-        else { return nil }
+    /// - Parameters:
+    ///   - text: The text to be measured, named in the error.
+    ///   - body: Works with the layout.
+    /// - Throws: `FrameDrawError.textLayoutFailed` when Pango cannot make the font map, context or layout,
+    ///   or whatever `body` throws.
+    static func withMeasuringLayout<R>(
+        for text: String, _ body: (OpaquePointer) throws(FrameDrawError) -> R
+    ) throws(FrameDrawError) -> R {
+        guard let fontMap = pango_cairo_font_map_get_default() else {
+            throw failure(text, "pango_cairo_font_map_get_default returned no font map")
+        }
+        guard let context = pango_font_map_create_context(fontMap) else {
+            throw failure(text, "pango_font_map_create_context returned no context")
+        }
         defer { g_object_unref(UnsafeMutableRawPointer(context)) }
         if let options = cairo_font_options_create() {
             cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_ON)
             pango_cairo_context_set_font_options(context, options)
             cairo_font_options_destroy(options)
         }
-        guard let layout = pango_layout_new(context) else { return nil }
+        guard let layout = pango_layout_new(context) else { throw failure(text, "pango_layout_new returned no layout") }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        return body(layout)
+        return try body(layout)
     }
 }

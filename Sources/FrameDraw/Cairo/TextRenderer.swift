@@ -21,9 +21,10 @@ final class TextRenderer {
     }
 
     /// The font description for `font`, reused while the font stays the same.
-    private func fontDescription(for font: Font) -> OpaquePointer? {
+    /// - Throws: `FrameDrawError.textLayoutFailed` naming `text` when Pango returns no description.
+    private func fontDescription(for font: Font, text: String) throws(FrameDrawError) -> OpaquePointer {
         if font == cachedFont, let cachedDescription { return cachedDescription }
-        guard let description = TextLayout.makeFontDescription(font) else { return nil }
+        let description = try TextLayout.makeFontDescription(font, for: text)
         if let cachedDescription { pango_font_description_free(cachedDescription) }
         cachedDescription = description
         cachedFont = font
@@ -32,8 +33,8 @@ final class TextRenderer {
 
     /// Lays out `text` with `style` for drawing on `cr` with its current transform.
     /// Corresponds to `pango_cairo_update_layout` followed by the layout setters.
-    /// - Returns: `false` when Pango could not make the font description.
-    @discardableResult
+    /// - Throws: `FrameDrawError.textLayoutFailed` when Pango cannot make the font description or the
+    ///   attribute list; the layout is then not ready to draw.
     func prepare(
         cr: OpaquePointer,
         text: String,
@@ -41,17 +42,16 @@ final class TextRenderer {
         style: TextStyle,
         width: Double?,
         heightLimit: Double?
-    ) -> Bool {
-        guard let description = fontDescription(for: style.font) else { return false }
+    ) throws(FrameDrawError) {
+        let description = try fontDescription(for: style.font, text: text)
         pango_cairo_update_layout(cr, layout)
         if let context = pango_layout_get_context(layout) {
             FontFallbackReporter.check(style.font, description: description, context: context)
         }
-        TextLayout.configure(
+        try TextLayout.configure(
             layout, text: text, attributes: attributes, style: style,
             fontDescription: description, width: width, heightLimit: heightLimit
         )
-        return true
     }
 
     /// The metrics of the text last prepared.

@@ -6,7 +6,9 @@ extension TextStyle {
     ///
     /// The size is the logical box `draw(_:at:style:)` fills: the widest line by the total line
     /// height (including `lineSpacing`), after wrapping and `maximumLines` truncation.
-    /// Safe to call from any thread; each call makes its own Pango layout.
+    /// Safe to call from any thread; each call makes its own Pango layout. If Pango cannot lay the text out
+    /// (which happens only when memory runs out or no font is installed), the size is zero and the
+    /// `FrameDrawError.textLayoutFailed` message goes to `Log` as an error.
     /// - Parameters:
     ///   - text: The plain text.
     ///   - width: The wrap width in pixels; `nil` uses the style's `wrapWidth`.
@@ -24,9 +26,14 @@ extension TextStyle {
     /// - Parameters:
     ///   - text: The plain text.
     ///   - width: The wrap width in pixels; `nil` uses the style's `wrapWidth`.
+    /// - Returns: The metrics, or zero metrics (with the error logged) when Pango cannot lay the text out.
     public func metrics(for text: String, width: Double? = nil) -> TextMetrics {
-        withMeasuredLayout(text: text, attributes: nil, width: width) { TextLayout.metrics(of: $0) }
-            ?? TextMetrics(size: .zero, firstBaseline: 0, lineCount: 0)
+        do {
+            return try withMeasuredLayout(text: text, attributes: nil, width: width) { TextLayout.metrics(of: $0) }
+        } catch {
+            Log.emit(.error, subsystem: .pango, error.description)
+            return TextMetrics(size: .zero, firstBaseline: 0, lineCount: 0)
+        }
     }
 
     /// Measures Pango markup (for example `"<b>Bold</b> and <i>italic</i>"`) laid out with this style.
@@ -34,7 +41,8 @@ extension TextStyle {
     ///   - markup: The Pango markup.
     ///   - width: The wrap width in pixels; `nil` uses the style's `wrapWidth`.
     /// - Returns: The size in pixels.
-    /// - Throws: `FrameDrawError.invalidMarkup` when the markup is malformed, saying where.
+    /// - Throws: `FrameDrawError.invalidMarkup` when the markup is malformed, saying where, or
+    ///   `FrameDrawError.textLayoutFailed` when Pango cannot lay it out.
     public func measure(markup: String, width: Double? = nil) throws -> CGSize {
         try metrics(forMarkup: markup, width: width).size
     }
@@ -43,37 +51,45 @@ extension TextStyle {
     /// - Parameters:
     ///   - markup: The Pango markup.
     ///   - width: The wrap width in pixels; `nil` uses the style's `wrapWidth`.
-    /// - Throws: `FrameDrawError.invalidMarkup` when the markup is malformed, saying where.
+    /// - Throws: `FrameDrawError.invalidMarkup` when the markup is malformed, saying where, or
+    ///   `FrameDrawError.textLayoutFailed` when Pango cannot lay it out.
     public func metrics(forMarkup markup: String, width: Double? = nil) throws -> TextMetrics {
         try TextLayout.withParsedMarkup(markup) { text, attributes in
-            withMeasuredLayout(text: text, attributes: attributes, width: width) { TextLayout.metrics(of: $0) }
-                ?? TextMetrics(size: .zero, firstBaseline: 0, lineCount: 0)
+            try withMeasuredLayout(text: text, attributes: attributes, width: width) { TextLayout.metrics(of: $0) }
         }
     }
 
     /// How many characters of `text` have no glyph in any installed font (drawn as boxes).
     /// Corresponds to `pango_layout_get_unknown_glyphs_count`.
+    /// - Returns: The count, or 0 (with the error logged, as `metrics(for:width:)` does) when Pango cannot
+    ///   lay the text out.
     package func unknownGlyphCount(in text: String, width: Double? = nil) -> Int {
-        withMeasuredLayout(text: text, attributes: nil, width: width) {
-            Int(pango_layout_get_unknown_glyphs_count($0))
-        } ?? 0
+        do {
+            return try withMeasuredLayout(text: text, attributes: nil, width: width) {
+                Int(pango_layout_get_unknown_glyphs_count($0))
+            }
+        } catch {
+            Log.emit(.error, subsystem: .pango, error.description)
+            return 0
+        }
     }
 
     /// Lends a measuring layout configured with this style and `text`.
+    /// - Throws: `FrameDrawError.textLayoutFailed` when Pango cannot make the layout or lay the text out.
     private func withMeasuredLayout<R>(
         text: String, attributes: OpaquePointer?, width: Double?, _ body: (OpaquePointer) -> R
-    ) -> R? {
-        TextLayout.withMeasuringLayout { layout -> R? in
-            guard let description = TextLayout.makeFontDescription(font) else { return nil }
+    ) throws(FrameDrawError) -> R {
+        try TextLayout.withMeasuringLayout(for: text) { layout throws(FrameDrawError) -> R in
+            let description = try TextLayout.makeFontDescription(font, for: text)
             defer { pango_font_description_free(description) }
             if let context = pango_layout_get_context(layout) {
                 FontFallbackReporter.check(font, description: description, context: context)
             }
-            TextLayout.configure(
+            try TextLayout.configure(
                 layout, text: text, attributes: attributes, style: self,
                 fontDescription: description, width: width ?? wrapWidth, heightLimit: nil
             )
             return body(layout)
-        } ?? nil
+        }
     }
 }

@@ -29,6 +29,8 @@ private struct SVGPathParser {
     private var lastQuadControl: CGPoint?
     private var subpathStart = CGPoint.zero
     private var current = CGPoint.zero
+    /// The last command letter as written in the data, for error messages.
+    private var writtenCommand = ""
 
     init(_ text: String) {
         self.text = text
@@ -45,6 +47,7 @@ private struct SVGPathParser {
             let byte = bytes[index]
             if Self.isCommand(byte) {
                 command = byte
+                writtenCommand = String(UnicodeScalar(byte))
                 index += 1
             } else if Self.isNumberStart(byte), command != 0, command != UInt8(ascii: "Z"),
                       command != UInt8(ascii: "z") {
@@ -52,14 +55,14 @@ private struct SVGPathParser {
                 if command == UInt8(ascii: "M") { command = UInt8(ascii: "L") }
                 if command == UInt8(ascii: "m") { command = UInt8(ascii: "l") }
             } else if command == 0 {
-                throw error(at: index, "path data must start with a move command (M or m), found \(describe(index))")
+                throw error(at: index, "the data must start with a move command (M or m), but it starts with \(describe(index))")
             } else if Self.isNumberStart(byte) {
-                throw error(at: index, "the close command Z takes no numbers, found \(describe(index))")
+                throw error(at: index, "the close command \"\(writtenCommand)\" takes no numbers, but \(describe(index)) follows it")
             } else {
-                throw error(at: index, "expected a command letter or a number, found \(describe(index))")
+                throw error(at: index, "\(describe(index)) is neither a path command nor a number")
             }
             if path.isEmpty, command != UInt8(ascii: "M"), command != UInt8(ascii: "m") {
-                throw error(at: index - 1, "path data must start with a move command (M or m), found \(describe(index - 1))")
+                throw error(at: index - 1, "the data must start with a move command (M or m), but it starts with \(describe(index - 1))")
             }
             try run(command)
         }
@@ -225,7 +228,7 @@ private struct SVGPathParser {
         }
         guard integerDigits + fractionDigits > 0 else {
             index = start
-            throw error(at: start, "expected a number, found \(describe(start))")
+            throw error(at: start, "expected a number for the \"\(writtenCommand)\" command, but found \(describe(start))")
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             let exponentStart = index
@@ -234,12 +237,13 @@ private struct SVGPathParser {
                 index += 1
             }
             guard skipDigits() > 0 else {
-                throw error(at: exponentStart, "the exponent of the number starting at offset \(offset(start)) has no digits")
+                let literal = String(decoding: bytes[start..<index], as: UTF8.self)
+                throw error(at: exponentStart, "the number \"\(literal)\" has an exponent without digits")
             }
         }
         let literal = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(literal), value.isFinite else {
-            throw error(at: start, "the number \(literal) is out of range")
+            throw error(at: start, "the number \"\(literal)\" is too large")
         }
         return value
     }
@@ -247,7 +251,7 @@ private struct SVGPathParser {
     /// Reads an arc flag: a single `0` or `1`, which needs no separator after it.
     private mutating func flag() throws -> Bool {
         skipSeparators(allowComma: true)
-        guard index < bytes.count else { throw error(at: index, "expected an arc flag (0 or 1), found the end of the data") }
+        guard index < bytes.count else { throw flagError() }
         switch bytes[index] {
         case UInt8(ascii: "0"):
             index += 1
@@ -256,7 +260,7 @@ private struct SVGPathParser {
             index += 1
             return true
         default:
-            throw error(at: index, "expected an arc flag (0 or 1), found \(describe(index))")
+            throw flagError()
         }
     }
 
@@ -312,7 +316,25 @@ private struct SVGPathParser {
         return "\"\(text.unicodeScalars[scalarIndex])\""
     }
 
+    /// The error for a bad arc flag at the current index.
+    private func flagError() -> FrameDrawError {
+        error(at: index, "an arc flag of the \"\(writtenCommand)\" command must be 0 or 1, but found \(describe(index))")
+    }
+
+    /// The error at byte `byteIndex`: `reason`, followed by an excerpt of the data around that point.
     private func error(at byteIndex: Int, _ reason: String) -> FrameDrawError {
-        .invalidSVGPath(offset: offset(byteIndex), reason: reason)
+        .invalidSVGPath(offset: offset(byteIndex), reason: "\(reason) (in \"\(excerpt(around: offset(byteIndex)))\")")
+    }
+
+    /// Up to 20 characters of the data before scalar offset `scalarOffset` and 10 from it, on one line,
+    /// with "…" where the data was cut.
+    private func excerpt(around scalarOffset: Int) -> String {
+        let scalars = Array(text.unicodeScalars)
+        let from = max(0, scalarOffset - 20)
+        let to = min(scalars.count, scalarOffset + 10)
+        var excerpt = String(String.UnicodeScalarView(scalars[from..<to].map { $0.properties.isWhitespace ? " " : $0 }))
+        if from > 0 { excerpt = "…" + excerpt }
+        if to < scalars.count { excerpt += "…" }
+        return excerpt
     }
 }

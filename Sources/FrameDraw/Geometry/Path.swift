@@ -9,7 +9,7 @@ import Foundation
 /// Every subpath in `elements` starts with `.move(to:)`: a segment added without a current point, or
 /// after `closePath()`, first moves (to the segment's start, or back to the closed subpath's start), as
 /// Cairo does.
-public struct Path: Sendable, Hashable {
+public struct Path: Sendable, Hashable, PathBuilding {
     /// One drawing instruction of a path.
     public enum Element: Sendable, Hashable {
         /// Starts a new subpath at the point.

@@ -45,28 +45,11 @@ package enum ExifOrientation: Int, Sendable, CaseIterable {
 
     /// Walks the marker segments up to the first scan looking for APP1 "Exif\0\0".
     private static func fromJPEG(_ reader: ByteReader) -> ExifOrientation? {
-        var offset = 2
-        while let prefix = reader.byte(at: offset), prefix == 0xFF, let marker = reader.byte(at: offset + 1) {
-            switch marker {
-            case 0xFF:
-                offset += 1
-                continue
-            case 0xD8, 0x01, 0xD0...0xD7:
-                offset += 2
-                continue
-            case 0xDA, 0xD9:
-                return nil
-            default:
-                break
-            }
-            guard let length = reader.uint16(at: offset + 2, bigEndian: true), length >= 2 else { return nil }
-            let start = offset + 4
-            let end = min(offset + 2 + Int(length), reader.count)
-            if marker == 0xE1, reader.matches(Array("Exif\0\0".utf8), at: start),
-               let orientation = fromTIFF(reader, start: start + 6, end: end) {
+        for segment in JPEGSegments(reader.bytes)
+        where segment.marker == 0xE1 && reader.matches(Array("Exif\0\0".utf8), at: segment.payload.lowerBound) {
+            if let orientation = fromTIFF(reader, start: segment.payload.lowerBound + 6, end: segment.payload.upperBound) {
                 return orientation
             }
-            offset += 2 + Int(length)
         }
         return nil
     }
@@ -138,8 +121,8 @@ package enum ExifOrientation: Int, Sendable, CaseIterable {
 
 extension ExifOrientation {
     /// Returns a new surface with the pixels turned upright, or `surface` itself for `.up`.
-    /// - Throws: `FrameDrawError.invalidImageSize` if the new surface cannot be allocated.
-    package func applied(to surface: CairoSurface) throws -> CairoSurface {
+    /// - Throws: `FrameDrawError.outOfMemory` if the new surface cannot be allocated.
+    package func applied(to surface: consuming CairoSurface) throws -> CairoSurface {
         guard self != .up else { return surface }
         let width = surface.width
         let height = surface.height

@@ -50,7 +50,7 @@ extension Image {
         }
         let orientation = ExifOrientation(imageFile: data)
         let decoded = try ImageFileDecoder.decode(path: path, format: format, maxPixelSize: maxPixelSize)
-        self.init(surface: try orientation.applied(to: decoded))
+        try self.init(surface: orientation.applied(to: consume decoded))
     }
 
     /// Reads the whole file (memory-mapped when possible), turning each failure into a specific reason.

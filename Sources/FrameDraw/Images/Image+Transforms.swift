@@ -3,28 +3,23 @@ import Foundation
 extension Image {
     /// Creates an image by drawing into a transparent canvas.
     ///
+    /// The image keeps the pixels as they are when `draw` returns: a context kept past that point draws
+    /// into a surface the image no longer shares.
     /// - Parameters:
     ///   - size: The size in pixels; fractional sizes are rounded up.
     ///   - draw: Draws the content. The context's origin is the top-left corner.
-    /// - Throws: `FrameDrawError.invalidImageSize` for an empty or oversized canvas,
-    ///   `FrameDrawError.drawingFailed` when Cairo reports an error, or whatever `draw` throws.
+    /// - Throws: `FrameDrawError.invalidImageSize` for an empty, oversized or non-finite size,
+    ///   `FrameDrawError.outOfMemory` when the pixels cannot be allocated, the error the context recorded
+    ///   while drawing (`.drawingFailed` from Cairo, `.textLayoutFailed` from Pango), or whatever `draw` throws.
     public convenience init(size: CGSize, draw: (DrawingContext) throws -> Void) throws {
-        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0,
-              size.width <= 32767, size.height <= 32767
-        else {
-            throw FrameDrawError.invalidImageSize(
-                width: size.width.isFinite ? Int(size.width.rounded(.up)) : 0,
-                height: size.height.isFinite ? Int(size.height.rounded(.up)) : 0
-            )
-        }
-        let surface = try CairoSurface(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))
-        let context = try DrawingContext(surface: surface)
-        try draw(context)
-        try context.checkStatus()
-        self.init(surface: surface)
+        let pixels = try Self.pixelSize(of: size, rounding: .up)
+        let surface = try CairoSurface(width: pixels.width, height: pixels.height)
+        try Self.drawInto(surface, draw)
+        try self.init(surface: consume surface)
     }
 
-    /// Returns the part of the image inside `rect`, or `nil` when `rect` does not overlap the image.
+    /// Returns the part of the image inside `rect`, or `nil` when `rect` does not overlap the image
+    /// (or when memory for the copy cannot be allocated).
     ///
     /// The rectangle is in pixels from the top-left corner; it is clipped to the image and rounded
     /// outwards to whole pixels. The pixels are copied exactly.
@@ -39,17 +34,17 @@ extension Image {
         guard maxX > minX, maxY > minY, let result = try? CairoSurface(width: maxX - minX, height: maxY - minY) else {
             return nil
         }
-        surface.withPixelBytes { source in
+        snapshot.withPixelBytes { source in
             result.withMutablePixelBytes { destination in
                 guard let from = source.baseAddress, let to = destination.baseAddress else { return }
                 for row in 0..<result.height {
                     (to + row * result.stride).copyMemory(
-                        from: from + (minY + row) * surface.stride + minX * 4, byteCount: result.width * 4
+                        from: from + (minY + row) * snapshot.stride + minX * 4, byteCount: result.width * 4
                     )
                 }
             }
         }
-        return Image(surface: result)
+        return try? Image(surface: consume result)
     }
 
     /// Returns the image scaled to `size`, ignoring the aspect ratio (use `ContentMode.frame(for:in:)`
@@ -60,20 +55,40 @@ extension Image {
     ///   - size: The new size in pixels; fractional sizes are rounded to the nearest pixel (at least 1).
     ///   - quality: `.high` uses Cairo's "good" filter, which averages all covered pixels when shrinking;
     ///     `.low` is bilinear; `.none` is nearest neighbour.
-    /// - Throws: `FrameDrawError.invalidImageSize` for an empty or oversized size, or
-    ///   `FrameDrawError.drawingFailed` when Cairo reports an error.
+    /// - Throws: `FrameDrawError.invalidImageSize` for an empty, oversized or non-finite size,
+    ///   `FrameDrawError.outOfMemory` when the pixels cannot be allocated, or `FrameDrawError.drawingFailed`
+    ///   when Cairo reports an error.
     public func resized(to size: CGSize, quality: InterpolationQuality = .high) throws -> Image {
-        guard size.width.isFinite, size.height.isFinite else {
-            throw FrameDrawError.invalidImageSize(width: 0, height: 0)
-        }
-        let width = max(1, Int(size.width.rounded()))
-        let height = max(1, Int(size.height.rounded()))
-        guard size.width > 0, size.height > 0 else { throw FrameDrawError.invalidImageSize(width: width, height: height) }
+        let (width, height) = try Self.pixelSize(of: size, rounding: .toNearestOrAwayFromZero)
         let result = try CairoSurface(width: width, height: height)
-        let context = try DrawingContext(surface: result)
-        context.setInterpolationQuality(quality)
-        context.draw(self, in: CGRect(x: 0, y: 0, width: width, height: height))
+        try Self.drawInto(result) { context in
+            context.setInterpolationQuality(quality)
+            context.draw(self, in: CGRect(x: 0, y: 0, width: width, height: height))
+        }
+        return try Image(surface: consume result)
+    }
+
+    /// Draws into `surface` with a context that is gone when this returns (unless `draw` keeps it), so
+    /// the image made next can take the surface over without copying it.
+    /// - Throws: Whatever `draw` throws, then the error the context recorded (`checkStatus()`).
+    private static func drawInto(_ surface: CairoSurface, _ draw: (DrawingContext) throws -> Void) throws {
+        let context = try DrawingContext(surface: surface)
+        try draw(context)
         try context.checkStatus()
-        return Image(surface: result)
+    }
+
+    /// Whole pixels for `size`: each side rounded with `rule`, and at least 1.
+    /// - Throws: `FrameDrawError.invalidImageSize` with the size as given when a side is not finite, not above 0,
+    ///   or above 32767 pixels after rounding.
+    private static func pixelSize(of size: CGSize, rounding rule: FloatingPointRoundingRule) throws -> (width: Int, height: Int) {
+        func side(_ value: Double) -> Int? {
+            guard value.isFinite, value > 0 else { return nil }
+            let rounded = max(1, value.rounded(rule))
+            return rounded <= 32767 ? Int(rounded) : nil
+        }
+        guard let width = side(size.width), let height = side(size.height) else {
+            throw FrameDrawError.invalidImageSize(width: size.width, height: size.height)
+        }
+        return (width, height)
     }
 }

@@ -100,7 +100,7 @@ extension FrameDrawError {
     init(decoding path: String, _ error: LibAVError) {
         switch error.kind {
         case .outOfMemory:
-            self = .outOfMemory("decoding the image at \(path)")
+            self = .outOfMemory("memory to decode the image at \(path)")
         case .inputTooLarge(let width, let height):
             self = .imageTooLarge(path: path, width: width, height: height, limit: "FFmpeg's limit of about 16000x16000 pixels")
         case .unavailable(let component):

@@ -77,7 +77,7 @@ enum ImageFileFormat: String, CaseIterable {
             case .jpeg:
                 // Scan data stuffs every 0xFF as FF 00, so FF D9 after the first SOS is the real EOI.
                 // Walking the segments skips an EXIF thumbnail, which has its own SOS and EOI.
-                guard let firstScan = Self.jpegFirstScanOffset(bytes),
+                guard let firstScan = JPEGSegments.firstScanOffset(in: bytes),
                       let lastEnd = Self.lastIndex(of: [0xFF, 0xD9], in: bytes)
                 else { return false }
                 return lastEnd > firstScan
@@ -109,23 +109,6 @@ enum ImageFileFormat: String, CaseIterable {
 
     private static func littleEndian32(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt32 {
         (0..<4).reduce(UInt32(0)) { value, index in value | UInt32(bytes[offset + index]) << (8 * index) }
-    }
-
-    /// The offset of the first SOS marker, found by walking the marker segments after SOI.
-    private static func jpegFirstScanOffset(_ bytes: UnsafeRawBufferPointer) -> Int? {
-        var offset = 2
-        while offset + 4 <= bytes.count {
-            guard bytes[offset] == 0xFF else { return nil }
-            let marker = bytes[offset + 1]
-            switch marker {
-            case 0xFF: offset += 1  // Fill byte before a marker.
-            case 0xDA: return offset
-            case 0x01, 0xD0...0xD8: offset += 2  // Markers without a length.
-            case 0xD9: return nil
-            default: offset += 2 + (Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3]))
-            }
-        }
-        return nil
     }
 
     private static func lastIndex(of pattern: [UInt8], in bytes: UnsafeRawBufferPointer) -> Int? {

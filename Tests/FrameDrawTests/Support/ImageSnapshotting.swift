@@ -45,10 +45,9 @@ extension Diffing where Value == Image {
     }
 
     private static func decodePNG(_ data: Data) -> Image? {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-\(UUID().uuidString).png")
-        defer { try? FileManager.default.removeItem(at: url) }
-        guard (try? data.write(to: url)) != nil else { return nil }
-        return try? Image(contentsOf: url)
+        guard let directory = try? TemporaryDirectory() else { return nil }
+        defer { directory.remove() }
+        return try? Image(contentsOf: directory.write(data, to: "snapshot.png"))
     }
 
     private static func emptyImage() -> Image {

@@ -10,32 +10,12 @@ enum ImageFixtures {
     static func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
 }
 
-/// A fresh temporary directory, removed by `remove()` (call it in a `defer`).
-struct TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("FrameDrawTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
-
-    func write(_ data: Data, to name: String) throws -> URL {
-        let file = file(name)
-        try data.write(to: file)
-        return file
-    }
-
-    func remove() { try? FileManager.default.removeItem(at: url) }
-}
-
 extension Image {
     /// The stored (premultiplied) pixel at column `x`, row `y`.
     func storedPixel(x: Int, y: Int) -> Pixel {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "Pixel (\(x), \(y)) is outside the image.")
-        return surface.withPixelBytes { bytes in
-            let i = y * surface.stride + x * 4
+        return snapshot.withPixelBytes { bytes in
+            let i = y * snapshot.stride + x * 4
             return Pixel(red: bytes[i + 2], green: bytes[i + 1], blue: bytes[i], alpha: bytes[i + 3])
         }
     }
