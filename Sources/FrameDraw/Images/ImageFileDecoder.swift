@@ -29,7 +29,7 @@ enum ImageFileDecoder {
             guard target.width <= maximumSide, target.height <= maximumSide else {
                 throw FrameDrawError.imageTooLarge(
                     path: path, width: frame.width, height: frame.height,
-                    limit: "\(maximumSide) pixels per side; pass maxPixelSize to load it scaled down")
+                    limit: "the \(maximumSide) pixels per side a FrameDraw image can hold")
             }
             let scales = target.width != frame.width || target.height != frame.height
             if scales && frame.hasAlphaOrPalette {

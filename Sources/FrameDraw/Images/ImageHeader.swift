@@ -51,29 +51,15 @@ enum ImageHeader {
 
     /// The size in the first start-of-frame segment (SOF0…SOF15 except DHT, JPG and DAC).
     private static func jpegFrameSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
-        var offset = 2
-        while offset + 4 <= bytes.count {
-            guard bytes[offset] == 0xFF else { return nil }
-            let marker = bytes[offset + 1]
-            if marker == 0xFF {  // Fill byte.
-                offset += 1
-                continue
+        bytes.withUnsafeBytes { buffer in
+            for segment in JPEGSegments(buffer)
+            where (0xC0...0xCF).contains(segment.marker) && ![0xC4, 0xC8, 0xCC].contains(segment.marker) {
+                // Payload: precision (1), height (2), width (2).
+                let start = segment.payload.lowerBound
+                guard segment.payload.count >= 5 else { return nil }
+                return (Int(buffer[start + 3]) << 8 | Int(buffer[start + 4]), Int(buffer[start + 1]) << 8 | Int(buffer[start + 2]))
             }
-            if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 {
-                offset += 2
-                continue
-            }
-            let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-            guard length >= 2 else { return nil }
-            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
-                guard offset + 9 <= bytes.count else { return nil }
-                let height = Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6])
-                let width = Int(bytes[offset + 7]) << 8 | Int(bytes[offset + 8])
-                return (width, height)
-            }
-            if marker == 0xDA { return nil }  // Start of scan before any frame header.
-            offset += 2 + length
+            return nil
         }
-        return nil
     }
 }
