@@ -1,10 +1,20 @@
 #ifndef MOVIEKIT_CPOSIX_SHIM_H
 #define MOVIEKIT_CPOSIX_SHIM_H
 
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/syscall.h>
+#include <stdio.h>
 #include <unistd.h>
+
+// Swift's Glibc module is built without _GNU_SOURCE, so these Linux flags may be missing; the
+// values are the kernel's own (include/uapi/asm-generic/fcntl.h and linux/fs.h).
+#ifndef O_TMPFILE
+#define O_TMPFILE (020000000 | O_DIRECTORY)
+#endif
 
 #ifndef RENAME_NOREPLACE
 #define RENAME_NOREPLACE (1 << 0)
@@ -14,6 +24,21 @@
 // syscall is called directly so that it also works with a C library that lacks the wrapper.
 // Returns 0 on success, or -1 with errno set (EEXIST when `to` exists; EINVAL or ENOSYS when
 // the filesystem or kernel cannot do it).
+// O_TMPFILE is (__O_TMPFILE | O_DIRECTORY), a macro Swift cannot import. Opens an unnamed
+// regular file in `directory` that vanishes if the process dies before it is linked; returns the
+// descriptor, or -1 with errno set (EOPNOTSUPP or EISDIR where the filesystem cannot do it).
+static inline int mk_open_unnamed(const char *directory, int mode) {
+    return open(directory, O_TMPFILE | O_RDWR | O_CLOEXEC, mode);
+}
+
+// Gives the unnamed file `fd` the name `to`, failing with EEXIST if `to` exists. linkat with
+// AT_EMPTY_PATH needs CAP_DAC_READ_SEARCH, so the /proc/self/fd link is followed instead.
+static inline int mk_link_unnamed(int fd, const char *to) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+    return linkat(AT_FDCWD, path, AT_FDCWD, to, AT_SYMLINK_FOLLOW);
+}
+
 static inline int mk_rename_noreplace(const char *from, const char *to) {
 #ifdef SYS_renameat2
     return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE);

@@ -124,17 +124,17 @@ struct CancellationTests {
 }
 
 @Suite("Moving the finished movie into place")
-struct TemporaryDestinationTests {
-    @Test(arguments: TemporaryDestination.NoReplaceStrategy.allCases)
-    func eachStrategyMovesTheFileAndNeverReplacesAnother(_ strategy: TemporaryDestination.NoReplaceStrategy) throws {
+struct PartialOutputTests {
+    @Test(arguments: PartialOutput.NoReplaceStrategy.allCases)
+    func eachStrategyMovesTheFileAndNeverReplacesAnother(_ strategy: PartialOutput.NoReplaceStrategy) throws {
         let dir = try TemporaryDirectory()
-        let file = try TemporaryDestination(destination: dir.file("movie.mp4"))
+        let file = try PartialOutput(destination: dir.file("movie.mp4"), allowUnnamed: false)
         try Data("new".utf8).write(to: file.temporary)
         try file.moveIntoPlace(overwrite: false, strategies: [strategy])
         #expect(try dir.contents() == ["movie.mp4"])
         #expect(try String(contentsOf: dir.file("movie.mp4"), encoding: .utf8) == "new")
 
-        let second = try TemporaryDestination(destination: dir.file("movie.mp4"))
+        let second = try PartialOutput(destination: dir.file("movie.mp4"), allowUnnamed: false)
         try Data("newer".utf8).write(to: second.temporary)
         #expect(throws: MovieKitError.fileExists(path: dir.file("movie.mp4").path)) {
             try second.moveIntoPlace(overwrite: false, strategies: [strategy])
@@ -143,9 +143,43 @@ struct TemporaryDestinationTests {
         second.removeTemporary()
     }
 
+    @Test func anUnnamedFileIsInvisibleUntilLinkedAndNeverReplacesAnother() throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.file("movie.mp4")
+        let file = try PartialOutput(destination: url)
+        #expect(file.isUnnamed, "this filesystem supports O_TMPFILE")
+        try Data("new".utf8).write(to: URL(fileURLWithPath: file.writePath))
+        #expect(try dir.contents().isEmpty, "nothing is visible while writing")
+        try file.moveIntoPlace(overwrite: false)
+        #expect(try dir.contents() == ["movie.mp4"])
+        #expect(try String(contentsOf: url, encoding: .utf8) == "new")
+
+        let second = try PartialOutput(destination: url)
+        try Data("newer".utf8).write(to: URL(fileURLWithPath: second.writePath))
+        #expect(throws: MovieKitError.fileExists(path: url.path)) { try second.moveIntoPlace(overwrite: false) }
+        #expect(try String(contentsOf: url, encoding: .utf8) == "new")
+        try second.moveIntoPlace(overwrite: true)
+        #expect(try String(contentsOf: url, encoding: .utf8) == "newer")
+        #expect(try dir.contents() == ["movie.mp4"])
+    }
+
+    @Test func staleHiddenPartialsOlderThanADayAreRemovedOnTheNextRun() throws {
+        let dir = try TemporaryDirectory()
+        let stale = dir.file(".movie.mp4.0123abcd.partial")
+        let fresh = dir.file(".movie.mp4.89abcdef.partial")
+        let foreign = dir.file(".movie.mp4.notmine.partial")
+        for url in [stale, fresh, foreign] { try Data("x".utf8).write(to: url) }
+        let twoDaysAgo = Date().addingTimeInterval(-2 * 24 * 3600)
+        try FileManager.default.setAttributes([.modificationDate: twoDaysAgo], ofItemAtPath: stale.path)
+        try FileManager.default.setAttributes([.modificationDate: twoDaysAgo], ofItemAtPath: foreign.path)
+        let file = try PartialOutput(destination: dir.file("movie.mp4"), allowUnnamed: false)
+        #expect(try dir.contents() == [".movie.mp4.89abcdef.partial", ".movie.mp4.notmine.partial"])
+        file.removeTemporary()
+    }
+
     @Test func whenEveryStrategyIsUnsupportedTheErrorSaysSo() throws {
         let dir = try TemporaryDirectory()
-        let file = try TemporaryDestination(destination: dir.file("movie.mp4"))
+        let file = try PartialOutput(destination: dir.file("movie.mp4"), allowUnnamed: false)
         // No temporary file exists, so every strategy fails with ENOENT: a real failure, reported at once.
         #expect {
             try file.moveIntoPlace(overwrite: false, strategies: [.hardLink, .renameNoReplace])

@@ -16,6 +16,12 @@ struct SignalTests {
         return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "moviemake was not built")
     }
 
+    /// The paths a process has open, from /proc/PID/fd (an unnamed file reads "DIR/#N (deleted)").
+    static func openFiles(of pid: Int32) -> [String] {
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+        return fds.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)") }
+    }
+
     @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
     func aSignalMidRenderExitsWithItsStatusAndLeavesNothing(_ signalNumber: Int32, _ expectedStatus: Int32) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("moviemake-signal-\(UUID().uuidString)")
@@ -27,10 +33,10 @@ struct SignalTests {
         let errors = Pipe()
         process.standardError = errors
         try process.run()
-        // Wait until the render is under way: its hidden temporary file exists.
+        // Wait until the render is under way: the child holds its unnamed movie file open in `dir`.
         var underWay = false
         for _ in 0..<200 {
-            if try FileManager.default.contentsOfDirectory(atPath: dir.path).contains(where: { $0.hasSuffix(".partial") }) {
+            if Self.openFiles(of: process.processIdentifier).contains(where: { $0.hasPrefix(dir.path) }) {
                 underWay = true
                 break
             }
@@ -46,5 +52,29 @@ struct SignalTests {
         let name = signalNumber == SIGINT ? "SIGINT" : "SIGTERM"
         #expect(message.contains("Cancelled by \(name); no file was written."), "stderr: \(message)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    @Test func sigkillMidRenderLeavesTheFolderExactlyAsItWas() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("moviemake-kill-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let existing = dir.appendingPathComponent("old.mp4")
+        try Data("an older movie".utf8).write(to: existing)
+        let process = Process()
+        process.executableURL = try Self.moviemakeExecutable()
+        process.arguments = ["demo", existing.path, "--overwrite", "--seconds", "600", "--preset", "veryslow", "--quiet"]
+        try process.run()
+        var underWay = false
+        for _ in 0..<200 where !underWay {
+            underWay = Self.openFiles(of: process.processIdentifier).contains { $0.hasPrefix(dir.path + "/#") }
+            if !underWay { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(underWay)
+        Thread.sleep(forTimeInterval: 0.3)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["old.mp4"])
+        #expect(try Data(contentsOf: existing) == Data("an older movie".utf8), "the movie being replaced is intact")
     }
 }

@@ -73,7 +73,7 @@ public final class MovieWriter: Sendable {
     }
 
     private let overwrite: Bool
-    private let file: TemporaryDestination
+    private let file: PartialOutput
     private let state: Mutex<State>
 
     /// Opens a movie for writing.
@@ -115,18 +115,18 @@ public final class MovieWriter: Sendable {
         self.overwrite = overwrite
         self.codec = codec
         self.container = container
-        let file = try TemporaryDestination(destination: url, isFolder: container == .pngSequence)
+        let file = try PartialOutput(destination: url, isFolder: container == .pngSequence)
         self.file = file
         do {
             let stage: any FrameSink = switch codec {
             case .gif:
-                try GIFStage(settings: settings, path: file.temporary.path, destination: path)
+                try GIFStage(settings: settings, path: file.writePath, destination: path)
             case .png:
                 try EncodeStage(
                     settings: settings, codec: codec, container: container,
                     path: file.temporary.appendingPathComponent("frame-%06d.png").path, destination: path)
             default:
-                try EncodeStage(settings: settings, codec: codec, container: container, path: file.temporary.path, destination: path)
+                try EncodeStage(settings: settings, codec: codec, container: container, path: file.writePath, destination: path)
             }
             let format = settings.pixelFormat(for: codec)
             let slots = try (0..<Self.slotCount(drawingThreads: drawingThreads)).map { _ in
