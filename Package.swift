@@ -74,7 +74,7 @@ let package = Package(
             exclude: ["Fixtures", "__Snapshots__"]
         ),
         .testTarget(name: "LibAVTests", dependencies: ["LibAV", "CFFmpeg"]),
-        .testTarget(name: "MovieKitCoreTests", dependencies: ["MovieKitCore", "FrameDraw", "CFFmpeg"]),
+        .testTarget(name: "MovieKitCoreTests", dependencies: ["MovieKitCore", "FrameDraw", "LibAV", "CFFmpeg"]),
         .testTarget(name: "MoviemakeTests", dependencies: ["moviemake", "MovieKitCore"]),
     ]
 )

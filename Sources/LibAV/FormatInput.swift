@@ -37,6 +37,13 @@ package final class FormatInput {
         try LibAVError.check(avformat_find_stream_info(context, nil), .unreadableInput, "Reading the stream headers of \(path)")
     }
 
+    /// The file's duration in seconds, or `nil` when the container does not state it.
+    package var duration: Double? {
+        let value = context.pointee.duration
+        guard value != LibAVError.noTimestamp, value > 0 else { return nil }
+        return Double(value) / Double(AV_TIME_BASE)
+    }
+
     /// The number of streams in the file.
     package var streamCount: Int { Int(context.pointee.nb_streams) }
 

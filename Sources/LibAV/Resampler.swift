@@ -38,8 +38,54 @@ package final class Resampler {
         self.inputRate = inputRate
     }
 
+    /// Creates a resampler from the format, layout and rate of decoded `frame` to interleaved
+    /// float at `outputRate` with `outputChannels`. Corresponds to `swr_alloc_set_opts2`.
+    /// - Throws: `LibAVError` of kind `.outOfMemory`, or `.unreadableInput` for a layout it cannot mix.
+    package init(matching frame: Frame, outputRate: Int, outputChannels: Int) throws {
+        var outputLayout = AVChannelLayout()
+        av_channel_layout_default(&outputLayout, Int32(outputChannels))
+        defer { av_channel_layout_uninit(&outputLayout) }
+        let input = frame.pointer
+        try LibAVError.check(
+            swr_alloc_set_opts2(
+                &context, &outputLayout, AV_SAMPLE_FMT_FLT, Int32(outputRate),
+                &input.pointee.ch_layout, AVSampleFormat(rawValue: input.pointee.format), input.pointee.sample_rate, 0, nil),
+            .unreadableInput, "Configuring the audio resampler")
+        let inputChannels = Int(input.pointee.ch_layout.nb_channels)
+        if inputChannels == 1 {
+            let matrix = [Double](repeating: 1, count: outputChannels)
+            try Self.check(swr_set_matrix(context, matrix, 1), "Setting the mono-to-\(outputChannels)-channel mix")
+        }
+        try LibAVError.check(swr_init(context), .unreadableInput, "Starting the audio resampler")
+        self.outputChannels = outputChannels
+        self.outputRate = outputRate
+        inputRate = Int(input.pointee.sample_rate)
+    }
+
     deinit {
         swr_free(&context)
+    }
+
+    /// Converts a decoded frame (or drains, when `nil`), returning interleaved output samples.
+    /// Corresponds to `swr_get_out_samples` and `swr_convert`.
+    package func convert(_ frame: Frame?) throws -> [Float] {
+        let inputFrames = frame?.sampleCount ?? 0
+        let capacity = Int(swr_get_out_samples(context, Int32(inputFrames))) + 32
+        var output = [Float](repeating: 0, count: capacity * outputChannels)
+        let produced: Int32 = output.withUnsafeMutableBytes { outputBytes in
+            var outputPlane: UnsafeMutablePointer<UInt8>? = outputBytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+            return withUnsafeMutablePointer(to: &outputPlane) { outputPlanes in
+                guard let input = frame?.pointer else {
+                    return swr_convert(context, outputPlanes, Int32(capacity), nil, 0)
+                }
+                return input.pointee.extended_data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 1) { planes in
+                    swr_convert(context, outputPlanes, Int32(capacity), planes, Int32(inputFrames))
+                }
+            }
+        }
+        try Self.check(produced, "Resampling audio")
+        output.removeLast(output.count - Int(produced) * outputChannels)
+        return output
     }
 
     /// Converts interleaved input samples, returning every output sample ready so far.

@@ -25,6 +25,14 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
     case codecNotInContainer(codec: String, container: String, suggestions: [String])
     /// The GIF play count is outside 1…65535.
     case invalidGIFPlayCount(Int)
+    /// The audio bit rate is outside 32 000…512 000.
+    case invalidAudioBitRate(Int)
+    /// An audio track's setting is out of range.
+    case invalidAudioTrack(path: String, setting: String, value: Double, rule: String)
+    /// Audio was added after the first frame to a movie that had none.
+    case audioAfterFirstFrame(path: String)
+    /// The container cannot hold MovieKit's AAC audio.
+    case audioNotInContainer(path: String, container: String)
     /// A metadata key or value is not valid.
     case invalidMetadata(key: String, reason: String)
     /// The preset name is not one of x264's presets.
@@ -103,6 +111,14 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
             return "\(codec) cannot be stored in \(container); use \(Self.list(suggestions))."
         case .invalidGIFPlayCount(let count):
             return "GIF play count \(count) is outside 1…65535; use nil to loop forever, or 1 to play once."
+        case .invalidAudioBitRate(let bitRate):
+            return "Audio bit rate \(bitRate) is outside 32000…512000 bits per second; use 192000 for music, or 128000 for speech."
+        case .invalidAudioTrack(let path, let setting, let value, let rule):
+            return "The audio track \(path) has \(setting) \(value); use \(rule)."
+        case .audioAfterFirstFrame(let path):
+            return "Audio was added to \(path) after its first frame, but the movie was started without an audio stream; add audio tracks before the first frame."
+        case .audioNotInContainer(let path, let container):
+            return "\(path) cannot hold audio: MovieKit writes AAC, which \(container) does not take; use .mp4, .mov or .mkv for a movie with sound."
         case .invalidMetadata(let key, let reason):
             return "Metadata \"\(key)\" cannot be written: \(reason)."
         case .unknownPreset(let name):

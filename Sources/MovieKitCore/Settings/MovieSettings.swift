@@ -45,6 +45,8 @@ public struct MovieSettings: Sendable, Hashable {
     public let metadata: MovieMetadata
     /// Dither and loop count, for GIF output.
     public let gif: GIFOptions
+    /// The AAC bit rate of the audio, in bits per second (default 192 000).
+    public let audioBitRate: Int
 
     /// Creates validated settings.
     /// - Parameters:
@@ -61,6 +63,7 @@ public struct MovieSettings: Sendable, Hashable {
     ///   - bitRate: Optional target bit rate in bits per second, used instead of `crf`.
     ///   - metadata: Container tags.
     ///   - gif: GIF dither and loop count.
+    ///   - audioBitRate: AAC bit rate for audio tracks, 32 000…512 000 bits per second.
     /// - Throws: `MovieKitError` naming the first invalid value and what to use instead.
     public init(
         width: Int,
@@ -75,7 +78,8 @@ public struct MovieSettings: Sendable, Hashable {
         keyframeInterval: Double = 2,
         bitRate: Int? = nil,
         metadata: MovieMetadata = MovieMetadata(),
-        gif: GIFOptions = GIFOptions()
+        gif: GIFOptions = GIFOptions(),
+        audioBitRate: Int = 192_000
     ) throws {
         try Self.validateDimension("Width", width)
         try Self.validateDimension("Height", height)
@@ -89,6 +93,7 @@ public struct MovieSettings: Sendable, Hashable {
             throw MovieKitError.invalidKeyframeInterval(keyframeInterval)
         }
         if let bitRate, bitRate <= 0 { throw MovieKitError.invalidBitRate(bitRate) }
+        guard (32_000...512_000).contains(audioBitRate) else { throw MovieKitError.invalidAudioBitRate(audioBitRate) }
         if let playCount = gif.playCount, !(1...65535).contains(playCount) {
             throw MovieKitError.invalidGIFPlayCount(playCount)
         }
@@ -104,6 +109,7 @@ public struct MovieSettings: Sendable, Hashable {
         self.bitRate = bitRate
         self.metadata = metadata
         self.gif = gif
+        self.audioBitRate = audioBitRate
         if let codec {
             try validate(for: codec)
         } else if let crf, !(0...63).contains(crf) {

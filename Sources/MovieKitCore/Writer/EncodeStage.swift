@@ -12,6 +12,8 @@ protocol FrameSink: AnyObject {
     func finish() throws
     /// Sends the end-of-stream signal without completing the file (tests only).
     func drainEncoder() throws
+    /// Adds an audio track, mixed into the movie's audio stream.
+    func addAudio(_ track: AudioTrack) throws
 }
 
 /// The worker side of the pipeline for video codecs: encoding, then muxing.
@@ -21,6 +23,12 @@ final class EncodeStage: FrameSink {
     private let videoStream: Int
     private let destination: String
     private let encoderName: String
+    private let settings: MovieSettings
+    private let muxerWantsGlobalHeader: Bool
+    private var started = false
+    private var framesEncoded = 0
+    private let mixer = AudioMixer()
+    private var audio: (encoder: AudioEncoder, stream: Int)?
     private let clock = ContinuousClock()
     private(set) var statistics = RenderStatistics()
 
@@ -30,6 +38,7 @@ final class EncodeStage: FrameSink {
     /// - Throws: `MovieKitError` mapped from the LibAV layer.
     init(settings: MovieSettings, codec: VideoCodec, container: MovieContainer, path: String, destination: String) throws {
         self.destination = destination
+        self.settings = settings
         let names = MovieSettings.encoderNames(for: codec)
         var lastName = names[0]
         do {
@@ -52,21 +61,67 @@ final class EncodeStage: FrameSink {
             if container != .pngSequence {
                 try output.setMetadata(settings.metadata.entries.map { CodecOption($0.key, $0.value) })
             }
-            try output.start()
         } catch let error as LibAVError {
             throw MovieKitError(writing: destination, encoder: lastName, error)
+        }
+        muxerWantsGlobalHeader = output.wantsGlobalHeader
+    }
+
+    /// Adds an audio track. Before the first frame, this also declares the audio stream.
+    func addAudio(_ track: AudioTrack) throws {
+        guard !started || audio != nil else {
+            throw MovieKitError.audioAfterFirstFrame(path: destination)
+        }
+        try mixer.add(track)
+    }
+
+    /// Writes the header, with an AAC stream when audio tracks were added. Runs before the first frame.
+    private func startIfNeeded() throws {
+        guard !started else { return }
+        started = true
+        try mapped {
+            if !mixer.isEmpty {
+                let encoder = try AudioEncoder(
+                    sampleRate: AudioMixer.sampleRate, channels: AudioMixer.channels, bitRate: settings.audioBitRate,
+                    globalHeader: muxerWantsGlobalHeader)
+                audio = (encoder, try output.addStream(for: encoder))
+            }
+            try output.start()
         }
     }
 
     func encode(_ frame: Frame, index: Int, repeated: Bool) throws {
+        try startIfNeeded()
         frame.pts = Int64(index)
         try encodeAndWrite(frame)
+        framesEncoded = max(framesEncoded, index + 1)
         if repeated { statistics.repeatedFrames += 1 } else { statistics.drawnFrames += 1 }
+        // Audio follows the video, held back by the longest fade-out until the end is known.
+        try writeAudio(upTo: sample(atFrame: framesEncoded) - mixer.holdBack, movieEnd: nil)
     }
 
     func finish() throws {
+        try startIfNeeded()
         try encodeAndWrite(nil)
+        let end = sample(atFrame: framesEncoded)
+        try writeAudio(upTo: end, movieEnd: end, flush: true)
         try mapped { try output.finish() }
+    }
+
+    /// The audio sample at which video frame `index` starts.
+    private func sample(atFrame index: Int) -> Int {
+        Int((settings.fps.time(ofFrame: index) * Double(AudioMixer.sampleRate)).rounded())
+    }
+
+    /// Mixes, encodes and writes audio up to movie sample `end`.
+    private func writeAudio(upTo end: Int, movieEnd: Int?, flush: Bool = false) throws {
+        guard let audio, end > mixer.mixedSamples || flush else { return }
+        let start = clock.now
+        let samples = try mixer.mix(upTo: end, movieEnd: movieEnd)
+        try mapped {
+            try audio.encoder.encode(interleaved: samples, flush: flush) { try output.write($0, toStream: audio.stream) }
+        }
+        statistics.encoding += clock.now - start
     }
 
     func drainEncoder() throws {
@@ -135,6 +190,10 @@ final class GIFStage: FrameSink {
     }
 
     func drainEncoder() throws {}
+
+    func addAudio(_ track: AudioTrack) throws {
+        throw MovieKitError.audioNotInContainer(path: destination, container: ".gif")
+    }
 }
 
 extension MovieContainer {

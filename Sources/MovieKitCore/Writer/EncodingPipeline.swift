@@ -94,6 +94,12 @@ final class EncodingPipeline: @unchecked Sendable {
         }
     }
 
+    /// Adds an audio track on the worker, after every frame submitted so far.
+    /// - Throws: The track's error (an unreadable file, a stream that can no longer be added).
+    func addAudio(_ track: AudioTrack) throws {
+        try queue.sync { try stage.addAudio(track) }
+    }
+
     /// Flushes the encoder out of turn, so that the next frame genuinely fails inside libavcodec.
     /// Only for tests of error propagation from the worker.
     func drainEncoderOutOfTurn() {

@@ -68,6 +68,7 @@ public final class MovieWriter: Sendable {
         var lastSlot: FrameSlot?
         var frameCount = 0
         var cancelled = false
+        var audioDeclared = false
         var callerStatistics = RenderStatistics()
         var finishedStatistics = RenderStatistics()
     }
@@ -210,6 +211,34 @@ public final class MovieWriter: Sendable {
             return state.frameCount - count
         }
         if count > 0 { pipeline.submitRepeat(count: count, firstIndex: first) }
+    }
+
+    /// Adds a music or sound track. Tracks are mixed, limited so that overlaps never clip, encoded
+    /// as AAC-LC (48 kHz stereo, `settings.audioBitRate`) and interleaved with the video. The
+    /// audio ends exactly at the last video frame, and its sample 0 plays with frame 0 (the
+    /// encoder's priming is removed by the container's edit list).
+    ///
+    /// Add tracks before the first frame; once a movie has audio, more tracks may be added while
+    /// rendering if they start at or after the next frame's time.
+    /// - Throws: `MovieKitError.unreadableInput` naming the file (nothing is written),
+    ///   `.invalidAudioTrack`, `.audioNotInContainer` for `.webm`, `.gif` and PNG folders,
+    ///   `.audioAfterFirstFrame`, or `.invalidAudioTrack` for a start already in the past.
+    public func addAudio(_ track: AudioTrack) throws {
+        try track.validate()
+        let (pipeline, _) = try openPipeline()
+        guard [.mp4, .mov, .mkv].contains(container) else {
+            throw MovieKitError.audioNotInContainer(path: url.path, container: container.description)
+        }
+        let (frames, declared) = state.withLock { ($0.frameCount, $0.audioDeclared) }
+        if frames > 0, !declared { throw MovieKitError.audioAfterFirstFrame(path: url.path) }
+        let nextFrameTime = settings.fps.time(ofFrame: frames)
+        if frames > 0, track.start < nextFrameTime {
+            throw MovieKitError.invalidAudioTrack(
+                path: track.url.path, setting: "start", value: track.start,
+                rule: "a time at or after the next frame (\(nextFrameTime) s): earlier audio is already written")
+        }
+        try pipeline.addAudio(track)
+        state.withLock { $0.audioDeclared = true }
     }
 
     /// Adds a frame showing `image` on a black background.

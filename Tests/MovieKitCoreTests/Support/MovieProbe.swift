@@ -132,7 +132,7 @@ struct MovieProbe {
         if let decode = try runTool("ffmpeg", ["-v", "error", "-i", url.path, "-f", "null", "-"]) {
             #expect(decode.status == 0 && decode.output.isEmpty, "ffmpeg reported errors decoding \(url.lastPathComponent): \(decode.output)")
         }
-        if let probe = try runTool("ffprobe", ["-v", "error", "-show_entries", "stream=codec_name", "-of", "csv=p=0", url.path]) {
+        if let probe = try runTool("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=codec_name", "-of", "csv=p=0", url.path]) {
             #expect(probe.status == 0 && probe.output.trimmingCharacters(in: .whitespacesAndNewlines) == "h264",
                     "ffprobe reported: \(probe.output)")
         }

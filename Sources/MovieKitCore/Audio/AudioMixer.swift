@@ -1,0 +1,131 @@
+import Foundation
+internal import LibAV
+
+/// Mixes audio tracks into one 48 kHz stereo stream, block by block in movie order: each track is
+/// read from its file as it is needed, so memory stays flat however long the movie. The sum goes
+/// through a peak limiter, so overlapping tracks never clip.
+final class AudioMixer {
+    static let sampleRate = 48000
+    static let channels = 2
+
+    private struct Voice {
+        let track: AudioTrack
+        var reader: AudioReader
+        /// The first movie sample the track plays at.
+        let startSample: Int
+        /// Samples of the file skipped before the trim's start.
+        let trimSkip: Int
+        /// The track's own length in samples (trimmed), or `nil` when unknown.
+        let length: Int?
+        /// Samples of the current pass through the file already read.
+        var readInPass = 0
+    }
+
+    private var voices: [Voice] = []
+    /// Movie samples mixed so far.
+    private(set) var mixedSamples = 0
+    /// The limiter's envelope, carried across blocks.
+    private var envelope: Float = 0
+    /// The longest fade-out of any track, in samples: audio this close to the end waits until the end is known.
+    private(set) var holdBack = Int(0.5 * Double(sampleRate))
+
+    /// Whether any track was added.
+    var isEmpty: Bool { voices.isEmpty }
+
+    /// Opens and adds a track.
+    /// - Throws: `MovieKitError.unreadableInput` naming the file, or `.invalidAudioTrack`.
+    func add(_ track: AudioTrack) throws {
+        try track.validate()
+        let reader = try Self.open(track)
+        let start = Int((track.start * Double(Self.sampleRate)).rounded())
+        let trimSkip = Int(((track.trim?.lowerBound ?? 0) * Double(Self.sampleRate)).rounded())
+        let end = track.trim?.upperBound ?? reader.duration
+        let length = end.map { max(0, Int(($0 * Double(Self.sampleRate)).rounded()) - trimSkip) }
+        try reader.skip(frameCount: trimSkip)
+        voices.append(Voice(track: track, reader: reader, startSample: start, trimSkip: trimSkip, length: length))
+        holdBack = max(holdBack, Int((track.fadeOut * Double(Self.sampleRate)).rounded()) + Self.sampleRate / 2)
+    }
+
+    /// Opens a track's file, mapping a failure to an error that names it.
+    static func open(_ track: AudioTrack) throws -> AudioReader {
+        do {
+            return try AudioReader(path: track.url.path, sampleRate: sampleRate, channels: channels)
+        } catch let error as LibAVError {
+            throw MovieKitError.unreadableInput(path: track.url.path, reason: error.message)
+        }
+    }
+
+    /// Mixes movie samples from `mixedSamples` up to `end` (exclusive), as interleaved floats.
+    /// - Parameter movieEnd: The movie's last sample, once known: tracks are cut and faded there.
+    func mix(upTo end: Int, movieEnd: Int?) throws -> [Float] {
+        let count = max(0, end - mixedSamples)
+        guard count > 0 else { return [] }
+        var sum = [Float](repeating: 0, count: count * Self.channels)
+        for index in voices.indices {
+            try add(voice: index, into: &sum, from: mixedSamples, count: count, movieEnd: movieEnd)
+        }
+        limit(&sum)
+        mixedSamples = end
+        return sum
+    }
+
+    private func add(voice index: Int, into sum: inout [Float], from first: Int, count: Int, movieEnd: Int?) throws {
+        let voice = voices[index]
+        let track = voice.track
+        // Where the track stops in the movie: its own end (unless it loops), or the movie's end.
+        var stop = movieEnd ?? Int.max
+        if !track.loops, let length = voice.length { stop = min(stop, voice.startSample + length) }
+        let from = max(first, voice.startSample)
+        let to = min(first + count, stop)
+        guard from < to else { return }
+        var position = from
+        while position < to {
+            let wanted = to - position
+            var samples = try voices[index].reader.read(frameCount: min(wanted, voice.length.map { max(0, $0 - voices[index].readInPass) } ?? wanted))
+            if samples.isEmpty {
+                guard track.loops, voices[index].readInPass > 0 else { return }  // The file ended: silence.
+                let reader = try Self.open(track)
+                try reader.skip(frameCount: voice.trimSkip)
+                voices[index].reader = reader
+                voices[index].readInPass = 0
+                samples = try voices[index].reader.read(frameCount: min(wanted, voice.length ?? wanted))
+                if samples.isEmpty { return }
+            }
+            let frames = samples.count / Self.channels
+            voices[index].readInPass += frames
+            let fadeIn = track.fadeIn * Double(Self.sampleRate)
+            let fadeOut = track.fadeOut * Double(Self.sampleRate)
+            for frame in 0..<frames {
+                let moviePosition = position + frame
+                var gain = track.volume
+                let sinceStart = Double(moviePosition - voice.startSample)
+                if fadeIn > 0, sinceStart < fadeIn { gain *= sinceStart / fadeIn }
+                if fadeOut > 0, stop != Int.max {
+                    let untilStop = Double(stop - moviePosition)
+                    if untilStop < fadeOut { gain *= max(0, untilStop) / fadeOut }
+                }
+                let out = (moviePosition - first) * Self.channels
+                for channel in 0..<Self.channels {
+                    sum[out + channel] += Float(gain) * samples[frame * Self.channels + channel]
+                }
+            }
+            position += frames
+        }
+    }
+
+    /// A peak limiter: an envelope that jumps to each peak and falls back in about 50 ms; the gain
+    /// keeps every sample within ±0.98.
+    private func limit(_ samples: inout [Float]) {
+        let release = Float(exp(-1.0 / (0.05 * Double(Self.sampleRate))))
+        let ceiling: Float = 0.98
+        for frame in 0..<(samples.count / Self.channels) {
+            let base = frame * Self.channels
+            var peak: Float = 0
+            for channel in 0..<Self.channels { peak = max(peak, abs(samples[base + channel])) }
+            envelope = max(peak, envelope * release)
+            guard envelope > ceiling else { continue }
+            let gain = ceiling / envelope
+            for channel in 0..<Self.channels { samples[base + channel] *= gain }
+        }
+    }
+}
