@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEMO_OUT ?= out/demo.mp4
 
-.PHONY: deps build test demo bench examples clean
+.PHONY: deps build test test-tsan demo bench examples clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -12,6 +12,10 @@ build: deps
 
 test: deps
 	$(SWIFT) test
+
+# The writer's threads under ThreadSanitizer: the pipeline, cancellation and parallel rendering.
+test-tsan: deps
+	$(SWIFT) test --scratch-path .build-tsan --sanitize=thread --filter "ParallelRenderTests|PipelineTests|CancellationTests"
 
 demo: deps
 	$(SWIFT) build -c release --product moviemake
