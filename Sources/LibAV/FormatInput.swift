@@ -44,6 +44,26 @@ package final class FormatInput {
         return Double(value) / Double(AV_TIME_BASE)
     }
 
+    /// A container metadata tag, such as `comment`.
+    package func metadata(_ key: String) -> String? {
+        av_dict_get(context.pointee.metadata, key, nil, 0).map { String(cString: $0.pointee.value) }
+    }
+
+    /// The presentation time of a packet in seconds, in its stream's time base.
+    package func seconds(ofPacket packet: Packet) -> Double? {
+        guard let stream = stream(at: packet.streamIndex), packet.pointer.pointee.pts != LibAVError.noTimestamp else { return nil }
+        return Double(packet.pointer.pointee.pts) * av_q2d(stream.pointee.time_base)
+    }
+
+    /// The best video stream's frame rate as numerator and denominator, when the container states it.
+    package func videoFrameRate() -> (numerator: Int, denominator: Int)? {
+        let index = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+        guard index >= 0, let stream = stream(at: Int(index)) else { return nil }
+        let rate = stream.pointee.avg_frame_rate.num > 0 ? stream.pointee.avg_frame_rate : stream.pointee.r_frame_rate
+        guard rate.num > 0, rate.den > 0 else { return nil }
+        return (Int(rate.num), Int(rate.den))
+    }
+
     /// The number of streams in the file.
     package var streamCount: Int { Int(context.pointee.nb_streams) }
 

@@ -15,11 +15,17 @@ package final class MediaOutput {
         case gif
         /// Numbered image files in a folder; the path is a pattern such as `dir/frame-%06d.png`.
         case image2
+        /// MP4 written as fragments, one per keyframe: chunk files that join by stream copy.
+        case fragmentedMP4
+
+        /// The libav muxer's name.
+        var muxerName: String { self == .fragmentedMP4 ? "mp4" : rawValue }
 
         /// Options the muxer takes before its header.
         var headerOptions: [CodecOption] {
             switch self {
             case .mp4, .mov: [CodecOption("movflags", "+faststart")]
+            case .fragmentedMP4: [CodecOption("movflags", "+frag_keyframe+empty_moov+default_base_moof")]
             case .image2: [CodecOption("start_number", "0")]
             case .webm, .matroska, .gif: []
             }
@@ -47,7 +53,7 @@ package final class MediaOutput {
     package init(container: Container, path: String, destination: String) throws {
         LogBridge.install()
         var allocated: UnsafeMutablePointer<AVFormatContext>?
-        let status = avformat_alloc_output_context2(&allocated, nil, container.rawValue, path)
+        let status = avformat_alloc_output_context2(&allocated, nil, container.muxerName, path)
         guard status >= 0, let context = allocated else {
             avformat_free_context(allocated)
             if LibAVError.isOutOfMemory(status) { throw LibAVError.outOfMemory("Creating the \(container.rawValue) muxer") }
@@ -110,6 +116,36 @@ package final class MediaOutput {
         }
         streams.append(Stream(pointer: stream, encoderTimeBase: codec.pointee.time_base))
         return streams.count - 1
+    }
+
+    /// Adds a stream that copies stream `index` of `input` without re-encoding, and returns its index.
+    /// Corresponds to `avformat_new_stream` and `avcodec_parameters_copy`.
+    /// - Throws: `LibAVError` of kind `.outOfMemory` or `.internalFailure`.
+    package func addStream(copying input: FormatInput, stream index: Int) throws -> Int {
+        guard let source = input.stream(at: index) else {
+            throw LibAVError(.internalFailure, operation: "Copying a stream of \(input.path)", message: "stream \(index) does not exist")
+        }
+        guard let stream = avformat_new_stream(context, nil) else { throw LibAVError.outOfMemory("Adding a stream") }
+        try LibAVError.check(
+            avcodec_parameters_copy(stream.pointee.codecpar, source.pointee.codecpar), .internalFailure, "Copying stream parameters")
+        stream.pointee.codecpar.pointee.codec_tag = 0  // Let the muxer choose its own tag.
+        stream.pointee.time_base = source.pointee.time_base
+        stream.pointee.avg_frame_rate = source.pointee.avg_frame_rate
+        stream.pointee.r_frame_rate = source.pointee.r_frame_rate
+        streams.append(Stream(pointer: stream, encoderTimeBase: source.pointee.time_base))
+        return streams.count - 1
+    }
+
+    /// Writes a copied packet, first moving it later by `frames` frames at `frameRate` (frames per
+    /// second as numerator and denominator): a chunk's timestamps start at 0, and the whole
+    /// movie's at the chunk's first frame. Corresponds to `av_rescale_q` and `av_interleaved_write_frame`.
+    package func write(_ packet: Packet, toStream index: Int, shiftedBy frames: Int, frameRate: (numerator: Int, denominator: Int)) throws {
+        let offset = av_rescale_q(
+            Int64(frames), AVRational(num: Int32(frameRate.denominator), den: Int32(frameRate.numerator)), streams[index].encoderTimeBase)
+        if packet.pointer.pointee.pts != LibAVError.noTimestamp { packet.pointer.pointee.pts += offset }
+        if packet.pointer.pointee.dts != LibAVError.noTimestamp { packet.pointer.pointee.dts += offset }
+        packet.pointer.pointee.pos = -1
+        try write(packet, toStream: index)
     }
 
     /// Opens the file and writes the header (MP4 and MOV with `+faststart`), refusing any option

@@ -17,6 +17,8 @@ package struct VideoEncoderConfiguration: Sendable, Hashable {
     package var bitRate: Int?
     /// Encoder-private options, such as `preset` and `crf`. Each must be recognised by the encoder.
     package var options: [CodecOption] = []
+    /// Encoder threads, or 0 to let the encoder choose (as the ffmpeg CLI does).
+    package var threadCount = 0
 
     package init(encoderName: String, width: Int, height: Int, frameRateNumerator: Int, frameRateDenominator: Int, gopSize: Int) {
         self.encoderName = encoderName
@@ -64,7 +66,7 @@ package final class VideoEncoder: StreamEncoder {
             c.pointee.color_range = AVCOL_RANGE_MPEG
         }
         c.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
-        c.pointee.thread_count = 0  // The encoder picks its own thread count, as the ffmpeg CLI does.
+        c.pointee.thread_count = Int32(configuration.threadCount)
         // Zero selects the codec's constant-quality mode (libavcodec's default would be 200 kb/s).
         c.pointee.bit_rate = Int64(configuration.bitRate ?? 0)
         if globalHeader { c.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER) }

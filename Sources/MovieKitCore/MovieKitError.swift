@@ -33,6 +33,14 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
     case audioAfterFirstFrame(path: String)
     /// The container cannot hold MovieKit's AAC audio.
     case audioNotInContainer(path: String, container: String)
+    /// The number of chunks is below 1 or above the number of GOPs.
+    case invalidChunkCount(Int, maximum: Int, frameCount: Int, gopSize: Int)
+    /// `--chunk auto/N` found no chunk index in the environment.
+    case chunkIndexUnavailable(reason: String)
+    /// A chunk file cannot be joined with the others.
+    case chunkMismatch(path: String, reason: String)
+    /// The chunk files do not cover the movie exactly once.
+    case chunkCoverage(reason: String)
     /// A metadata key or value is not valid.
     case invalidMetadata(key: String, reason: String)
     /// The preset name is not one of x264's presets.
@@ -119,6 +127,14 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
             return "Audio was added to \(path) after its first frame, but the movie was started without an audio stream; add audio tracks before the first frame."
         case .audioNotInContainer(let path, let container):
             return "\(path) cannot hold audio: MovieKit writes AAC, which \(container) does not take; use .mp4, .mov or .mkv for a movie with sound."
+        case .invalidChunkCount(let count, let maximum, let frameCount, let gopSize):
+            return "\(count) chunks is not possible: \(frameCount) frames hold \(maximum) keyframe intervals of \(gopSize) frames, and every chunk starts on a keyframe; use 1 to \(maximum) chunks."
+        case .chunkIndexUnavailable(let reason):
+            return "--chunk auto/N needs the chunk index from the scheduler, but \(reason); run it as a Kubernetes Indexed Job or a Slurm job array, or give the index, as in --chunk 0/4."
+        case .chunkMismatch(let path, let reason):
+            return "The part \(path) cannot be joined: \(reason)."
+        case .chunkCoverage(let reason):
+            return "The parts do not make one whole movie: \(reason)."
         case .invalidMetadata(let key, let reason):
             return "Metadata \"\(key)\" cannot be written: \(reason)."
         case .unknownPreset(let name):

@@ -87,6 +87,25 @@ extension MovieSettings {
         return configuration
     }
 
+    /// The configuration for a chunk of a larger movie: keyframes exactly every GOP (no scene-cut
+    /// keyframes, closed GOPs), so chunks start on an IDR frame wherever they are cut, and one
+    /// encoder thread, because x264's output depends on its thread count and a chunk must give
+    /// the same bytes whichever machine renders it.
+    func chunkConfiguration(_ base: VideoEncoderConfiguration) -> VideoEncoderConfiguration {
+        var configuration = base
+        configuration.threadCount = 1
+        switch base.encoderName {
+        case "libx264":
+            configuration.options.append(CodecOption("x264-params", "scenecut=0:open-gop=0:keyint=\(gopSize):min-keyint=\(gopSize)"))
+        case "libx265":
+            configuration.options.removeAll { $0.name == "x265-params" }
+            configuration.options.append(CodecOption("x265-params", "log-level=error:scenecut=0:open-gop=0:keyint=\(gopSize):min-keyint=\(gopSize)"))
+        default:
+            break
+        }
+        return configuration
+    }
+
     /// The preset's position from `ultrafast` (0) to `placebo` (9).
     private var presetIndex: Int { Preset.allCases.firstIndex(of: preset) ?? 5 }
 }

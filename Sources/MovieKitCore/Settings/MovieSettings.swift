@@ -130,7 +130,13 @@ public struct MovieSettings: Sendable, Hashable {
     }
 
     /// The number of frames between keyframes (the GOP size).
-    var gopSize: Int { max(1, fps.frameCount(forSeconds: keyframeInterval)) }
+    public var gopSize: Int { max(1, fps.frameCount(forSeconds: keyframeInterval)) }
+
+    /// Everything that changes the encoded pictures, as text for chunk fingerprints.
+    var fingerprintText: String {
+        "\(width)x\(height)@\(fps) codec=\(codec.map { "\($0)" } ?? "auto") alpha=\(alpha) chroma=\(chroma.rawValue) "
+            + "depth=\(bitDepth?.rawValue ?? 0) crf=\(crf ?? -1) preset=\(preset.rawValue) gop=\(gopSize) bitrate=\(bitRate ?? 0)"
+    }
 
     /// The bit depth in effect for `codec`.
     func effectiveBitDepth(for codec: VideoCodec) -> BitDepth { bitDepth ?? codec.bitDepths[0] }

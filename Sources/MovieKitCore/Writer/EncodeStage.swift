@@ -24,11 +24,10 @@ final class EncodeStage: FrameSink {
     private let destination: String
     private let encoderName: String
     private let settings: MovieSettings
-    private let muxerWantsGlobalHeader: Bool
     private var started = false
     private var framesEncoded = 0
     private let mixer = AudioMixer()
-    private var audio: (encoder: AudioEncoder, stream: Int)?
+    private var audio: AudioStreamWriter?
     private let clock = ContinuousClock()
     private(set) var statistics = RenderStatistics()
 
@@ -36,19 +35,26 @@ final class EncodeStage: FrameSink {
     /// and writes the header to `path`.
     /// - Parameter destination: The file the user asked for, named in errors.
     /// - Throws: `MovieKitError` mapped from the LibAV layer.
-    init(settings: MovieSettings, codec: VideoCodec, container: MovieContainer, path: String, destination: String) throws {
+    /// - Parameter chunk: For a chunk of a larger movie: written as fragmented MP4 with keyframes
+    ///   at fixed positions and one encoder thread, so a re-render gives the same bytes, tagged
+    ///   with the chunk's identity.
+    init(
+        settings: MovieSettings, codec: VideoCodec, container: MovieContainer, path: String, destination: String,
+        chunk: ChunkIdentity? = nil
+    ) throws {
         self.destination = destination
         self.settings = settings
         let names = MovieSettings.encoderNames(for: codec)
         var lastName = names[0]
         do {
-            output = try MediaOutput(container: container.muxer, path: path, destination: destination)
+            output = try MediaOutput(container: chunk == nil ? container.muxer : .fragmentedMP4, path: path, destination: destination)
             var opened: VideoEncoder?
             for name in names where opened == nil {
                 lastName = name
+                var configuration = settings.encoderConfiguration(for: codec, encoderName: name)
+                if chunk != nil { configuration = settings.chunkConfiguration(configuration) }
                 do {
-                    opened = try VideoEncoder(
-                        configuration: settings.encoderConfiguration(for: codec, encoderName: name), globalHeader: output.wantsGlobalHeader)
+                    opened = try VideoEncoder(configuration: configuration, globalHeader: output.wantsGlobalHeader)
                 } catch let error as LibAVError where error.kind == .unavailable(component: name) && name != names.last {
                     continue
                 }
@@ -59,12 +65,13 @@ final class EncodeStage: FrameSink {
             let tag = codec == .hevc && (container == .mp4 || container == .mov) ? "hvc1" : nil
             videoStream = try output.addStream(for: opened, codecTag: tag)
             if container != .pngSequence {
-                try output.setMetadata(settings.metadata.entries.map { CodecOption($0.key, $0.value) })
+                var entries = settings.metadata.entries.map { CodecOption($0.key, $0.value) }
+                if let chunk { entries.removeAll { $0.name == "comment" }; entries.append(CodecOption("comment", chunk.tag)) }
+                try output.setMetadata(entries)
             }
         } catch let error as LibAVError {
             throw MovieKitError(writing: destination, encoder: lastName, error)
         }
-        muxerWantsGlobalHeader = output.wantsGlobalHeader
     }
 
     /// Adds an audio track. Before the first frame, this also declares the audio stream.
@@ -81,10 +88,7 @@ final class EncodeStage: FrameSink {
         started = true
         try mapped {
             if !mixer.isEmpty {
-                let encoder = try AudioEncoder(
-                    sampleRate: AudioMixer.sampleRate, channels: AudioMixer.channels, bitRate: settings.audioBitRate,
-                    globalHeader: muxerWantsGlobalHeader)
-                audio = (encoder, try output.addStream(for: encoder))
+                audio = try AudioStreamWriter(mixer: mixer, output: output, bitRate: settings.audioBitRate)
             }
             try output.start()
         }
@@ -97,30 +101,21 @@ final class EncodeStage: FrameSink {
         framesEncoded = max(framesEncoded, index + 1)
         if repeated { statistics.repeatedFrames += 1 } else { statistics.drawnFrames += 1 }
         // Audio follows the video, held back by the longest fade-out until the end is known.
-        try writeAudio(upTo: sample(atFrame: framesEncoded) - mixer.holdBack, movieEnd: nil)
+        try writeAudio { try $0.advance(to: settings.fps.time(ofFrame: framesEncoded), output: output) }
     }
 
     func finish() throws {
         try startIfNeeded()
         try encodeAndWrite(nil)
-        let end = sample(atFrame: framesEncoded)
-        try writeAudio(upTo: end, movieEnd: end, flush: true)
+        try writeAudio { try $0.finish(at: settings.fps.time(ofFrame: framesEncoded), output: output) }
         try mapped { try output.finish() }
     }
 
-    /// The audio sample at which video frame `index` starts.
-    private func sample(atFrame index: Int) -> Int {
-        Int((settings.fps.time(ofFrame: index) * Double(AudioMixer.sampleRate)).rounded())
-    }
-
-    /// Mixes, encodes and writes audio up to movie sample `end`.
-    private func writeAudio(upTo end: Int, movieEnd: Int?, flush: Bool = false) throws {
-        guard let audio, end > mixer.mixedSamples || flush else { return }
+    /// Runs `step` on the audio stream, if there is one, counting its time as encoding.
+    private func writeAudio(_ step: (AudioStreamWriter) throws -> Void) throws {
+        guard let audio else { return }
         let start = clock.now
-        let samples = try mixer.mix(upTo: end, movieEnd: movieEnd)
-        try mapped {
-            try audio.encoder.encode(interleaved: samples, flush: flush) { try output.write($0, toStream: audio.stream) }
-        }
+        try mapped { try step(audio) }
         statistics.encoding += clock.now - start
     }
 

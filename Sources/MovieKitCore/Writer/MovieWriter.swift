@@ -94,15 +94,35 @@ public final class MovieWriter: Sendable {
 
     /// The number of threads `render(frameCount:progress:draw:)` draws with.
     public let drawingThreads: Int
+    /// For a chunk of a larger movie: which frames it holds.
+    public let chunk: ChunkIdentity?
+
+    /// Opens one chunk of a larger movie, for renders split across processes or machines: an
+    /// `.mp4` written as fragments, keyframes at fixed positions, tagged with `chunk`'s frame range
+    /// and fingerprints for `MovieChunks.join`. Draw the chunk's frames in order with the movie's
+    /// own frame times (`render(frameCount:…)` on a chunk writer does this). Re-rendering a chunk
+    /// gives the same bytes.
+    /// - Throws: Any error of `init(url:settings:overwrite:concurrency:)`, or
+    ///   `.codecNotInContainer` for a destination other than `.mp4` or a codec other than H.264 or HEVC.
+    public convenience init(
+        url: URL, settings: MovieSettings, chunk: ChunkIdentity, overwrite: Bool = false, concurrency: RenderConcurrency = .fixed(1)
+    ) throws {
+        try self.init(url: url, settings: settings, overwrite: overwrite, drawingThreads: concurrency.threadCount, chunk: chunk)
+    }
 
     /// Opens a movie whose frames `drawingThreads` threads draw at once (see `render(…concurrency:…)`).
-    init(url: URL, settings: MovieSettings, overwrite: Bool, drawingThreads: Int) throws {
+    init(url: URL, settings: MovieSettings, overwrite: Bool, drawingThreads: Int, chunk: ChunkIdentity? = nil) throws {
+        self.chunk = chunk
         self.drawingThreads = max(1, drawingThreads)
         let path = url.path
         guard let container = MovieContainer(url: url) else {
             throw MovieKitError.unsupportedContainer(path: path)
         }
         let codec = try settings.resolvedCodec(for: container)
+        if chunk != nil, container != .mp4 || ![VideoCodec.h264, .hevc].contains(codec) {
+            throw MovieKitError.codecNotInContainer(
+                codec: "A chunk of \(codec)", container: container.description, suggestions: [".mp4 with H.264 or HEVC"])
+        }
         if !overwrite, FileManager.default.fileExists(atPath: path) {
             throw MovieKitError.fileExists(path: path)
         }
@@ -127,7 +147,8 @@ public final class MovieWriter: Sendable {
                     settings: settings, codec: codec, container: container,
                     path: file.temporary.appendingPathComponent("frame-%06d.png").path, destination: path)
             default:
-                try EncodeStage(settings: settings, codec: codec, container: container, path: file.writePath, destination: path)
+                try EncodeStage(
+                    settings: settings, codec: codec, container: container, path: file.writePath, destination: path, chunk: chunk)
             }
             let format = settings.pixelFormat(for: codec)
             let slots = try (0..<Self.slotCount(drawingThreads: drawingThreads)).map { _ in

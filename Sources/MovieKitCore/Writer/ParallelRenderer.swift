@@ -88,7 +88,9 @@ final class ParallelRenderer: @unchecked Sendable {
             }
             do {
                 try slot.prepare(keeping: nil)
-                let time = FrameTime(index: index, time: writer.settings.fps.time(ofFrame: index))
+                // A chunk's frames are drawn at their times in the whole movie.
+                let movieIndex = index + (writer.chunk?.frames.lowerBound ?? 0)
+                let time = FrameTime(index: movieIndex, time: writer.settings.fps.time(ofFrame: movieIndex))
                 try draw(slot.context, time)
                 try slot.complete()
             } catch {

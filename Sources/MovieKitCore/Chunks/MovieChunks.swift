@@ -1,0 +1,150 @@
+import Foundation
+internal import LibAV
+
+/// Joins chunk files into one movie by stream copy, without re-encoding, and adds the movie's
+/// audio, rendered and encoded once over the whole length so there are no seams in the sound.
+public enum MovieChunks {
+    /// One part, read and checked.
+    private struct Part {
+        let url: URL
+        let identity: ChunkIdentity
+    }
+
+    /// Joins `parts` (in any order) into a faststart MP4 at `url`.
+    ///
+    /// The parts must be chunks of one movie (same movie and settings fingerprints, written with
+    /// `MovieWriter(url:settings:chunk:)`) that together cover every frame once. Timestamps are
+    /// made continuous; the result decodes to the frames of a single render.
+    /// - Parameters:
+    ///   - parts: The chunk files.
+    ///   - url: The destination (`.mp4`, `.m4v` or `.mov`).
+    ///   - overwrite: Whether an existing file may be replaced.
+    ///   - audio: The movie's music and sounds, mixed and encoded over the whole length.
+    ///   - audioBitRate: The AAC bit rate.
+    /// - Throws: `MovieKitError.chunkMismatch` naming a part that does not belong (no chunk tag,
+    ///   different settings, another movie, cut short), `.chunkCoverage` naming a missing or
+    ///   repeated frame range, `.unreadableInput`, or a write error; nothing is left at `url`.
+    public static func join(
+        parts: [URL], to url: URL, overwrite: Bool = false, audio: [AudioTrack] = [], audioBitRate: Int = 192_000
+    ) throws {
+        let ordered = try checkedParts(parts)
+        guard let first = ordered.first else { throw MovieKitError.chunkCoverage(reason: "no parts were given") }
+        let container: MediaOutput.Container
+        switch url.pathExtension.lowercased() {
+        case "mp4", "m4v": container = .mp4
+        case "mov": container = .mov
+        default:
+            throw MovieKitError.unsupportedContainer(path: url.path)
+        }
+        if !overwrite, FileManager.default.fileExists(atPath: url.path) { throw MovieKitError.fileExists(path: url.path) }
+        let mixer = AudioMixer()
+        for track in audio { try mixer.add(track) }
+        let file = try PartialOutput(destination: url)
+        do {
+            try write(ordered, first: first, container: container, mixer: mixer, audioBitRate: audioBitRate, file: file, destination: url.path)
+            try file.moveIntoPlace(overwrite: overwrite)
+        } catch let error as LibAVError {
+            file.removeTemporary()
+            throw MovieKitError(writing: url.path, encoder: "aac", error)
+        } catch {
+            file.removeTemporary()
+            throw error
+        }
+    }
+
+    private static func write(
+        _ parts: [Part], first: Part, container: MediaOutput.Container, mixer: AudioMixer, audioBitRate: Int,
+        file: PartialOutput, destination: String
+    ) throws {
+        let firstInput = try FormatInput(path: first.url.path)
+        try firstInput.findStreamInfo()
+        let rate = (numerator: first.identity.frameRate.numerator, denominator: first.identity.frameRate.denominator)
+        let output = try MediaOutput(container: container, path: file.writePath, destination: destination)
+        let video = try output.addStream(copying: firstInput, stream: try firstInput.bestStream(.video))
+        let audio = mixer.isEmpty ? nil : try AudioStreamWriter(mixer: mixer, output: output, bitRate: audioBitRate)
+        try output.start()
+        let packet = try Packet()
+        for part in parts {
+            let input = part.url == first.url ? firstInput : try FormatInput(path: part.url.path)
+            let stream = try input.bestStream(.video)
+            while try input.read(into: packet) {
+                defer { packet.unref() }
+                guard packet.streamIndex == stream else { continue }
+                let seconds = (input.seconds(ofPacket: packet) ?? 0) + Double(part.identity.frames.lowerBound) * Double(rate.denominator) / Double(rate.numerator)
+                try output.write(packet, toStream: video, shiftedBy: part.identity.frames.lowerBound, frameRate: rate)
+                try audio?.advance(to: seconds, output: output)
+            }
+        }
+        let end = Double(first.identity.totalFrames) * Double(rate.denominator) / Double(rate.numerator)
+        try audio?.finish(at: end, output: output)
+        try output.finish()
+    }
+
+    /// Reads every part's tag, checks that they belong together and cover the movie once, and
+    /// returns them in frame order.
+    private static func checkedParts(_ urls: [URL]) throws -> [Part] {
+        var parts: [Part] = []
+        for url in urls {
+            let input: FormatInput
+            do {
+                input = try FormatInput(path: url.path)
+                try input.findStreamInfo()
+            } catch let error as LibAVError {
+                throw MovieKitError.chunkMismatch(path: url.path, reason: "it cannot be read (\(error.message))")
+            }
+            guard let tag = input.metadata("comment"), let identity = ChunkIdentity(tag: tag) else {
+                throw MovieKitError.chunkMismatch(
+                    path: url.path, reason: "it has no MovieKit chunk tag; parts are written with --chunk or --frames")
+            }
+            let frames = try countFrames(input, path: url.path)
+            guard frames == identity.frames.count else {
+                throw MovieKitError.chunkMismatch(
+                    path: url.path,
+                    reason: "it holds \(frames) frames where its tag says \(identity.frames.count) (frames \(identity.frames.lowerBound)..<\(identity.frames.upperBound)); it is cut short, so render that chunk again")
+            }
+            if let first = parts.first {
+                guard identity.settingsFingerprint == first.identity.settingsFingerprint else {
+                    throw MovieKitError.chunkMismatch(
+                        path: url.path, reason: "it was rendered with different encoding settings than \(first.url.path)")
+                }
+                guard identity.movieFingerprint == first.identity.movieFingerprint, identity.totalFrames == first.identity.totalFrames else {
+                    throw MovieKitError.chunkMismatch(path: url.path, reason: "it is a part of another movie than \(first.url.path)")
+                }
+            }
+            parts.append(Part(url: url, identity: identity))
+        }
+        parts.sort { $0.identity.frames.lowerBound < $1.identity.frames.lowerBound }
+        var covered = 0
+        var previous: Part?
+        for part in parts {
+            let range = part.identity.frames
+            if range.lowerBound > covered {
+                throw MovieKitError.chunkCoverage(
+                    reason: "frames \(covered)..<\(range.lowerBound) are missing; render them (--frames \(covered)..<\(range.lowerBound)) and join again")
+            }
+            if range.lowerBound < covered, let previous {
+                throw MovieKitError.chunkCoverage(
+                    reason: "\(part.url.path) repeats frames \(range.lowerBound)..<\(min(covered, range.upperBound)), which \(previous.url.path) already holds; leave one of them out")
+            }
+            covered = range.upperBound
+            previous = part
+        }
+        if let total = parts.first?.identity.totalFrames, covered < total {
+            throw MovieKitError.chunkCoverage(
+                reason: "frames \(covered)..<\(total) are missing; render them (--frames \(covered)..<\(total)) and join again")
+        }
+        return parts
+    }
+
+    /// Counts the video packets of a part (one per frame), without decoding.
+    private static func countFrames(_ input: FormatInput, path: String) throws -> Int {
+        let stream = try input.bestStream(.video)
+        let packet = try Packet()
+        var count = 0
+        while try input.read(into: packet) {
+            if packet.streamIndex == stream { count += 1 }
+            packet.unref()
+        }
+        return count
+    }
+}
