@@ -4,8 +4,8 @@ import ArgumentParser
 struct Moviemake: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "moviemake",
-        abstract: "Render H.264 movies frame by frame from code.",
+        abstract: "Render movies frame by frame: a demo, chunks joined with concat, and more.",
         version: "0.1.0",
-        subcommands: [Demo.self]
+        subcommands: [Demo.self, Concat.self]
     )
 }

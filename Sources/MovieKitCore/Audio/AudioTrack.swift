@@ -32,6 +32,12 @@ public struct AudioTrack: Sendable, Hashable {
         self.loops = loops
     }
 
+    /// The length of an audio file in seconds, as its container states it (`nil` when it does not).
+    /// - Throws: `MovieKitError.unreadableInput` naming the file when it cannot be read as audio.
+    public static func duration(of url: URL) throws -> Double? {
+        try AudioMixer.open(AudioTrack(url: url)).duration
+    }
+
     /// Checks the numbers; the file itself is checked when the track is added to a writer.
     func validate() throws {
         func check(_ ok: Bool, _ name: String, _ value: Double, _ rule: String) throws {

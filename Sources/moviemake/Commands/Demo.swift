@@ -17,8 +17,9 @@ struct Demo: ParsableCommand {
 
     @OptionGroup var encoding: EncodingOptions
 
-    @Flag(help: "Do not report progress.")
-    var quiet = false
+    @OptionGroup var chunks: ChunkOptions
+
+    @OptionGroup var progress: ProgressOptions
 
     mutating func validate() throws {
         guard seconds > 0, seconds <= 3600 else {
@@ -34,16 +35,12 @@ struct Demo: ParsableCommand {
     func run() throws {
         let settings = try encoding.settings()
         let frameCount = max(1, settings.fps.frameCount(forSeconds: seconds))
-        let url = URL(fileURLWithPath: output)
         let scene = try DemoScene(width: Double(settings.width), height: Double(settings.height))
-        let progress = ProgressReporter(total: frameCount, enabled: !quiet)
-        let writer = try MovieWriter(url: url, settings: settings, overwrite: encoding.overwrite, concurrency: encoding.concurrency)
         let duration = seconds
-        try SignalCancellation.run(cancel: { writer.cancel() }) {
-            try writer.render(frameCount: frameCount, progress: { progress.update(completed: $0.encodedFrames) }) { context, frame in
-                scene.draw(in: context, time: frame.time, duration: duration)
-            }
-        }
-        progress.finish(message: "Wrote \(output): \(frameCount) frames, \(settings.width)x\(settings.height) at \(settings.fps) fps.")
+        let job = RenderJob(
+            output: URL(fileURLWithPath: output), settings: settings, frameCount: frameCount,
+            movieIdentity: "moviemake demo, \(seconds) s",
+            draw: { context, frame in scene.draw(in: context, time: frame.time, duration: duration) })
+        _ = try RenderRunner.run(job, encoding: encoding, chunks: chunks, progress: progress)
     }
 }

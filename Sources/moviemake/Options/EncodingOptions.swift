@@ -39,6 +39,9 @@ struct EncodingOptions: ParsableArguments {
     @Option(help: "Speed/quality preset, named as x264's and mapped to each codec's own.")
     var preset: Preset = .medium
 
+    @Option(help: "Seconds between keyframes; chunks for --chunk and --jobs start on keyframes.")
+    var keyframeInterval = 2.0
+
     @Option(help: ArgumentHelp("Container metadata as key=value: title, artist, comment or creation_time (ISO 8601). Repeatable.", valueName: "key=value"))
     var metadata: [String] = []
 
@@ -89,7 +92,7 @@ struct EncodingOptions: ParsableArguments {
             return try MovieSettings(
                 width: draft ? Self.draftSide(width) : width, height: draft ? Self.draftSide(height) : height,
                 fps: fps, codec: videoCodec, alpha: alpha, chroma: chroma,
-                bitDepth: bitDepth, crf: crf, preset: draft ? .ultrafast : preset, metadata: tags)
+                bitDepth: bitDepth, crf: crf, preset: draft ? .ultrafast : preset, keyframeInterval: keyframeInterval, metadata: tags)
         } catch let error as MovieKitError {
             throw ValidationError(error.description)
         }

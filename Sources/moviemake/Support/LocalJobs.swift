@@ -1,0 +1,128 @@
+import ArgumentParser
+import Foundation
+import MovieKitCore
+import Synchronization
+
+/// Renders a movie's chunks in child `moviemake` processes on this machine and joins them.
+///
+/// The chunks are the same whatever the number of processes (16 chunks of whole GOPs, or one per
+/// GOP for short movies), and each chunk's bytes do not depend on which process renders it, so
+/// the joined file is identical for every `--jobs` count.
+enum LocalJobs {
+    /// At most this many chunks; fewer for movies with fewer keyframe intervals.
+    static let chunkCount = 16
+
+    static func run(_ job: RenderJob, jobs: Int, overwrite: Bool, progress: ProgressOptions) throws -> String {
+        if !overwrite, FileManager.default.fileExists(atPath: job.output.path) { throw MovieKitError.fileExists(path: job.output.path) }
+        let gops = (job.frameCount + job.settings.gopSize - 1) / job.settings.gopSize
+        let plan = try ChunkPlan(frameCount: job.frameCount, settings: job.settings, chunkCount: min(chunkCount, gops))
+        let parts = FileManager.default.temporaryDirectory.appendingPathComponent("moviemake-parts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: parts, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: parts) }
+        let urls = plan.ranges.indices.map { parts.appendingPathComponent("part-\($0).mp4") }
+        let reporter = ProgressReporter(total: job.frameCount, style: progress.style)
+        let pool = ChildPool(limit: jobs)
+        try SignalCancellation.run(cancel: { pool.terminateAll() }) {
+            let threads = max(1, ProcessInfo.processInfo.activeProcessorCount / jobs)
+            for (index, url) in urls.enumerated() {
+                let arguments = Array(CommandLine.arguments.dropFirst()) + [
+                    "--chunk", "\(index)/\(urls.count)", "--chunk-output", url.path,
+                    "--progress", "json", "--threads", "\(threads)",
+                ]
+                try pool.launch(arguments: arguments, chunk: index) { reporter.update(completed: pool.totalEncoded) }
+            }
+            try pool.waitForAll()
+            try MovieChunks.join(parts: urls, to: job.output, overwrite: overwrite, audio: job.audio, audioBitRate: job.settings.audioBitRate)
+        }
+        reporter.finish(message: "Wrote \(job.output.path): \(job.frameCount) frames in \(urls.count) chunks on \(jobs) processes.")
+        return ""
+    }
+}
+
+/// Runs child processes, at most `limit` at once, tracking each one's reported progress.
+final class ChildPool: Sendable {
+    private struct State {
+        var running: [Int: Process] = [:]
+        var encoded: [Int: Int] = [:]
+        var failure: String?
+        var stopped = false
+    }
+
+    private let limit: Int
+    private let state = Mutex(State())
+    private let slots: DispatchSemaphore
+
+    init(limit: Int) {
+        self.limit = limit
+        slots = DispatchSemaphore(value: limit)
+    }
+
+    /// Frames encoded so far, over every child.
+    var totalEncoded: Int { state.withLock { $0.encoded.values.reduce(0, +) } }
+
+    /// Starts `moviemake` with `arguments` once a slot is free.
+    /// - Throws: The first failure of a child, or `ExitCode` after a signal.
+    func launch(arguments: [String], chunk: Int, onProgress: @escaping @Sendable () -> Void) throws {
+        slots.wait()
+        if let failure = state.withLock({ $0.stopped ? ($0.failure ?? "stopped") : nil }) {
+            slots.signal()
+            throw CommandFailure(failure)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        let lines = Mutex((buffer: "", messages: [String]()))
+        errors.fileHandleForReading.readabilityHandler = { [self] handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            let complete = lines.withLock { value -> [String] in
+                value.buffer += text
+                var result = value.buffer.components(separatedBy: "\n")
+                value.buffer = result.removeLast()
+                return result
+            }
+            for line in complete where !line.isEmpty {
+                if let report = ProgressReporter.parse(jsonLine: line) {
+                    state.withLock { $0.encoded[chunk] = report.encoded }
+                    onProgress()
+                } else {
+                    lines.withLock { $0.messages.append(line) }
+                }
+            }
+        }
+        process.terminationHandler = { [self] finished in
+            errors.fileHandleForReading.readabilityHandler = nil
+            state.withLock { value in
+                value.running[chunk] = nil
+                if finished.terminationStatus != 0, value.failure == nil, !value.stopped {
+                    let message = lines.withLock { $0.messages.joined(separator: "\n") }
+                    value.failure = "Rendering chunk \(chunk) failed (exit status \(finished.terminationStatus)): \(message)"
+                    value.stopped = true
+                }
+            }
+            if state.withLock({ $0.failure != nil }) { terminateAll() }
+            slots.signal()
+        }
+        state.withLock { $0.running[chunk] = process }
+        try process.run()
+    }
+
+    /// Waits until every child has exited. - Throws: The first child's failure.
+    func waitForAll() throws {
+        for _ in 0..<limit { slots.wait() }
+        for _ in 0..<limit { slots.signal() }
+        if let failure = state.withLock({ $0.failure }) { throw CommandFailure(failure) }
+        if state.withLock({ $0.stopped }) { throw MovieKitError.cancelled(path: "the chunks") }
+    }
+
+    /// Stops every running child (SIGTERM: each discards its unfinished chunk) and starts no more.
+    func terminateAll() {
+        let running = state.withLock { value -> [Process] in
+            value.stopped = true
+            return Array(value.running.values)
+        }
+        for process in running where process.isRunning { process.terminate() }
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import FrameDraw
+import MovieKitCore
+
+/// What a rendering subcommand renders: the movie's frames as a function of time, and its audio.
+struct RenderJob: Sendable {
+    var output: URL
+    var settings: MovieSettings
+    var frameCount: Int
+    /// Identifies what is rendered (a scene file's contents and variables, the demo's length), for chunk fingerprints.
+    var movieIdentity: String
+    var audio: [AudioTrack] = []
+    var draw: @Sendable (DrawingContext, FrameTime) throws -> Void
+}
+
+/// Renders a job the way the flags ask: the whole movie, one chunk of it, or all chunks in local
+/// processes joined at the end; with progress, and Ctrl-C or SIGTERM cancelling cleanly.
+enum RenderRunner {
+    /// Renders `job` and returns the summary line to print.
+    static func run(_ job: RenderJob, encoding: EncodingOptions, chunks: ChunkOptions, progress: ProgressOptions) throws -> String {
+        let settings = job.settings
+        if let range = try chunks.range(frameCount: job.frameCount, settings: settings) {
+            return try renderChunk(job, range: range, output: URL(fileURLWithPath: chunks.chunkOutput ?? job.output.path),
+                                   encoding: encoding, progress: progress)
+        }
+        if let jobs = chunks.jobs {
+            return try LocalJobs.run(job, jobs: jobs, overwrite: encoding.overwrite, progress: progress)
+        }
+        let writer = try MovieWriter(url: job.output, settings: settings, overwrite: encoding.overwrite, concurrency: encoding.concurrency)
+        for track in job.audio { try writer.addAudio(track) }
+        let reporter = ProgressReporter(total: job.frameCount, style: progress.style)
+        try SignalCancellation.run(cancel: { writer.cancel() }) {
+            try writer.render(frameCount: job.frameCount, progress: { reporter.update(completed: $0.encodedFrames) }, draw: job.draw)
+        }
+        reporter.finish(message: "Wrote \(job.output.path): \(job.frameCount) frames, \(settings.width)x\(settings.height) at \(settings.fps) fps.")
+        return ""
+    }
+
+    private static func renderChunk(
+        _ job: RenderJob, range: Range<Int>, output: URL, encoding: EncodingOptions, progress: ProgressOptions
+    ) throws -> String {
+        let identity = ChunkIdentity(frames: range, totalFrames: job.frameCount, settings: job.settings, movie: job.movieIdentity)
+        let writer = try MovieWriter(url: output, settings: job.settings, chunk: identity, overwrite: encoding.overwrite, concurrency: encoding.concurrency)
+        let reporter = ProgressReporter(total: range.count, style: progress.style)
+        try SignalCancellation.run(cancel: { writer.cancel() }) {
+            try writer.render(frameCount: range.count, progress: { reporter.update(completed: $0.encodedFrames) }, draw: job.draw)
+        }
+        reporter.finish(message: "Wrote \(output.path): frames \(range.lowerBound)..<\(range.upperBound) of \(job.frameCount).")
+        return ""
+    }
+}

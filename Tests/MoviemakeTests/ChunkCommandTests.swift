@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// `--chunk`, `--frames`, `--jobs` and `concat`, run as a user would: the built `moviemake` in child processes.
+@Suite("moviemake: chunks, jobs and concat")
+struct ChunkCommandTests {
+    struct Run {
+        var status: Int32
+        var errors: String
+    }
+
+    static func moviemake(_ arguments: [String], environment: [String: String]? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = try SignalTests.moviemakeExecutable()
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, errors: String(decoding: data, as: UTF8.self))
+    }
+
+    static let demo = ["--seconds", "3", "--width", "160", "--height", "96", "--fps", "20", "--keyframe-interval", "0.5", "--preset", "ultrafast", "--quiet"]
+
+    static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("moviemake-chunks-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func jobsOneAndThreeGiveIdenticalBytes() throws {
+        let dir = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let one = dir.appendingPathComponent("one.mp4"), three = dir.appendingPathComponent("three.mp4")
+        let first = try Self.moviemake(["demo", one.path, "--jobs", "1"] + Self.demo)
+        let second = try Self.moviemake(["demo", three.path, "--jobs", "3"] + Self.demo)
+        #expect(first.status == 0, "\(first.errors)")
+        #expect(second.status == 0, "\(second.errors)")
+        #expect(try Data(contentsOf: three) == Data(contentsOf: one))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["one.mp4", "three.mp4"])
+    }
+
+    @Test func chunksRenderedSeparatelyJoinWithConcat() throws {
+        let dir = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let parts = dir.appendingPathComponent("parts")
+        try FileManager.default.createDirectory(at: parts, withIntermediateDirectories: true)
+        for index in 0..<3 {
+            // As Slurm would run them: the index from the environment.
+            var environment = ProcessInfo.processInfo.environment
+            environment["SLURM_ARRAY_TASK_ID"] = "\(index)"
+            let run = try Self.moviemake(["demo", parts.appendingPathComponent("part-\(index).mp4").path, "--chunk", "auto/3"] + Self.demo, environment: environment)
+            #expect(run.status == 0, "\(run.errors)")
+        }
+        let joined = dir.appendingPathComponent("joined.mp4")
+        let join = try Self.moviemake(["concat", "--dir", parts.path, "-o", joined.path])
+        #expect(join.status == 0, "\(join.errors)")
+        #expect(FileManager.default.fileExists(atPath: joined.path))
+
+        // A missing part is refused by name and range, with exit status 1.
+        try FileManager.default.removeItem(at: parts.appendingPathComponent("part-1.mp4"))
+        let refused = try Self.moviemake(["concat", "--dir", parts.path, "-o", dir.appendingPathComponent("bad.mp4").path])
+        #expect(refused.status == 1)
+        #expect(refused.errors.contains("frames 20..<40 are missing; render them (--frames 20..<40) and join again."), "\(refused.errors)")
+    }
+
+    @Test func chunkAutoWithoutASchedulerNamesBothVariables() throws {
+        let dir = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["SLURM_ARRAY_TASK_ID"] = nil
+        environment["JOB_COMPLETION_INDEX"] = nil
+        let run = try Self.moviemake(["demo", dir.appendingPathComponent("p.mp4").path, "--chunk", "auto/3"] + Self.demo, environment: environment)
+        #expect(run.status == 1)
+        #expect(run.errors.contains("neither JOB_COMPLETION_INDEX (Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (Slurm job array) is set"))
+        let usage = try Self.moviemake(["demo", dir.appendingPathComponent("p.mp4").path, "--frames", "10..5"] + Self.demo)
+        #expect(usage.status == 64)
+        #expect(usage.errors.contains("--frames \"10..5\" is not a range of frames such as 0..<300"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+}
