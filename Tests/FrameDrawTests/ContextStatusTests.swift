@@ -23,7 +23,7 @@ struct ContextStatusTests {
     @Test(arguments: ["at", "baselineAt", "in"])
     func textThatPangoCannotLayOutIsReportedByTheStatusCheck(call: String) throws {
         let canvas = try Canvas(width: 80, height: 40)
-        canvas.context.textRenderer = nil
+        canvas.context.removeTextLayoutForTesting()
         switch call {
         case "at": canvas.context.draw("Hello", at: CGPoint(x: 2, y: 2), style: style)
         case "baselineAt": canvas.context.draw("Hello", baselineAt: CGPoint(x: 2, y: 30), style: style)
@@ -38,7 +38,7 @@ struct ContextStatusTests {
 
     @Test func markupThatPangoCannotLayOutThrowsAtOnce() throws {
         let canvas = try Canvas(width: 80, height: 40)
-        canvas.context.textRenderer = nil
+        canvas.context.removeTextLayoutForTesting()
         #expect(throws: Self.noLayout) { try canvas.context.draw(markup: "<b>Hello</b>", at: .zero, style: style) }
         #expect(throws: Self.noLayout) {
             try canvas.context.draw(markup: "<b>Hello</b>", in: CGRect(x: 0, y: 0, width: 80, height: 40), style: style)

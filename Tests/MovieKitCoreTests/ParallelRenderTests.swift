@@ -83,3 +83,24 @@ struct ParallelRenderTests {
         #expect((1...8).contains(RenderConcurrency.automatic.threadCount))
     }
 }
+
+@Suite("Parallel rendering with text")
+struct ParallelTextTests {
+    /// Frame buffers move between drawing threads; each thread must lay out text with its own
+    /// Pango font map, or two threads corrupt one font map's caches.
+    @Test func textDrawnOnFourThreadsMatchesTextDrawnOnOne() throws {
+        let dir = try TemporaryDirectory()
+        let style = TextStyle(font: .system(size: 20, weight: .bold), color: .white)
+        let draw: @Sendable (DrawingContext, FrameTime) throws -> Void = { context, frame in
+            context.draw("Frame \(frame.index % 7)", at: CGPoint(x: 4, y: 4), style: style)
+            try context.draw(markup: "<i>\(frame.index % 3)</i>", at: CGPoint(x: 4, y: 34), style: style)
+        }
+        let settings = try MovieSettings(width: 128, height: 64, fps: 30, crf: 0, preset: .ultrafast)
+        try MovieWriter.render(to: dir.file("one.mp4"), settings: settings, frameCount: 120, concurrency: .fixed(1), draw: draw)
+        try MovieWriter.render(to: dir.file("four.mp4"), settings: settings, frameCount: 120, concurrency: .fixed(4), draw: draw)
+        let one = try MovieProbe(url: dir.file("one.mp4")).frames.map(\.rgb)
+        let four = try MovieProbe(url: dir.file("four.mp4")).frames.map(\.rgb)
+        #expect(one.count == 120)
+        #expect(one == four)
+    }
+}

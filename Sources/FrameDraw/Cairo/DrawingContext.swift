@@ -21,9 +21,29 @@ public final class DrawingContext {
     var layerStack: [TransparencyLayer] = []
     /// Scratch memory for blurring shadows, reused across calls and frames (see ShadowRenderer.swift).
     let shadowRenderer = ShadowRenderer()
-    /// The Pango layout and font cache for text, made on first use (see DrawingContext+Text.swift);
-    /// `nil` when Pango could not make a layout.
-    lazy var textRenderer: TextRenderer? = TextRenderer(cr: cr)
+    /// The Pango layout and font cache for text (see DrawingContext+Text.swift), with the thread
+    /// it was made on. `nil` until text is first drawn.
+    private var cachedTextRenderer: (renderer: TextRenderer?, thread: pthread_t)?
+
+    /// The Pango layout for text on this thread; `nil` when Pango could not make one.
+    ///
+    /// A layout belongs to the font map of the thread that made it (`pango_cairo_create_layout`
+    /// uses the calling thread's default font map), and a font map must not be used by two
+    /// threads at once. A context that moves between threads, as the frame buffers of a parallel
+    /// render do, therefore makes a new layout on each new thread instead of sharing the old
+    /// thread's font map with it.
+    var textRenderer: TextRenderer? {
+        let current = pthread_self()
+        if let cached = cachedTextRenderer, pthread_equal(cached.thread, current) != 0 { return cached.renderer }
+        let renderer = TextRenderer(cr: cr)
+        cachedTextRenderer = (renderer, current)
+        return renderer
+    }
+
+    /// Makes this thread's text layout unavailable, as when Pango cannot make one (tests only).
+    func removeTextLayoutForTesting() {
+        cachedTextRenderer = (nil, pthread_self())
+    }
     /// The first failure outside Cairo's own status (such as Pango failing to lay out text), kept until
     /// `checkStatus()` reports it. Like Cairo's status it is sticky: `reset()` does not clear it.
     private(set) var pendingError: FrameDrawError?
