@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEMO_OUT ?= out/demo.mp4
 
-.PHONY: deps build test test-tsan demo bench examples clean
+.PHONY: deps build test test-tsan test-distributed demo bench examples clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -16,6 +16,10 @@ test: deps
 # The writer's threads under ThreadSanitizer: the pipeline, cancellation and parallel rendering.
 test-tsan: deps
 	$(SWIFT) test --scratch-path .build-tsan --sanitize=thread --filter "ParallelRenderTests|PipelineTests|CancellationTests"
+
+# Renders a movie as a Slurm job array of 4 tasks on a one-node cluster and checks the join.
+test-distributed: deps
+	bash scripts/test-distributed.sh
 
 demo: deps
 	$(SWIFT) build -c release --product moviemake

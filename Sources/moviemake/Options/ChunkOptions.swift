@@ -16,7 +16,7 @@ struct ChunkOptions: ParsableArguments {
     @Option(help: "Render in this many local processes, a chunk at a time, and join the chunks; the file is the same for every count.")
     var jobs: Int?
 
-    @Option(help: .hidden)
+    @Option(help: "Where to write the chunk (with --chunk or --frames), instead of the command's output; job scripts name parts with it.")
     var chunkOutput: String?
 
     /// What part of the movie to render.
