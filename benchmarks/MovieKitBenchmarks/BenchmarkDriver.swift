@@ -93,6 +93,12 @@ final class BenchmarkDriver {
                 }
             }
         }
+        if plan.workloads.contains(.parallel) {
+            try runParallel()
+        }
+        if plan.workloads.contains(.codecs) {
+            try runCodecs()
+        }
         if plan.workloads.contains(.w2) {
             try runSlideshow()
         }
@@ -100,6 +106,61 @@ final class BenchmarkDriver {
     }
 
     // MARK: - Workloads
+
+    /// W1 at the fast presets (where one drawing thread cannot keep up) and at 4K, each against
+    /// the floor at the same preset; and drawing alone on 1, 2 and all threads.
+    private func runParallel() throws {
+        let frames = plan.w1Frames
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        print("== Parallel: W1 at 1280x720, \(frames) frames, fast presets")
+        try withRawFrames(width: 1280, height: 720, frames: frames) { raw in
+            var jobs: [Job] = []
+            for preset in ["ultrafast", "veryfast", "medium"] {
+                jobs.append(parallel("par-720-\(preset)", "W1 \(preset)", 1280, 720, frames, preset: preset, threads: 0,
+                                     floor: "floor-720-\(preset)", note: "all cores draw"))
+                jobs.append(parallel("seq-720-\(preset)", "W1 \(preset)", 1280, 720, frames, preset: preset, threads: 1,
+                                     floor: "floor-720-\(preset)", note: "one drawing thread"))
+                jobs.append(floor("floor-720-\(preset)", "W1 \(preset)", raw: raw, 1280, 720, frames, preset: preset))
+            }
+            for threads in Array(Set([1, 2, cores])).sorted() {
+                var job = movieKit("draw-\(threads)", "W1 draw scaling", "w1-draw-parallel", 1280, 720, frames,
+                                   tool: "MovieKit draw only, \(threads) thread\(threads == 1 ? "" : "s")")
+                job.arguments += ["--threads", "\(threads)"]
+                jobs.append(job)
+            }
+            try runInterleaved(jobs, rounds: plan.runs)
+        }
+        let big = plan.quick ? 30 : 150
+        print("== Parallel: W1 at 3840x2160, \(big) frames")
+        try withRawFrames(width: 3840, height: 2160, frames: big) { raw in
+            var jobs: [Job] = []
+            for preset in ["medium", "veryfast"] {
+                jobs.append(parallel("par-4k-\(preset)", "W1 4K \(preset)", 3840, 2160, big, preset: preset, threads: 0,
+                                     floor: "floor-4k-\(preset)", note: "all cores draw"))
+                jobs.append(parallel("seq-4k-\(preset)", "W1 4K \(preset)", 3840, 2160, big, preset: preset, threads: 1,
+                                     floor: "floor-4k-\(preset)", note: "one drawing thread"))
+                jobs.append(floor("floor-4k-\(preset)", "W1 4K \(preset)", raw: raw, 3840, 2160, big, preset: preset))
+            }
+            try runInterleaved(jobs, rounds: plan.runs)
+        }
+    }
+
+    /// Each codec end to end against the ffmpeg CLI encoding the same raw frames with the same settings.
+    private func runCodecs() throws {
+        let frames = plan.quick ? 30 : 90
+        print("== Codecs: W1 at 1280x720, \(frames) frames")
+        try withRawFrames(width: 1280, height: 720, frames: frames) { raw in
+            var jobs: [Job] = []
+            for codec in ["h264", "hevc", "vp9", "av1", "prores"] {
+                let container = codec == "prores" ? "mov" : "mp4"
+                jobs.append(parallel("codec-\(codec)", "Codec \(codec)", 1280, 720, frames, preset: "medium", threads: 0,
+                                     floor: "floor-codec-\(codec)", codec: codec, container: container))
+                jobs.append(floor("floor-codec-\(codec)", "Codec \(codec)", raw: raw, 1280, 720, frames, preset: "medium",
+                                  codec: codec, container: container))
+            }
+            try runInterleaved(jobs, rounds: plan.runs)
+        }
+    }
 
     private func runSlideshow() throws {
         print("== W2 slideshow: preparing photos (cached)")
@@ -168,15 +229,46 @@ final class BenchmarkDriver {
         )
     }
 
+    private func parallel(
+        _ id: String, _ workload: String, _ width: Int, _ height: Int, _ count: Int, preset: String, threads: Int,
+        floor: String, note: String? = nil, codec: String = "h264", container: String = "mp4"
+    ) -> Job {
+        var job = movieKit(id, workload, "w1-parallel", width, height, count, floor: floor, note: note)
+        job.arguments = job.arguments.map { $0.hasSuffix("\(id).mp4") ? String($0.dropLast(3)) + container : $0 }
+        job.arguments += ["--preset", preset, "--threads", "\(threads)", "--codec", codec]
+        job.takesStats = false
+        return job
+    }
+
+    /// The ffmpeg CLI's encoder options that match MovieKit's settings for `codec` at `preset`.
+    static func floorCodecArguments(codec: String, preset: String) -> [String] {
+        let index = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
+            .firstIndex(of: preset) ?? 5
+        switch codec {
+        case "hevc":
+            return ["-c:v", "libx265", "-preset", preset, "-crf", "28", "-x265-params", "log-level=error", "-pix_fmt", "yuv420p", "-tag:v", "hvc1"]
+        case "vp9":
+            return ["-c:v", "libvpx-vp9", "-crf", "31", "-b:v", "0", "-deadline", index <= 1 ? "realtime" : "good",
+                    "-cpu-used", "\([8, 7, 6, 5, 5, 4, 2, 1, 0, 0][index])", "-row-mt", "1", "-pix_fmt", "yuv420p"]
+        case "av1":
+            return ["-c:v", "libsvtav1", "-crf", "35", "-preset", "\([12, 11, 10, 9, 8, 8, 6, 4, 2, 1][index])", "-pix_fmt", "yuv420p"]
+        case "prores":
+            return ["-c:v", "prores_ks", "-profile:v", "hq", "-vendor", "apl0", "-pix_fmt", "yuv422p10le"]
+        default:
+            return ["-c:v", "libx264", "-preset", preset, "-crf", "23", "-pix_fmt", "yuv420p"]
+        }
+    }
+
     private func floor(
         _ id: String, _ workload: String, raw: String, _ width: Int, _ height: Int, _ frames: Int,
-        loops: Int = 0, note: String? = nil
+        loops: Int = 0, note: String? = nil, preset: String = "medium", codec: String = "h264", container: String = "mp4"
     ) -> Job {
-        let output = workDirectory.appendingPathComponent("\(id).mp4").path
+        let output = workDirectory.appendingPathComponent("\(id).\(container)").path
         let loop = loops > 0 ? ["-stream_loop", "\(loops)"] : []
         let arguments = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y"] + loop + [
             "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(width)x\(height)", "-r", "30", "-i", raw,
-            "-c:v", "libx264", "-preset", "medium", "-crf", "23", "-pix_fmt", "yuv420p",
+        ] + Self.floorCodecArguments(codec: codec, preset: preset) + [
+            "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709",
             "-movflags", "+faststart", output,
         ]
         floorCommands.append((["ffmpeg"] + arguments).joined(separator: " "))

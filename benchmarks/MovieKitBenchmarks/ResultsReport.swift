@@ -108,6 +108,35 @@ struct ResultsReport {
                 format: "W2: %.2f s for %d frames (BENCHMARKS.md's tuned ffmpeg CLI took 24.8 s on the reference machine; not timed here).",
                 w2.medianWall, w2.frames))
         }
+        for (preset, goal) in [("ultrafast", 1.10), ("veryfast", 1.03), ("medium", 1.0)] {
+            guard let all = driver.measurement("par-720-\(preset)"), let ratio = floorRatio(all) else { continue }
+            let one = driver.measurement("seq-720-\(preset)").flatMap { floorRatio($0) }
+            notes.append(String(
+                format: "W1 720p at %@: floor ratio %.3f with every core drawing (goal ≤ %.2f: %@)%@.", preset, ratio, goal,
+                ratio <= goal ? "met" : "missed", one.map { String(format: "; %.3f with one drawing thread", $0) } ?? ""))
+        }
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        if let one = driver.measurement("draw-1"), let all = driver.measurement("draw-\(cores)"), all.medianWall > 0, cores > 1 {
+            let two = driver.measurement("draw-2").map { one.medianWall / $0.medianWall }
+            notes.append(String(
+                format: "Drawing alone scales %.2f× from 1 to %d threads%@ (goal ≥ 1.8× on 2 cores).",
+                one.medianWall / all.medianWall, cores, two.map { String(format: " (%.2f× on 2)", $0) } ?? ""))
+        }
+        for preset in ["medium", "veryfast"] {
+            guard let all = driver.measurement("par-4k-\(preset)"), let one = driver.measurement("seq-4k-\(preset)") else { continue }
+            let extraThreads = max(1, cores - 1)
+            let perWorker = (all.medianPeakRSS - one.medianPeakRSS) / Double(extraThreads) / 1_048_576
+            // One frame buffer: the Cairo surface (4 bytes a pixel) and the yuv420p frame (1.5).
+            let slot = Double(all.width * all.height) * 5.5 / 1_048_576
+            notes.append(String(
+                format: "W1 4K %@: floor ratio %@, peak RSS %@ MB with %d drawing threads and %@ MB with one: %.1f MB per extra worker (one frame buffer is %.1f MB).",
+                preset, floorRatio(all).map { String(format: "%.3f", $0) } ?? "—", megabytes(all.medianPeakRSS), cores,
+                megabytes(one.medianPeakRSS), perWorker, slot))
+        }
+        for codec in ["h264", "hevc", "vp9", "av1", "prores"] {
+            guard let row = driver.measurement("codec-\(codec)"), let ratio = floorRatio(row) else { continue }
+            notes.append(String(format: "%@: %.2f s for %d frames (%.1f fps), floor ratio %.3f.", codec, row.medianWall, row.frames, row.framesPerSecond, ratio))
+        }
         notes.append("Peak RSS is at least this driver's own peak (\(megabytes(Double(ChildProcess.ownPeakRSSBytes()))) MB): Linux starts "
             + "a spawned child's `ru_maxrss` at its parent's high-water mark, so smaller readings (draw only) mean \"no more than that\".")
         return notes

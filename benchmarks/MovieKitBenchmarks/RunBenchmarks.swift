@@ -6,6 +6,10 @@ enum Workload: String, ExpressibleByArgument, CaseIterable, Comparable {
     case w1 = "W1"
     case w2 = "W2"
     case w3 = "W3"
+    /// Parallel drawing: W1 at the fast presets and at 4K, and drawing alone on 1, 2 and all threads.
+    case parallel = "PARALLEL"
+    /// Each codec against the ffmpeg CLI with the same settings.
+    case codecs = "CODECS"
 
     init?(argument: String) {
         self.init(rawValue: argument.uppercased())
@@ -22,11 +26,11 @@ struct RunBenchmarks: ParsableCommand {
     )
 
     @Option(
-        help: "Comma-separated workloads to run: W1 (animation, 720p and 1088p, with the ffmpeg floor), W2 (slideshow), W3 (memory).",
+        help: "Comma-separated workloads to run: W1 (animation, 720p and 1088p, with the ffmpeg floor), W2 (slideshow), W3 (memory), PARALLEL (fast presets, 4K, drawing threads), CODECS (HEVC, VP9, AV1, ProRes).",
         transform: { text in
             try text.split(separator: ",").map { name in
                 guard let workload = Workload(argument: name.trimmingCharacters(in: .whitespaces)) else {
-                    throw ValidationError("Unknown workload \"\(name)\"; use W1, W2 or W3, separated by commas.")
+                    throw ValidationError("Unknown workload \"\(name)\"; use W1, W2, W3, PARALLEL or CODECS, separated by commas.")
                 }
                 return workload
             }

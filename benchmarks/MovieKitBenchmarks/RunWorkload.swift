@@ -20,6 +20,10 @@ struct RunWorkload: ParsableCommand {
         case w1Draw = "w1-draw"
         /// W1-shadow drawn into an off-screen surface, not encoded.
         case w1ShadowDraw = "w1-shadow-draw"
+        /// W1 through `MovieWriter.render(…concurrency:…)` with `--threads`, `--preset` and `--codec`.
+        case w1Parallel = "w1-parallel"
+        /// W1 drawn on `--threads` threads into off-screen surfaces, not encoded.
+        case w1DrawParallel = "w1-draw-parallel"
         /// W2 slideshow rendered and encoded by MovieWriter (`--input` is the photo folder).
         case w2
         /// Untimed: W1's raw BGRA frames written to `--output`.
@@ -49,12 +53,25 @@ struct RunWorkload: ParsableCommand {
     @Option(help: "Where to write the stage profile as JSON.")
     var statsFile: String?
 
+    @Option(help: "Drawing threads for the parallel kinds; 0 is one per core.")
+    var threads = 0
+
+    @Option(help: "Preset for w1-parallel.")
+    var preset = "medium"
+
+    @Option(help: "Codec for w1-parallel: h264, hevc, vp9, av1 or prores.")
+    var codec = "h264"
+
     func run() throws {
         let outputURL = URL(fileURLWithPath: output)
         var profile: StageProfile?
         switch kind {
         case .w1, .w1Shadow:
             profile = try renderW1(to: outputURL, shadowed: kind == .w1Shadow)
+        case .w1Parallel:
+            try renderW1Parallel(to: outputURL)
+        case .w1DrawParallel:
+            try drawW1Parallel()
         case .w1Draw, .w1ShadowDraw:
             try drawW1Offscreen(shadowed: kind == .w1ShadowDraw, rawOutput: nil)
         case .prerender:

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import FrameDraw
+import MovieKitCore
+import Synchronization
+
+extension RunWorkload {
+    /// The settings of a W1 render at `preset` with `codec`, keyframes as the CLI floor places them.
+    func w1Settings() throws -> MovieSettings {
+        let chosenCodec: VideoCodec = switch codec {
+        case "hevc": .hevc
+        case "vp9": .vp9
+        case "av1": .av1
+        case "prores": .prores(.hq)
+        default: .h264
+        }
+        // keyint 250 is x264's default, which the ffmpeg CLI floor uses: the same settings on both sides.
+        return try MovieSettings(
+            width: width, height: height, fps: 30, codec: chosenCodec, preset: Preset(named: preset), keyframeInterval: 250.0 / 30)
+    }
+
+    /// Renders W1 with `threads` drawing threads (0: one per core) through `MovieWriter.render(…concurrency:…)`.
+    func renderW1Parallel(to url: URL) throws {
+        let scene = try W1Scene(width: width, height: height, shadowed: false)
+        let concurrency: RenderConcurrency = threads == 0 ? .automatic : .fixed(threads)
+        try MovieWriter.render(to: url, settings: w1Settings(), frameCount: count, overwrite: true, concurrency: concurrency) { context, frame in
+            scene.draw(context: context, frame: frame.index)
+        }
+    }
+
+    /// Draws W1 on `threads` threads (0: one per core), each into its own off-screen surface, without encoding.
+    func drawW1Parallel() throws {
+        let scene = try W1Scene(width: width, height: height, shadowed: false)
+        let workers = threads == 0 ? ProcessInfo.processInfo.activeProcessorCount : threads
+        let next = Mutex(0)
+        let failure = Mutex<Error?>(nil)
+        let (width, height, count) = (self.width, self.height, self.count)
+        let group = DispatchGroup()
+        for _ in 0..<workers {
+            group.enter()
+            Thread {
+                defer { group.leave() }
+                do {
+                    let surface = try CairoSurface(width: width, height: height)
+                    let context = try DrawingContext(surface: surface)
+                    while true {
+                        let frame = next.withLock { value -> Int in defer { value += 1 }; return value }
+                        guard frame < count else { return }
+                        context.reset()
+                        surface.fill(argb: 0xFF00_0000)
+                        scene.draw(context: context, frame: frame)
+                        try context.checkStatus()
+                        surface.withPixelBytes { _ in }  // Flush, as the writer does before converting.
+                    }
+                } catch {
+                    failure.withLock { $0 = $0 ?? error }
+                }
+            }.start()
+        }
+        group.wait()
+        if let error = failure.withLock({ $0 }) { throw error }
+    }
+}
