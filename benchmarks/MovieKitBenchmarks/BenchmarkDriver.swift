@@ -131,7 +131,7 @@ final class BenchmarkDriver {
             try runInterleaved(jobs, rounds: plan.runs)
         }
         let big = plan.quick ? 30 : 150
-        print("== Parallel: W1 at 3840x2160, \(big) frames")
+        print("== Parallel: W1 at 3840x2160, \(big) frames (\(plan.longRuns) run\(plan.longRuns == 1 ? "" : "s"))")
         try withRawFrames(width: 3840, height: 2160, frames: big) { raw in
             var jobs: [Job] = []
             for preset in ["medium", "veryfast"] {
@@ -141,7 +141,7 @@ final class BenchmarkDriver {
                                      floor: "floor-4k-\(preset)", note: "one drawing thread"))
                 jobs.append(floor("floor-4k-\(preset)", "W1 4K \(preset)", raw: raw, 3840, 2160, big, preset: preset))
             }
-            try runInterleaved(jobs, rounds: plan.runs)
+            try runInterleaved(jobs, rounds: plan.longRuns)
         }
     }
 
