@@ -132,4 +132,54 @@ struct HEIFLoadingTests {
         #expect(ImageFileFormat.recognize(file("avif", ["avif", "mif1"])) == .supported(.avif))
         #expect(ImageFileFormat.recognize(file("isom", ["isom", "mp41"])) == .unsupported(name: "MP4/QuickTime (brand \"isom\")"))
     }
+
+    // MARK: - Damaged files
+
+    @Test func aHEICHeaderWithNothingBehindItIsDamaged() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var heic = Data([0x00, 0x00, 0x00, 0x18])
+        heic.append(contentsOf: Array("ftypheic\0\0\0\0mif1heic".utf8))
+        heic.append(Data(repeating: 0, count: 64))
+        let url = try directory.write(heic, to: "IMG_0001.HEIC")
+        #expect(throws: FrameDrawError.unreadableImage(
+            path: url.path(percentEncoded: false),
+            reason: "The HEIC/HEIF data is damaged or incomplete (libheif: Invalid input: No 'meta' box); "
+                + "export or download the file again, or convert it to JPEG or PNG."
+        )) { _ = try Image(contentsOf: url) }
+    }
+
+    @Test(arguments: formats)
+    func truncatedFilesAreDamaged(_ name: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let whole = try Data(contentsOf: HEIFTestFiles.encode(Self.quadrants(), as: name, in: directory))
+        // Cut inside the 'meta' box, which follows the 28-byte 'ftyp' box.
+        let url = try directory.write(whole.prefix(40), to: "cut-" + name)
+        let format = name.hasSuffix(".avif") ? "AVIF" : "HEIC/HEIF"
+        #expect(throws: FrameDrawError.unreadableImage(
+            path: url.path(percentEncoded: false),
+            reason: "The \(format) data is damaged or incomplete (libheif: Invalid input: No 'meta' box); "
+                + "export or download the file again, or convert it to JPEG or PNG."
+        )) { _ = try Image(contentsOf: url) }
+    }
+
+    @Test(arguments: formats)
+    func filesCutInsideThePictureDataAreDamaged(_ name: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let whole = try Data(contentsOf: HEIFTestFiles.encode(Self.quadrants(), as: name, in: directory))
+        let url = try directory.write(whole.dropLast(20), to: "cut-" + name)  // heif-enc writes 'mdat' last.
+        let error = try #require(throws: FrameDrawError.self) { _ = try Image(contentsOf: url) }
+        let format = name.hasSuffix(".avif") ? "AVIF" : "HEIC/HEIF"
+        guard case .unreadableImage(let path, let reason) = error else {
+            Issue.record("Expected unreadableImage, got \(error)")
+            return
+        }
+        #expect(path == url.path(percentEncoded: false))
+        // libheif names the byte position, which depends on the encoder's output size.
+        #expect(reason.hasPrefix("The \(format) data is damaged or incomplete (libheif: Invalid input: Unexpected end of file: "
+            + "Extent in iloc box references data outside of file bounds (points to file position "), "\(reason)")
+        #expect(reason.hasSuffix("); export or download the file again, or convert it to JPEG or PNG."), "\(reason)")
+    }
 }

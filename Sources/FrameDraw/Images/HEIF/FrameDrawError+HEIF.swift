@@ -5,7 +5,8 @@ extension FrameDrawError {
     /// The error for a failed libheif call on the file at `path`: `.outOfMemory` for an allocation
     /// failure, otherwise `.unreadableImage` with libheif's own message and what to do.
     init(heifStatus status: heif_error, path: String, format: ImageFileFormat) {
-        let said = status.message.map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "error \(status.code.rawValue)"
+        let message = status.message.map { String(cString: $0) }?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let said = message.isEmpty ? "error \(status.code.rawValue).\(status.subcode.rawValue)" : message
         let name = format.displayName
         switch (status.code, status.subcode) {
         case (heif_error_Memory_allocation_error, _):

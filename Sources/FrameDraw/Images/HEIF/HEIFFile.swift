@@ -33,8 +33,10 @@ final class HEIFFile {
         }
         let status = heif_context_read_from_file(context, path, nil)
         guard status.code == heif_error_Ok else {
+            // The message lives in the context: read it before freeing the context.
+            let error = FrameDrawError(heifStatus: status, path: path, format: format)
             heif_context_free(context)
-            throw FrameDrawError(heifStatus: status, path: path, format: format)
+            throw error
         }
         self.context = context
     }
