@@ -24,7 +24,7 @@ public struct ImageLoadingOptions: Sendable, Hashable {
     /// - JPEG is decoded at 1/2, 1/4 or 1/8 of its size in the DCT domain (libavcodec's `lowres`)
     ///   whenever that is still at least the target size, then scaled to the exact size with Lanczos:
     ///   a 24-megapixel photo loaded with `maxPixelSize: 1280` is never decoded at full size.
-    /// - Other opaque pictures (WebP, BMP, TIFF, PNG without alpha) are decoded at full size by
+    /// - Other opaque pictures (WebP, BMP, TIFF, GIF, PNG without alpha) are decoded at full size by
     ///   libavcodec, which has no reduced-resolution decoding for them, then scaled by swscale
     ///   straight into the result, so the full-size picture exists once, in the decoder's format.
     /// - Pictures with alpha or a palette, and HEIC/AVIF, are also converted to premultiplied ARGB at
