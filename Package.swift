@@ -13,7 +13,7 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: [
-        // C system libraries. Only the internal FFmpeg/ and Cairo/ folders import them.
+        // C system libraries. Only LibAV, FrameDraw's Cairo/ and FrameDraw's Images/HEIF/ folders import them.
         .systemLibrary(
             name: "CFFmpeg",
             pkgConfig: "libavformat",
@@ -26,6 +26,12 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
+        // libheif: HEIC/HEIF and AVIF stills. Only FrameDraw's Images/HEIF/ folder imports it.
+        .systemLibrary(
+            name: "CHeif",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]
+        ),
 
         // POSIX calls Swift's Glibc module does not declare (renameat2).
         .systemLibrary(name: "CPosix"),
@@ -37,7 +43,7 @@ let package = Package(
         .target(name: "LibAV", dependencies: ["CFFmpeg", "MovieKitLog"]),
 
         // Libraries.
-        .target(name: "FrameDraw", dependencies: ["CCairo", "LibAV", "MovieKitLog"]),
+        .target(name: "FrameDraw", dependencies: ["CCairo", "CHeif", "LibAV", "MovieKitLog"]),
         .target(name: "MovieKitCore", dependencies: ["FrameDraw", "LibAV", "MovieKitLog", "CPosix"]),
 
         // Command-line tool.

@@ -7,6 +7,8 @@ PACKAGES=(
   pkg-config
   libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libswresample-dev libavfilter-dev
   libcairo2-dev libpango1.0-dev fonts-dejavu-core fonts-lohit-deva
+  libheif-dev        # HEIC/HEIF and AVIF decoding (the CHeif target)
+  libheif-examples   # heif-enc: the image tests make their HEIC and AVIF inputs with it
   ffmpeg   # test-time cross-checks (ffprobe) and the benchmark's encoder floor only
 )
 

@@ -22,6 +22,11 @@ public enum FrameDrawError: Error, Equatable, CustomStringConvertible {
     /// `limit` completes the phrase "more than …", for example
     /// `"the 32767 pixels per side a FrameDraw image can hold"`.
     case imageTooLarge(path: String, width: Int, height: Int, limit: String)
+    /// An image file's header declares more pixels than `ImageLoadingOptions.maximumPixelCount` allows, so
+    /// it was refused before decoding. `limit` is that maximum, in pixels.
+    ///
+    /// The limit guards against decompression bombs: small files that claim enormous pictures.
+    case imageExceedsPixelLimit(path: String, width: Int, height: Int, limit: Int)
     /// Memory for something FrameDraw needed could not be allocated. The value says what, completing the
     /// phrase "ran out of memory while allocating …", for example `"a 20000 × 20000-pixel image (1.6 GB)"`.
     case outOfMemory(String)
@@ -59,6 +64,12 @@ public enum FrameDrawError: Error, Equatable, CustomStringConvertible {
             return "The image at \(path) is \(width) × \(height) pixels, more than \(limit). Scale the file down "
                 + "before loading it; when the picture can be decoded but not held at full size, "
                 + "Image(contentsOf:maxPixelSize:) loads it scaled down instead."
+        case .imageExceedsPixelLimit(let path, let width, let height, let limit):
+            let pixels = Self.pixelCount(width, height)
+            return "The image at \(path) is \(width) × \(height) pixels (\(Self.megapixels(pixels)) megapixels), "
+                + "more than the limit of \(Self.megapixels(limit)) megapixels, so it was not decoded. If you trust "
+                + "the file, raise ImageLoadingOptions.maximumPixelCount to at least \(pixels); maxPixelSize "
+                + "still scales the picture down while it loads."
         case .outOfMemory(let what):
             return "FrameDraw ran out of memory while allocating \(what). Free some memory, or make the images "
                 + "smaller: Image(contentsOf:maxPixelSize:) loads large pictures scaled down."
@@ -79,6 +90,22 @@ public enum FrameDrawError: Error, Equatable, CustomStringConvertible {
                 + "when memory runs out or fontconfig finds no font at all; free some memory, or install a font "
                 + "package such as fonts-dejavu-core."
         }
+    }
+
+    /// `width` × `height`, or `Int.max` when the product does not fit.
+    private static func pixelCount(_ width: Int, _ height: Int) -> Int {
+        let (product, overflow) = width.multipliedReportingOverflow(by: height)
+        return overflow ? Int.max : product
+    }
+
+    /// A pixel count in megapixels for messages, without trailing zeros: one decimal from 10 megapixels
+    /// up ("108", "4290.3"), three below ("2.5", "0.002").
+    static func megapixels(_ pixels: Int) -> String {
+        let value = Double(pixels) / 1_000_000
+        var text = String(format: value >= 10 ? "%.1f" : "%.3f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
     }
 
     /// A size for messages: whole numbers without a fraction, `NaN` and `infinity` by name.

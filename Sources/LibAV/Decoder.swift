@@ -10,9 +10,13 @@ package final class Decoder {
 
     /// Finds and opens the decoder for stream `streamIndex` of `input`.
     /// Corresponds to `avcodec_find_decoder`, `avcodec_parameters_to_context` and `avcodec_open2`.
-    /// - Throws: `LibAVError` of kind `.unavailable` when this FFmpeg has no such decoder, or
-    ///   `.unreadableInput` when it cannot be opened.
-    package init(input: FormatInput, streamIndex: Int) throws {
+    /// - Parameters:
+    ///   - options: Decoder options, such as `lowres=2` (JPEG decoded at a quarter of its size) or
+    ///     `err_detect=+crccheck+explode` (checksum mismatches are errors). An option the decoder does
+    ///     not recognise is refused.
+    /// - Throws: `LibAVError` of kind `.unavailable` when this FFmpeg has no such decoder,
+    ///   `.unreadableInput` when it cannot be opened, or `.settingsRefused` for an unknown option.
+    package init(input: FormatInput, streamIndex: Int, options: [CodecOption] = []) throws {
         guard let stream = input.stream(at: streamIndex), let parameters = stream.pointee.codecpar else {
             throw LibAVError(.internalFailure, operation: "Opening a decoder for \(input.path)", message: "stream \(streamIndex) does not exist")
         }
@@ -28,7 +32,7 @@ package final class Decoder {
         try LibAVError.check(
             avcodec_parameters_to_context(context.pointer, parameters), .internalFailure, "Preparing the \(codecName) decoder")
         context.pointer.pointee.pkt_timebase = stream.pointee.time_base
-        try context.open(options: [], refusal: .unreadableInput, operation: "Opening the \(codecName) decoder for \(input.path)")
+        try context.open(options: options, refusal: .unreadableInput, operation: "Opening the \(codecName) decoder for \(input.path)")
     }
 
     /// The picture size the container or decoder reports, or zeros before it is known.

@@ -72,7 +72,7 @@ struct ImageTooLargeTests {
         #expect(ImageHeader.pixelSize(of: Data([0x89, 0x50]), format: .png) == nil)
     }
 
-    @Test(arguments: ["progressive.jpg", "cmyk.jpg", "lossless-alpha.webp", "lossy.webp", "lossy-alpha.webp", "image.bmp", "palette.png", "animated.gif"])
+    @Test(arguments: ["progressive.jpg", "cmyk.jpg", "lossless-alpha.webp", "lossy.webp", "lossy-alpha.webp", "image.bmp", "image.tiff", "palette.png", "animated.gif"])
     func headerSizesMatchTheDecodedFixtures(_ name: String) throws {
         let url = ImageFixtures.url(name)
         let data = try Data(contentsOf: url)

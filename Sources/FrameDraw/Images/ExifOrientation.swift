@@ -54,7 +54,8 @@ package enum ExifOrientation: Int, Sendable, CaseIterable {
         return nil
     }
 
-    /// Walks the chunks looking for `eXIf`, whose data is a TIFF structure.
+    /// Walks the chunks looking for `eXIf`, whose data is a TIFF structure. Each step moves at least
+    /// 12 bytes forward and a chunk running past the end stops the walk, so it ends within the data.
     private static func fromPNG(_ reader: ByteReader) -> ExifOrientation? {
         var offset = 8
         while let length = reader.uint32(at: offset, bigEndian: true) {
@@ -68,7 +69,8 @@ package enum ExifOrientation: Int, Sendable, CaseIterable {
         return nil
     }
 
-    /// Walks the RIFF chunks looking for `EXIF`.
+    /// Walks the RIFF chunks looking for `EXIF`. Each step moves at least 8 bytes forward and a
+    /// chunk running past the end stops the walk, so it ends within the data.
     private static func fromWebP(_ reader: ByteReader) -> ExifOrientation? {
         var offset = 12
         while let length = reader.uint32(at: offset + 4, bigEndian: false) {
@@ -88,34 +90,9 @@ package enum ExifOrientation: Int, Sendable, CaseIterable {
     }
 
     /// Reads tag 0x0112 from IFD0 of the TIFF structure in `start..<end`. Offsets are relative to `start`.
+    /// Only IFD0 is read, so offsets that point back into the structure cannot make the walk loop.
     private static func fromTIFF(_ whole: ByteReader, start: Int, end: Int) -> ExifOrientation? {
-        let reader = whole.slice(start, end)
-        let bigEndian: Bool
-        if reader.matches(Array("MM".utf8), at: 0) {
-            bigEndian = true
-        } else if reader.matches(Array("II".utf8), at: 0) {
-            bigEndian = false
-        } else {
-            return nil
-        }
-        guard reader.uint16(at: 2, bigEndian: bigEndian) == 42,
-              let ifdOffset = reader.uint32(at: 4, bigEndian: bigEndian),
-              let entryCount = reader.uint16(at: Int(ifdOffset), bigEndian: bigEndian)
-        else { return nil }
-        for index in 0..<Int(entryCount) {
-            let entry = Int(ifdOffset) + 2 + index * 12
-            guard let tag = reader.uint16(at: entry, bigEndian: bigEndian),
-                  let type = reader.uint16(at: entry + 2, bigEndian: bigEndian)
-            else { return nil }
-            guard tag == 0x0112 else { continue }
-            let value: Int? = switch type {
-            case 3: reader.uint16(at: entry + 8, bigEndian: bigEndian).map(Int.init)  // SHORT, the standard type.
-            case 4: reader.uint32(at: entry + 8, bigEndian: bigEndian).map(Int.init)  // LONG, written by some tools.
-            default: nil
-            }
-            return value.flatMap(ExifOrientation.init(rawValue:))
-        }
-        return nil
+        TIFFDirectory(whole.slice(start, end))?.integer(tag: 0x0112).flatMap(ExifOrientation.init(rawValue:))
     }
 }
 
@@ -160,50 +137,5 @@ extension ExifOrientation {
             }
         }
         return result
-    }
-}
-
-/// Bounds-checked big- and little-endian reads from a byte buffer; every read past the end gives `nil`.
-private struct ByteReader {
-    let bytes: UnsafeRawBufferPointer
-    var start = 0
-    var end: Int
-
-    init(bytes: UnsafeRawBufferPointer) {
-        self.bytes = bytes
-        end = bytes.count
-    }
-
-    var count: Int { end - start }
-
-    /// A reader over `from..<to` of this one, with offsets starting at zero.
-    func slice(_ from: Int, _ to: Int) -> ByteReader {
-        var reader = self
-        reader.start = start + max(0, min(from, count))
-        reader.end = start + max(0, min(to, count))
-        if reader.end < reader.start { reader.end = reader.start }
-        return reader
-    }
-
-    func byte(at offset: Int) -> UInt8? {
-        guard offset >= 0, offset < count else { return nil }
-        return bytes[start + offset]
-    }
-
-    func matches(_ pattern: [UInt8], at offset: Int) -> Bool {
-        guard offset >= 0, offset + pattern.count <= count else { return false }
-        return pattern.indices.allSatisfy { bytes[start + offset + $0] == pattern[$0] }
-    }
-
-    func uint16(at offset: Int, bigEndian: Bool) -> UInt16? {
-        guard let first = byte(at: offset), let second = byte(at: offset + 1) else { return nil }
-        return bigEndian ? UInt16(first) << 8 | UInt16(second) : UInt16(second) << 8 | UInt16(first)
-    }
-
-    func uint32(at offset: Int, bigEndian: Bool) -> UInt32? {
-        guard let high = uint16(at: bigEndian ? offset : offset + 2, bigEndian: bigEndian),
-              let low = uint16(at: bigEndian ? offset + 2 : offset, bigEndian: bigEndian)
-        else { return nil }
-        return UInt32(high) << 16 | UInt32(low)
     }
 }

@@ -2,30 +2,81 @@ import Foundation
 internal import LibAV
 
 extension Image {
-    /// Loads the first picture of an image file, turned upright according to its EXIF orientation.
+    /// Loads the first picture of an image file, turned upright, scaled down to at most
+    /// `maxPixelSize` on its longest side when that is set, with the default pixel limit.
+    ///
+    /// The same as `Image(contentsOf: url, options: ImageLoadingOptions(maxPixelSize: maxPixelSize))`:
+    /// files declaring more than `ImageLoadingOptions.defaultMaximumPixelCount` (100 megapixels)
+    /// are refused before decoding.
+    /// - Parameters:
+    ///   - url: A file URL.
+    ///   - maxPixelSize: When set, the longest side of the loaded image, in pixels (at least 1).
+    /// - Throws: The errors of `init(contentsOf:options:)`.
+    public convenience init(contentsOf url: URL, maxPixelSize: Int? = nil) throws {
+        try self.init(contentsOf: url, options: ImageLoadingOptions(maxPixelSize: maxPixelSize))
+    }
+
+    /// Loads the first picture of an image file, turned upright according to its orientation.
     ///
     /// JPEG (baseline, progressive, greyscale, CMYK), PNG (8- and 16-bit, palette, alpha), WebP
     /// (lossy and lossless, with alpha), BMP, TIFF and GIF (first frame) are decoded with libavcodec
-    /// and converted with libswscale. The format is recognised from the file's first bytes, not its name.
+    /// and converted with libswscale; HEIC/HEIF and AVIF (with alpha, 8 to 12 bits) with libheif.
+    /// The format is recognised from the file's first bytes, not its name.
+    ///
+    /// Before anything is decoded, the picture's size is read from the file's header and checked
+    /// against `options.maximumPixelCount`. JPEG, PNG, WebP and TIFF orientation comes from their EXIF
+    /// data; HEIC and AVIF carry their own rotation and mirroring, which libheif applies (their EXIF
+    /// orientation tag is ignored, as HEIF requires, so nothing is turned twice).
     ///
     /// - Parameters:
     ///   - url: A file URL.
-    ///   - maxPixelSize: When set, the image is scaled down while loading so that its longest side
-    ///     is at most this many pixels, keeping the aspect ratio. Smaller images are never enlarged.
-    ///     Opaque pictures are scaled straight from the decoded data, so a large photo is never held
-    ///     as full-size ARGB.
+    ///   - options: The pixel limit and `maxPixelSize`; see `ImageLoadingOptions` for how much
+    ///     memory each format takes while it is scaled down.
     /// - Throws: `FrameDrawError.unreadableImage` naming the file and saying what went wrong: it is
-    ///   missing, unreadable, a directory, empty, truncated, damaged, not an image, or in a format
-    ///   FrameDraw does not decode (such as HEIC). `.imageTooLarge` when its header declares more
-    ///   pixels than FFmpeg can decode (checked before decoding), and `.outOfMemory`.
-    public convenience init(contentsOf url: URL, maxPixelSize: Int? = nil) throws {
-        precondition(maxPixelSize.map { $0 > 0 } ?? true, "maxPixelSize must be at least 1.")
+    ///   missing, unreadable, a directory, empty, truncated, damaged (including a PNG chunk whose
+    ///   checksum fails, or a header that states no size), not an image, or in a format FrameDraw
+    ///   does not decode (such as JPEG XL). `.imageExceedsPixelLimit` when its header declares more
+    ///   pixels than `options.maximumPixelCount`; `.imageTooLarge` when it declares more than FFmpeg
+    ///   can decode or a FrameDraw image can hold (both checked before decoding); and `.outOfMemory`.
+    public convenience init(contentsOf url: URL, options: ImageLoadingOptions) throws {
+        precondition(options.maximumPixelCount > 0, "ImageLoadingOptions.maximumPixelCount must be at least 1.")
+        precondition(options.maxPixelSize.map { $0 > 0 } ?? true, "ImageLoadingOptions.maxPixelSize must be at least 1.")
         let path = url.path(percentEncoded: false)
         let data = try Self.readImageFile(at: url, path: path)
-        let format: ImageFileFormat
+        let format = try Self.recognizedFormat(of: data, path: path)
+        guard format.looksComplete(data) else {
+            throw FrameDrawError.unreadableImage(
+                path: path,
+                reason: "The \(format.displayName) data ends early (the file has \(data.count) bytes); it is probably truncated. Export or download it again."
+            )
+        }
+        if format.demuxerName == nil {
+            try self.init(surface: HEIFDecoder.decode(path: path, format: format, options: options))
+            return
+        }
+        guard let size = ImageHeader.pixelSize(of: data, format: format) else {
+            throw FrameDrawError.unreadableImage(
+                path: path,
+                reason: "The \(format.displayName) header does not state a valid picture size, so the file is damaged or truncated; export or download it again."
+            )
+        }
+        guard PictureLimits.isDecodable(width: size.width, height: size.height) else {
+            throw FrameDrawError.imageTooLarge(
+                path: path, width: size.width, height: size.height, limit: "FFmpeg's limit of about 16000x16000 pixels")
+        }
+        try options.checkPixelCount(path: path, width: size.width, height: size.height)
+        let orientation = ExifOrientation(imageFile: data)
+        let decoded = try ImageFileDecoder.decode(path: path, data: data, format: format, storedSize: size, options: options)
+        try self.init(surface: orientation.applied(to: consume decoded))
+    }
+
+    /// The format the file's first bytes show.
+    /// - Throws: `FrameDrawError.unreadableImage` for a known format FrameDraw does not decode, or for
+    ///   data that is no image at all.
+    private static func recognizedFormat(of data: Data, path: String) throws -> ImageFileFormat {
         switch ImageFileFormat.recognize(data) {
-        case .supported(let recognized):
-            format = recognized
+        case .supported(let format):
+            return format
         case .unsupported(let name):
             throw FrameDrawError.unreadableImage(
                 path: path,
@@ -35,22 +86,9 @@ extension Image {
             let head = data.prefix(8).map { String(format: "%02X", $0) }.joined(separator: " ")
             throw FrameDrawError.unreadableImage(
                 path: path,
-                reason: "The file is not a JPEG, PNG, WebP, BMP, TIFF or GIF image (it starts with bytes \(head)); check that its contents match its extension, or convert it to PNG."
+                reason: "The file is not a JPEG, PNG, WebP, BMP, TIFF, GIF, HEIC or AVIF image (it starts with bytes \(head)); check that its contents match its extension, or convert it to PNG."
             )
         }
-        guard format.looksComplete(data) else {
-            throw FrameDrawError.unreadableImage(
-                path: path,
-                reason: "The \(format.rawValue.uppercased()) data ends early (the file has \(data.count) bytes); it is probably truncated. Export or download it again."
-            )
-        }
-        if let size = ImageHeader.pixelSize(of: data, format: format), !PictureLimits.isDecodable(width: size.width, height: size.height) {
-            throw FrameDrawError.imageTooLarge(
-                path: path, width: size.width, height: size.height, limit: "FFmpeg's limit of about 16000x16000 pixels")
-        }
-        let orientation = ExifOrientation(imageFile: data)
-        let decoded = try ImageFileDecoder.decode(path: path, format: format, maxPixelSize: maxPixelSize)
-        try self.init(surface: orientation.applied(to: consume decoded))
     }
 
     /// Reads the whole file (memory-mapped when possible), turning each failure into a specific reason.

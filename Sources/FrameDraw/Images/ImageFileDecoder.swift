@@ -7,25 +7,44 @@ enum ImageFileDecoder {
     /// The largest side a decoded image may have: Cairo's limit for an image surface.
     static let maximumSide = 32767
 
-    /// Decodes `path`, whose format was recognised from its first bytes.
+    /// The most a JPEG is reduced while decoding: libavcodec's `lowres` goes to 3, an eighth of each side.
+    static let maximumReductionLevel = 3
+
+    /// Decodes `path`, whose format was recognised from its first bytes and whose size was read from its header.
     ///
-    /// Opaque pictures are scaled by swscale straight from the decoded frame, so a large photo never
-    /// exists as full-size ARGB. Pictures with alpha are converted at full size and premultiplied
-    /// first, then scaled by Cairo, so transparent pixels cannot darken the edges.
+    /// - JPEG: when `maxPixelSize` is set, the largest `lowres` level (1/2, 1/4 or 1/8 of each side,
+    ///   computed in the DCT domain) whose picture is still at least the target size is decoded, then
+    ///   swscale's Lanczos filter makes the exact target size. The full-size picture never exists.
+    /// - Other opaque pictures are scaled by swscale straight from the decoded frame, so a large photo never
+    ///   exists as full-size ARGB (it does exist at full size in the decoder's own format).
+    /// - Pictures with alpha or a palette are converted at full size and premultiplied first, then scaled
+    ///   by Cairo, so transparent pixels cannot darken the edges.
+    /// - PNG is decoded with checksum checking on: a chunk whose CRC does not match is an error.
     /// - Parameters:
     ///   - path: The file to decode.
+    ///   - data: The file's bytes, for reporting the damaged chunk of a refused PNG.
     ///   - format: The format recognised from the file's signature; picks the demuxer.
-    ///   - maxPixelSize: When set, the longest side of the result is at most this many pixels.
+    ///   - storedSize: The width and height the header declares (before EXIF orientation).
+    ///   - options: `maxPixelSize` bounds the longest side of the result.
     /// - Throws: `FrameDrawError.unreadableImage`, `.imageTooLarge` or `.outOfMemory`, naming the file.
-    static func decode(path: String, format: ImageFileFormat, maxPixelSize: Int?) throws -> CairoSurface {
+    static func decode(
+        path: String, data: Data, format: ImageFileFormat, storedSize: (width: Int, height: Int), options: ImageLoadingOptions
+    ) throws -> CairoSurface {
+        let reduction = format == .jpeg && options.decodesJPEGAtReducedResolution
+            ? reductionLevel(for: storedSize, fittingInto: options.maxPixelSize) : 0
+        var codecOptions: [CodecOption] = []
+        if reduction > 0 { codecOptions.append(CodecOption("lowres", String(reduction))) }
+        if format == .png { codecOptions.append(CodecOption("err_detect", "+crccheck+explode")) }
         do {
             let input = try FormatInput(path: path, demuxerName: format.demuxerName)
-            let decoder = try Decoder(input: input, streamIndex: try input.bestStream(.video))
+            let decoder = try Decoder(input: input, streamIndex: try input.bestStream(.video), options: codecOptions)
             let frame = try decoder.decodeFirstPicture()
             guard frame.width > 0, frame.height > 0 else {
                 throw FrameDrawError.unreadableImage(path: path, reason: "The decoded picture has no pixels; export the file again.")
             }
-            let target = ImageFileFormat.fittedSize(width: frame.width, height: frame.height, maxPixelSize: maxPixelSize)
+            // A reduced picture is fitted from the full size, so rounding cannot differ from a full decode.
+            let fullSize: (width: Int, height: Int) = reduction > 0 ? storedSize : (frame.width, frame.height)
+            let target = ImageFileFormat.fittedSize(width: fullSize.width, height: fullSize.height, maxPixelSize: options.maxPixelSize)
             guard target.width <= maximumSide, target.height <= maximumSide else {
                 throw FrameDrawError.imageTooLarge(
                     path: path, width: frame.width, height: frame.height,
@@ -33,16 +52,36 @@ enum ImageFileDecoder {
             }
             let scales = target.width != frame.width || target.height != frame.height
             if scales && frame.hasAlphaOrPalette {
-                let fullSize = try surface(from: try Scaler(from: frame, toBGRAWidth: frame.width, height: frame.height)
+                let premultiplied = try surface(from: try Scaler(from: frame, toBGRAWidth: frame.width, height: frame.height)
                     .bgraFrame(converting: frame), premultiplying: true)
                 let size = CGSize(width: target.width, height: target.height)
-                return try Image(surface: fullSize).resized(to: size, quality: .high).surface
+                return try Image(surface: premultiplied).resized(to: size, quality: .high).surface
             }
             let converted = try Scaler(from: frame, toBGRAWidth: target.width, height: target.height).bgraFrame(converting: frame)
             return try surface(from: converted, premultiplying: frame.hasAlphaOrPalette)
         } catch let error as LibAVError {
+            if format == .png, case .unreadableInput = error.kind, let mismatch = PNGChecksums.firstMismatch(in: data) {
+                throw FrameDrawError.unreadableImage(
+                    path: path,
+                    reason: "The PNG's \(mismatch.type) chunk at byte \(mismatch.offset) fails its checksum (CRC), so the file is damaged; export or download it again.")
+            }
             throw FrameDrawError(decoding: path, error)
         }
+    }
+
+    /// The `lowres` level for a JPEG of `size` loaded with `maxPixelSize`: the largest `n` in 0…3 such
+    /// that both sides divided by 2ⁿ (rounded up, as libavcodec does) are still at least the target
+    /// size, so that only a Lanczos reduction follows; 0 without `maxPixelSize`.
+    static func reductionLevel(for size: (width: Int, height: Int), fittingInto maxPixelSize: Int?) -> Int {
+        let target = ImageFileFormat.fittedSize(width: size.width, height: size.height, maxPixelSize: maxPixelSize)
+        var level = 0
+        while level < maximumReductionLevel {
+            let next = level + 1
+            let reduced = (width: (size.width + (1 << next) - 1) >> next, height: (size.height + (1 << next) - 1) >> next)
+            guard reduced.width >= target.width, reduced.height >= target.height else { break }
+            level = next
+        }
+        return level
     }
 
     /// Copies a BGRA frame into a new Cairo surface; with `premultiplying`, each colour is
@@ -88,8 +127,9 @@ enum ImageFileDecoder {
         }
     }
 
+    /// `channel × alpha / 255`, rounded to nearest.
     @inline(__always)
-    private static func premultiply(_ channel: UInt8, _ alpha: UInt32) -> UInt8 {
+    static func premultiply(_ channel: UInt8, _ alpha: UInt32) -> UInt8 {
         let product = UInt32(channel) * alpha + 128
         return UInt8(truncatingIfNeeded: (product + (product >> 8)) >> 8)
     }

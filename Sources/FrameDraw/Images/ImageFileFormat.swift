@@ -2,6 +2,8 @@ import Foundation
 
 /// The image file formats `Image(contentsOf:)` decodes, recognised by their first bytes rather
 /// than by the file name.
+///
+/// libavcodec decodes the first six; libheif decodes HEIF (HEIC) and AVIF.
 enum ImageFileFormat: String, CaseIterable {
     case jpeg
     case png
@@ -9,19 +11,24 @@ enum ImageFileFormat: String, CaseIterable {
     case bmp
     case tiff
     case gif
+    /// HEIF, usually with HEVC pictures (HEIC): what phones write.
+    case heif
+    /// AVIF: HEIF with AV1 pictures.
+    case avif
 
     /// What the first bytes of a file say it is.
     enum Recognition: Equatable {
         /// One of the formats FrameDraw decodes.
         case supported(ImageFileFormat)
-        /// A known image format FrameDraw does not decode, such as HEIC; `name` is for messages.
+        /// A known image format FrameDraw does not decode, such as JPEG XL; `name` is for messages.
         case unsupported(name: String)
         /// Not a recognised image at all.
         case unknown
     }
 
-    /// The libavformat demuxer that reads this format as a single picture.
-    var demuxerName: String {
+    /// The libavformat demuxer that reads this format as a single picture, or `nil` for the formats
+    /// libheif decodes.
+    var demuxerName: String? {
         switch self {
         case .jpeg: "jpeg_pipe"
         case .png: "png_pipe"
@@ -29,6 +36,21 @@ enum ImageFileFormat: String, CaseIterable {
         case .bmp: "bmp_pipe"
         case .tiff: "tiff_pipe"
         case .gif: "gif"
+        case .heif, .avif: nil
+        }
+    }
+
+    /// The format's name in messages.
+    var displayName: String {
+        switch self {
+        case .jpeg: "JPEG"
+        case .png: "PNG"
+        case .webp: "WebP"
+        case .bmp: "BMP"
+        case .tiff: "TIFF"
+        case .gif: "GIF"
+        case .heif: "HEIC/HEIF"
+        case .avif: "AVIF"
         }
     }
 
@@ -53,8 +75,10 @@ enum ImageFileFormat: String, CaseIterable {
         if ascii("ftyp", at: 4), head.count >= 12 {
             let brand = String(decoding: head[8..<12], as: UTF8.self)
             switch brand {
-            case "heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1": return .unsupported(name: "HEIC/HEIF")
-            case "avif", "avis": return .unsupported(name: "AVIF")
+            case "avif", "avis": return .supported(.avif)
+            case "heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1":
+                // A generic HEIF brand (mif1) on an AV1 picture lists "avif" among its compatible brands.
+                return .supported(compatibleBrands(data).contains("avif") ? .avif : .heif)
             default: return .unsupported(name: "MP4/QuickTime (brand \"\(brand)\")")
             }
         }
@@ -68,9 +92,21 @@ enum ImageFileFormat: String, CaseIterable {
         return .unknown
     }
 
+    /// The compatible brands of an ISO base media file's leading `ftyp` box (at most 64 are read).
+    private static func compatibleBrands(_ data: Data) -> [String] {
+        data.withUnsafeBytes { bytes in
+            let reader = ByteReader(bytes: bytes)
+            guard let boxSize = reader.uint32(at: 0, bigEndian: true) else { return [] }
+            let end = min(Int(boxSize), reader.count, 16 + 64 * 4)
+            return stride(from: 16, to: end - 3, by: 4).map { offset in
+                String(decoding: (0..<4).compactMap { reader.byte(at: offset + $0) }, as: UTF8.self)
+            }
+        }
+    }
+
     /// Whether the file's structure reaches its end marker: JPEG's EOI after the first scan, PNG's
-    /// IEND chunk, the full RIFF length for WebP, the declared file size for BMP. TIFF and GIF are
-    /// left to the decoder.
+    /// IEND chunk, the full RIFF length for WebP, the declared file size for BMP. TIFF, GIF, HEIF
+    /// and AVIF are left to the decoder.
     func looksComplete(_ data: Data) -> Bool {
         data.withUnsafeBytes { bytes in
             switch self {
@@ -91,7 +127,7 @@ enum ImageFileFormat: String, CaseIterable {
                 let declaredSize = Int(Self.littleEndian32(bytes, at: 2))
                 let pixelOffset = Int(Self.littleEndian32(bytes, at: 10))
                 return pixelOffset < bytes.count && declaredSize <= bytes.count
-            case .tiff, .gif:
+            case .tiff, .gif, .heif, .avif:
                 return true
             }
         }

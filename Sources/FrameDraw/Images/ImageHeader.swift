@@ -1,65 +1,94 @@
 import Foundation
 
 /// Reads an image's pixel dimensions from its header bytes, without decoding, so that a picture
-/// too large to decode is refused before any pixel memory is allocated.
+/// too large to decode, or larger than the caller allows, is refused before any pixel memory is allocated.
+///
+/// Every read is bounds-checked, and the only loops (JPEG's segment walk, TIFF's IFD0 entries) move
+/// forward through the data and stop at its end.
 enum ImageHeader {
-    /// The width and height the file's header declares, or `nil` when it cannot be read
-    /// (TIFF, whose size can sit anywhere in the file, or a header cut short).
+    /// The stored width and height the file's header declares (before any EXIF orientation), or `nil`
+    /// when the header is cut short, states a zero size, or the format's size comes from libheif
+    /// instead (HEIF and AVIF).
+    ///
+    /// - JPEG: the first start-of-frame segment before the first scan, found by walking the segments
+    ///   of the whole file (an EXIF thumbnail's own frame header is skipped with its APP1 segment).
+    /// - PNG: IHDR. GIF: the logical screen, the canvas every frame is drawn on. BMP: the info header
+    ///   (OS/2 core headers included). WebP: the VP8, VP8L or VP8X header.
+    /// - TIFF: the ImageWidth (256) and ImageLength (257) tags of the first directory.
     static func pixelSize(of data: Data, format: ImageFileFormat) -> (width: Int, height: Int)? {
-        let bytes = [UInt8](data.prefix(format == .jpeg ? min(data.count, 1 << 20) : 64))
-        func big16(_ i: Int) -> Int? { i + 2 <= bytes.count ? Int(bytes[i]) << 8 | Int(bytes[i + 1]) : nil }
-        func little16(_ i: Int) -> Int? { i + 2 <= bytes.count ? Int(bytes[i]) | Int(bytes[i + 1]) << 8 : nil }
-        func big32(_ i: Int) -> Int? { guard let high = big16(i), let low = big16(i + 2) else { return nil }; return high << 16 | low }
-        func little32(_ i: Int) -> Int? { guard let low = little16(i), let high = little16(i + 2) else { return nil }; return high << 16 | low }
-        func little24(_ i: Int) -> Int? { i + 3 <= bytes.count ? Int(bytes[i]) | Int(bytes[i + 1]) << 8 | Int(bytes[i + 2]) << 16 : nil }
-
-        switch format {
-        case .png:
-            // Signature (8), IHDR length and type (8), then width and height, big-endian.
-            guard let width = big32(16), let height = big32(20) else { return nil }
-            return (width, height)
-        case .gif:
-            // The logical screen: the canvas every frame is drawn on.
-            guard let width = little16(6), let height = little16(8) else { return nil }
-            return (width, height)
-        case .bmp:
-            guard let width = little32(18), let rawHeight = little32(22) else { return nil }
-            let height = rawHeight >= 1 << 31 ? (1 << 32) - rawHeight : rawHeight  // Negative: top-down rows.
-            return (width, height)
-        case .webp:
-            let chunk = String(decoding: bytes.dropFirst(12).prefix(4), as: UTF8.self)
-            switch chunk {
-            case "VP8X":
-                guard let width = little24(24), let height = little24(27) else { return nil }
-                return (width + 1, height + 1)
-            case "VP8L":
-                guard bytes.count >= 25 else { return nil }
-                let bits = Int(bytes[21]) | Int(bytes[22]) << 8 | Int(bytes[23]) << 16 | Int(bytes[24]) << 24
-                return ((bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1)
-            case "VP8 ":
-                guard let width = little16(26), let height = little16(28) else { return nil }
-                return (width & 0x3FFF, height & 0x3FFF)
-            default:
+        let size: (width: Int, height: Int)? = data.withUnsafeBytes { bytes in
+            let reader = ByteReader(bytes: bytes)
+            switch format {
+            case .png:
+                // Signature (8), IHDR length and type (8), then width and height, big-endian.
+                guard reader.matches(Array("IHDR".utf8), at: 12),
+                      let width = reader.uint32(at: 16, bigEndian: true), let height = reader.uint32(at: 20, bigEndian: true)
+                else { return nil }
+                return (Int(width), Int(height))
+            case .gif:
+                guard let width = reader.uint16(at: 6, bigEndian: false), let height = reader.uint16(at: 8, bigEndian: false)
+                else { return nil }
+                return (Int(width), Int(height))
+            case .bmp:
+                return bmpSize(reader)
+            case .webp:
+                return webPSize(reader)
+            case .jpeg:
+                return jpegFrameSize(bytes)
+            case .tiff:
+                guard let directory = TIFFDirectory(reader),
+                      let width = directory.integer(tag: 256), let height = directory.integer(tag: 257)
+                else { return nil }
+                return (width, height)
+            case .heif, .avif:
                 return nil
             }
-        case .jpeg:
-            return jpegFrameSize(bytes)
-        case .tiff:
-            return nil
         }
+        guard let size, size.width > 0, size.height > 0 else { return nil }
+        return size
+    }
+
+    /// BITMAPCOREHEADER (12 bytes: 16-bit sides) or BITMAPINFOHEADER and later (signed 32-bit
+    /// sides; a negative height means top-down rows).
+    private static func bmpSize(_ reader: ByteReader) -> (width: Int, height: Int)? {
+        guard let headerSize = reader.uint32(at: 14, bigEndian: false) else { return nil }
+        if headerSize == 12 {
+            guard let width = reader.uint16(at: 18, bigEndian: false), let height = reader.uint16(at: 20, bigEndian: false)
+            else { return nil }
+            return (Int(width), Int(height))
+        }
+        guard let width = reader.uint32(at: 18, bigEndian: false), let height = reader.uint32(at: 22, bigEndian: false)
+        else { return nil }
+        return (Int(Int32(bitPattern: width)), abs(Int(Int32(bitPattern: height))))
+    }
+
+    /// The canvas of an extended (VP8X) file, or the size in the lossless or lossy bitstream header.
+    private static func webPSize(_ reader: ByteReader) -> (width: Int, height: Int)? {
+        if reader.matches(Array("VP8X".utf8), at: 12) {
+            guard let width = reader.uint24LittleEndian(at: 24), let height = reader.uint24LittleEndian(at: 27) else { return nil }
+            return (width + 1, height + 1)
+        }
+        if reader.matches(Array("VP8L".utf8), at: 12) {
+            guard let bits = reader.uint32(at: 21, bigEndian: false) else { return nil }
+            return (Int(bits & 0x3FFF) + 1, Int((bits >> 14) & 0x3FFF) + 1)
+        }
+        if reader.matches(Array("VP8 ".utf8), at: 12) {
+            guard let width = reader.uint16(at: 26, bigEndian: false), let height = reader.uint16(at: 28, bigEndian: false)
+            else { return nil }
+            return (Int(width & 0x3FFF), Int(height & 0x3FFF))
+        }
+        return nil
     }
 
     /// The size in the first start-of-frame segment (SOF0…SOF15 except DHT, JPG and DAC).
-    private static func jpegFrameSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
-        bytes.withUnsafeBytes { buffer in
-            for segment in JPEGSegments(buffer)
-            where (0xC0...0xCF).contains(segment.marker) && ![0xC4, 0xC8, 0xCC].contains(segment.marker) {
-                // Payload: precision (1), height (2), width (2).
-                let start = segment.payload.lowerBound
-                guard segment.payload.count >= 5 else { return nil }
-                return (Int(buffer[start + 3]) << 8 | Int(buffer[start + 4]), Int(buffer[start + 1]) << 8 | Int(buffer[start + 2]))
-            }
-            return nil
+    private static func jpegFrameSize(_ buffer: UnsafeRawBufferPointer) -> (width: Int, height: Int)? {
+        for segment in JPEGSegments(buffer)
+        where (0xC0...0xCF).contains(segment.marker) && ![0xC4, 0xC8, 0xCC].contains(segment.marker) {
+            // Payload: precision (1), height (2), width (2).
+            let start = segment.payload.lowerBound
+            guard segment.payload.count >= 5 else { return nil }
+            return (Int(buffer[start + 3]) << 8 | Int(buffer[start + 4]), Int(buffer[start + 1]) << 8 | Int(buffer[start + 2]))
         }
+        return nil
     }
 }
