@@ -62,7 +62,10 @@ let package = Package(
             // Read through #filePath, not bundled as resources.
             exclude: ["Fixtures", "__Snapshots__"]
         ),
-        .testTarget(name: "MovieKitCoreTests", dependencies: ["MovieKitCore", "FrameDraw", "CFFmpeg"]),
+        .testTarget(name: "MovieKitCoreTests", dependencies: ["MovieKitCore", "FrameDraw", "CFFmpeg", "TestSupport"]),
         .testTarget(name: "MoviemakeTests", dependencies: ["moviemake", "MovieKitCore"]),
+
+        // Test helpers that the test targets share (MovieProbe, TemporaryDirectory, ChildProcess).
+        .target(name: "TestSupport", dependencies: ["CFFmpeg"], path: "Tests/TestSupport"),
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import FrameDraw
 @testable import MovieKitCore
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
