@@ -62,10 +62,12 @@ let package = Package(
             // Read through #filePath, not bundled as resources.
             exclude: ["Fixtures", "__Snapshots__"]
         ),
-        .testTarget(name: "MovieKitCoreTests", dependencies: ["MovieKitCore", "FrameDraw", "CFFmpeg", "TestSupport"]),
+        .testTarget(name: "MovieKitCoreTests", dependencies: ["MovieKitCore", "FrameDraw", "CFFmpeg", "TestSupport", "WriterChild"]),
         .testTarget(name: "MoviemakeTests", dependencies: ["moviemake", "MovieKitCore"]),
 
-        // Test helpers that the test targets share (MovieProbe, TemporaryDirectory, ChildProcess).
+        // Test helpers: what the test targets share (MovieProbe, TemporaryDirectory, ChildProcess), and
+        // a child process for writer scenarios that change process-wide state (resource limits, signals).
         .target(name: "TestSupport", dependencies: ["CFFmpeg"], path: "Tests/TestSupport"),
+        .executableTarget(name: "WriterChild", dependencies: ["MovieKitCore", "FrameDraw"], path: "Tests/WriterChild"),
     ]
 )
