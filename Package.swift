@@ -63,7 +63,7 @@ let package = Package(
             exclude: ["Fixtures", "__Snapshots__"]
         ),
         .testTarget(name: "MovieKitCoreTests", dependencies: ["MovieKitCore", "FrameDraw", "CFFmpeg", "TestSupport", "WriterChild"]),
-        .testTarget(name: "MoviemakeTests", dependencies: ["moviemake", "MovieKitCore"]),
+        .testTarget(name: "MoviemakeTests", dependencies: ["moviemake", "MovieKitCore", "TestSupport"]),
 
         // Test helpers: what the test targets share (MovieProbe, TemporaryDirectory, ChildProcess), and
         // a child process for writer scenarios that change process-wide state (resource limits, signals).
