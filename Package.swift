@@ -59,7 +59,7 @@ let package = Package(
         .executableTarget(name: "BouncingBall", dependencies: ["MovieKitCore", "FrameDraw"], path: "Examples/BouncingBall"),
         .executableTarget(name: "DrawingTour", dependencies: ["FrameDraw"], path: "Examples/DrawingTour"),
 
-        // Benchmarks: `make bench` runs the reference workloads of BENCHMARKS.md (not part of `make test`).
+        // Benchmarks: `make bench` runs the reference workloads of benchmarks/README.md (not part of `make test`).
         .executableTarget(
             name: "MovieKitBenchmarks",
             dependencies: [
@@ -80,7 +80,13 @@ let package = Package(
             exclude: ["Fixtures", "__Snapshots__"]
         ),
         .testTarget(name: "LibAVTests", dependencies: ["LibAV", "CFFmpeg"]),
-        .testTarget(name: "MovieKitCoreTests", dependencies: ["MovieKitCore", "FrameDraw", "LibAV", "CFFmpeg"]),
-        .testTarget(name: "MoviemakeTests", dependencies: ["moviemake", "MovieKitCore"]),
+        .testTarget(
+            name: "MovieKitCoreTests", dependencies: ["MovieKitCore", "FrameDraw", "LibAV", "CFFmpeg", "TestSupport", "WriterChild"]),
+        .testTarget(name: "MoviemakeTests", dependencies: ["moviemake", "MovieKitCore", "TestSupport"]),
+
+        // Test helpers: what the test targets share (MovieProbe, TemporaryDirectory, ChildProcess), and
+        // a child process for writer scenarios that change process-wide state (resource limits, signals).
+        .target(name: "TestSupport", dependencies: ["CFFmpeg"], path: "Tests/TestSupport"),
+        .executableTarget(name: "WriterChild", dependencies: ["MovieKitCore", "FrameDraw"], path: "Tests/WriterChild"),
     ]
 )

@@ -2,6 +2,7 @@ import Foundation
 import FrameDraw
 @testable import LibAV
 @testable import MovieKitCore
+import TestSupport
 import Testing
 
 @Suite("Audio tracks")
@@ -64,8 +65,8 @@ struct AudioTests {
         #expect(abs(Double(audio.count / 2) / 48000 - 5.0) < 1024.0 / 48000, "audio lasts \(Double(audio.count / 2) / 48000) s")
         let probe = try CodecProbe(url: url)
         #expect(probe.codecName == "h264")
-        if let ffprobe = try runTool("ffprobe", ["-v", "error", "-select_streams", "a:0", "-show_entries", "stream=codec_name,sample_rate,channels,profile", "-of", "csv=p=0", url.path]) {
-            #expect(ffprobe.output.trimmingCharacters(in: .whitespacesAndNewlines) == "aac,LC,48000,2")
+        if let ffprobe = try FFmpegTools.run("ffprobe", ["-v", "error", "-select_streams", "a:0", "-show_entries", "stream=codec_name,sample_rate,channels,profile", "-of", "csv=p=0", url.path]) {
+            #expect(ffprobe.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "aac,LC,48000,2")
         }
     }
 

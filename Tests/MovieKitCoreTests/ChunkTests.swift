@@ -2,6 +2,7 @@ import Foundation
 import FrameDraw
 @testable import LibAV
 @testable import MovieKitCore
+import TestSupport
 import Testing
 
 @Suite("Chunked rendering")

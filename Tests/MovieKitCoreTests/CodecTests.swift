@@ -1,6 +1,7 @@
 import Foundation
 import FrameDraw
 @testable import MovieKitCore
+import TestSupport
 import Testing
 
 /// Every codec and container pair: encode a small animation, decode it in-process, check it.
@@ -202,10 +203,10 @@ struct CodecTests {
 
     /// ffprobe's independent reading, where it is installed.
     static func expectFFprobeReads(_ url: URL, codec: String) throws {
-        guard let result = try runTool("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=codec_name", "-of", "csv=p=0", url.path])
+        guard let result = try FFmpegTools.run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=codec_name", "-of", "csv=p=0", url.path])
         else { return }
-        #expect(result.status == 0)
-        #expect(result.output.trimmingCharacters(in: .whitespacesAndNewlines) == codec, "ffprobe: \(result.output)")
+        #expect(result.exitStatus == 0)
+        #expect(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == codec, "ffprobe: \(result.standardOutput)")
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import FrameDraw
 @testable import MovieKitCore
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite("Parallel rendering")

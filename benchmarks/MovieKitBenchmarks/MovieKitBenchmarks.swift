@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `make bench`: times MovieKit on the reference workloads of BENCHMARKS.md against the ffmpeg CLI.
+/// `make bench`: times MovieKit on the reference workloads of benchmarks/README.md against the ffmpeg CLI.
 @main
 struct MovieKitBenchmarks: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -6,7 +6,8 @@ import FrameDraw
 ///
 /// They are generated once into a cache folder. Each is drawn into pixels here, written as PNG with
 /// `Image.write(to:)`, then converted with the `ffmpeg` CLI (the benchmark is not the product).
-/// The file name carries the size, for example `photo-07-3264x2448.jpg`.
+/// The file name carries the size for people, for example `photo-07-3264x2448.jpg`; the slideshow
+/// reads each photo's size from the decoded image, as it would for any photo.
 struct PhotoFixtures {
     struct Photo: Sendable {
         var index: Int

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-/// The reference workloads of BENCHMARKS.md.
+/// The reference workloads of benchmarks/README.md.
 enum Workload: String, ExpressibleByArgument, CaseIterable, Comparable {
     case w1 = "W1"
     case w2 = "W2"

@@ -5,9 +5,10 @@ import FrameDraw
 /// The W2 "slideshow" workload: each photo shown for 3.0 s with 0.5 s crossfades, aspect-filled
 /// into 1280x720 at 30 fps. Twelve photos make 12·90 − 11·15 = 915 frames.
 ///
-/// Written the way a careful user would: each photo is decoded once, scaled down while loading to
-/// just cover the frame, and the next photo is decoded on another thread while the current one shows.
-/// A still is drawn once and then repeated with the writer's repeat hint.
+/// Written the way a careful user would, with FrameDraw's public API only: each photo is scaled
+/// down while loading to just cover the frame (see `loadCovering(_:)`), and the next photo is
+/// decoded on another thread while the current one shows. A still is drawn once and then repeated
+/// with the writer's repeat hint.
 struct Slideshow {
     static let width = 1280
     static let height = 720
@@ -15,6 +16,25 @@ struct Slideshow {
     static let fadeFrames = 15  // 0.5 s at 30 fps
 
     let photos: [URL]
+
+    /// Loads the photo at `url` scaled down while decoding to the smallest size that still covers
+    /// the frame pixel for pixel when aspect-filled.
+    ///
+    /// A photo's size is known only once it is decoded. The first decode assumes a landscape photo
+    /// no wider than the frame (1:1 to 16:9), whose longest side then only needs the frame's width.
+    /// A photo of another shape (portrait, panorama) that comes out too small to cover the frame is
+    /// decoded again, at the size its proportions, read from the first result, call for.
+    /// - Throws: `FrameDrawError.unreadableImage` when the file cannot be loaded.
+    static func loadCovering(_ url: URL) throws -> Image {
+        let guess = max(width, height)
+        let first = try Image(contentsOf: url, maxPixelSize: guess)
+        let covers = first.width >= width && first.height >= height
+        let wasScaledDown = max(first.width, first.height) == guess
+        guard !covers, wasScaledDown else { return first }
+        let scale = max(Double(width) / Double(first.width), Double(height) / Double(first.height))
+        // One pixel more than the proportions call for: the first result's sides were rounded.
+        return try Image(contentsOf: url, maxPixelSize: Int((Double(guess) * scale).rounded(.up)) + 1)
+    }
 
     /// The number of frames for `photoCount` photos.
     static func frameCount(photoCount: Int) -> Int {
@@ -66,7 +86,7 @@ private final class PendingImage: @unchecked Sendable {
 
     init(url: URL) {
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            result = Result { try Image(contentsOf: url, maxPixelSize: Self.maxPixelSize(for: url)) }
+            result = Result { try Slideshow.loadCovering(url) }
             done.signal()
         }
     }
@@ -77,17 +97,5 @@ private final class PendingImage: @unchecked Sendable {
         done.signal()
         guard let result else { throw ChildProcess.Failure(description: "The image was not decoded.") }
         return try result.get()
-    }
-
-    /// The longest side the image needs so that, aspect-filled, it still covers 1280x720 pixel for pixel.
-    /// The size is read from the fixture's name (`photo-07-3264x2448.jpg`); nil (full size) if it has none.
-    static func maxPixelSize(for url: URL) -> Int? {
-        let name = url.deletingPathExtension().lastPathComponent
-        guard let sizeField = name.split(separator: "-").last else { return nil }
-        let parts = sizeField.split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { return nil }
-        let scale = max(Double(Slideshow.width) / Double(parts[0]), Double(Slideshow.height) / Double(parts[1]))
-        guard scale < 1 else { return nil }
-        return Int((Double(max(parts[0], parts[1])) * scale).rounded(.up)) + 1
     }
 }

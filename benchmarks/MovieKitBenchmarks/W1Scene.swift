@@ -1,7 +1,7 @@
 import Foundation
 import FrameDraw
 
-/// The W1 "animation" scene of BENCHMARKS.md: a gradient background, 40 translucent circles,
+/// The W1 "animation" scene of benchmarks/README.md: a gradient background, 40 translucent circles,
 /// a white Bézier curve and a frame counter.
 ///
 /// The scene is specified at 1280x720. At other sizes (W3 uses 1920x1088) every position is scaled

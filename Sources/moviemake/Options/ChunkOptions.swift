@@ -97,10 +97,11 @@ struct ProgressOptions: ParsableArguments {
     @Flag(name: [.short, .long], help: "Report nothing but errors (the same as --progress none).")
     var quiet = false
 
-    /// The style in effect for this process.
+    /// The style in effect for this process: `.auto` stays only where standard error is not a
+    /// terminal, and then means no progress but the closing summary line.
     var style: Style {
         if quiet { return .none }
-        if progress == .auto { return isatty(STDERR_FILENO) != 0 ? .bar : .none }
+        if progress == .auto, isatty(STDERR_FILENO) != 0 { return .bar }
         return progress
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 
 /// Reports progress of a long render on standard error: a bar with frames, fps and time left on a
-/// terminal, or one JSON line a second for tools. Safe to update from several threads.
+/// terminal, or one JSON line a second for tools; `.auto` (not on a terminal) prints only the
+/// closing summary, and `.none` nothing. Safe to update from several threads.
 final class ProgressReporter: Sendable {
     private struct State {
         var lastReport = Date.distantPast
@@ -48,7 +49,7 @@ final class ProgressReporter: Sendable {
 
     func finish(message: String) {
         if style == .bar { write("\n") }
-        if style != .none { write(message + "\n") }
+        if style == .bar || style == .auto { write(message + "\n") }
     }
 
     /// Reads a progress line that a child `moviemake --progress json` printed.

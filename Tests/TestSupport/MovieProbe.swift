@@ -3,52 +3,64 @@ import Foundation
 import Testing
 
 /// What a movie file contains, read back in-process through libavformat and libavcodec.
-struct MovieProbe {
-    var formatName: String
-    var codecName: String
-    var profile: Int32
-    var pixelFormat: String
-    var width: Int
-    var height: Int
-    var colorPrimaries: String
-    var colorTransfer: String
-    var colorSpace: String
-    var colorRange: String
+public struct MovieProbe {
+    /// The demuxer's name, such as `mov,mp4,m4a,3gp,3g2,mj2`.
+    public var formatName: String
+    public var codecName: String
+    /// The codec profile number (see `isHighProfile`).
+    public var profile: Int32
+    public var pixelFormat: String
+    public var width: Int
+    public var height: Int
+    public var colorPrimaries: String
+    public var colorTransfer: String
+    public var colorSpace: String
+    public var colorRange: String
     /// Stream duration in seconds (from the stream's own duration field).
-    var streamDuration: Double
+    public var streamDuration: Double
     /// Container duration in seconds.
-    var containerDuration: Double
-    var frameRate: (Int, Int)
+    public var containerDuration: Double
+    /// The average frame rate as (numerator, denominator).
+    public var frameRate: (Int, Int)
     /// Every decoded frame, in presentation order, as packed RGB24 (BT.709, limited range to full).
-    var frames: [RGBFrame]
+    public var frames: [RGBFrame]
 
-    var isHighProfile: Bool { profile == FF_PROFILE_H264_HIGH }
+    /// Whether the stream is H.264 High profile.
+    public var isHighProfile: Bool { profile == FF_PROFILE_H264_HIGH }
 
     /// A decoded frame converted to RGB for pixel checks.
-    struct RGBFrame {
-        var width: Int
-        var height: Int
-        var pts: Int64
-        var rgb: [UInt8]
+    public struct RGBFrame {
+        public var width: Int
+        public var height: Int
+        public var pts: Int64
+        /// Packed RGB24 rows; empty when the probe was made with `keepPixels: false`.
+        public var rgb: [UInt8]
 
-        func pixel(x: Int, y: Int) -> (r: Int, g: Int, b: Int) {
+        /// The colour at column `x`, row `y`, each channel 0…255.
+        public func pixel(x: Int, y: Int) -> (r: Int, g: Int, b: Int) {
             let i = (y * width + x) * 3
             return (Int(rgb[i]), Int(rgb[i + 1]), Int(rgb[i + 2]))
         }
     }
 
-    /// Opens and fully decodes `url`. Set `keepPixels` to false to only count frames.
-    init(url: URL, keepPixels: Bool = true) throws {
+    /// Opens and fully decodes `url`, then has the FFmpeg command-line tools check it independently
+    /// (see `FFmpegTools.expectCleanDecode(of:sourceLocation:)`).
+    /// - Parameters:
+    ///   - url: The movie file.
+    ///   - keepPixels: False to only count frames and read their timestamps.
+    ///   - sourceLocation: Where an issue from the independent check is reported.
+    /// - Throws: `ProbeError` naming the libav step that failed.
+    public init(url: URL, keepPixels: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) throws {
         var format: UnsafeMutablePointer<AVFormatContext>?
         try Self.check(avformat_open_input(&format, url.path, nil, nil), "open \(url.path)")
         defer { avformat_close_input(&format) }
-        let ctx = try #require(format)
+        let ctx = try Self.require(format, "open \(url.path)")
         try Self.check(avformat_find_stream_info(ctx, nil), "find stream info")
         formatName = String(cString: ctx.pointee.iformat.pointee.name)
         let index = av_find_best_stream(ctx, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
         try Self.check(index, "find video stream")
-        let stream = try #require(ctx.pointee.streams[Int(index)])
-        let par = try #require(stream.pointee.codecpar)
+        let stream = try Self.require(ctx.pointee.streams[Int(index)], "read the video stream")
+        let par = try Self.require(stream.pointee.codecpar, "read the codec parameters")
         codecName = String(cString: avcodec_get_name(par.pointee.codec_id))
         profile = par.pointee.profile
         pixelFormat = av_get_pix_fmt_name(AVPixelFormat(rawValue: par.pointee.format)).map { String(cString: $0) } ?? "none"
@@ -62,19 +74,27 @@ struct MovieProbe {
         streamDuration = Double(stream.pointee.duration) * Double(tb.num) / Double(tb.den)
         containerDuration = Double(ctx.pointee.duration) / Double(AV_TIME_BASE)
         frameRate = (Int(stream.pointee.avg_frame_rate.num), Int(stream.pointee.avg_frame_rate.den))
+        frames = try Self.decodeFrames(ctx, streamIndex: index, parameters: par, keepPixels: keepPixels)
+        try FFmpegTools.expectCleanDecode(of: url, sourceLocation: sourceLocation)
+    }
 
-        let codec = try #require(avcodec_find_decoder(par.pointee.codec_id))
+    /// Decodes every frame of stream `streamIndex`, flushing the decoder at the end.
+    private static func decodeFrames(
+        _ ctx: UnsafeMutablePointer<AVFormatContext>, streamIndex index: Int32,
+        parameters par: UnsafeMutablePointer<AVCodecParameters>, keepPixels: Bool
+    ) throws -> [RGBFrame] {
+        let codec = try require(avcodec_find_decoder(par.pointee.codec_id), "find a decoder")
         var decoder = avcodec_alloc_context3(codec)
         defer { avcodec_free_context(&decoder) }
-        let dec = try #require(decoder)
-        try Self.check(avcodec_parameters_to_context(dec, par), "decoder parameters")
-        try Self.check(avcodec_open2(dec, codec, nil), "open decoder")
+        let dec = try require(decoder, "allocate the decoder")
+        try check(avcodec_parameters_to_context(dec, par), "decoder parameters")
+        try check(avcodec_open2(dec, codec, nil), "open decoder")
 
         var packet = av_packet_alloc()
         var frame = av_frame_alloc()
         defer { av_packet_free(&packet); av_frame_free(&frame) }
-        let pkt = try #require(packet)
-        let frm = try #require(frame)
+        let pkt = try require(packet, "allocate a packet")
+        let frm = try require(frame, "allocate a frame")
         var decoded: [RGBFrame] = []
         var scaler: OpaquePointer?
         defer { sws_freeContext(scaler) }
@@ -83,7 +103,7 @@ struct MovieProbe {
             while true {
                 let status = avcodec_receive_frame(dec, frm)
                 if status == mk_averror_eagain() || status == mk_averror_eof() { return }
-                try Self.check(status, "decode")
+                try check(status, "decode")
                 var rgb: [UInt8] = []
                 if keepPixels {
                     let w = Int(frm.pointee.width), h = Int(frm.pointee.height)
@@ -117,25 +137,12 @@ struct MovieProbe {
         while av_read_frame(ctx, pkt) >= 0 {
             defer { av_packet_unref(pkt) }
             guard pkt.pointee.stream_index == index else { continue }
-            try Self.check(avcodec_send_packet(dec, pkt), "send packet")
+            try check(avcodec_send_packet(dec, pkt), "send packet")
             try drain()
         }
-        try Self.check(avcodec_send_packet(dec, nil), "flush decoder")
+        try check(avcodec_send_packet(dec, nil), "flush decoder")
         try drain()
-        frames = decoded
-        try Self.expectCleanWithFFmpegTools(url)
-    }
-
-    /// The independent check: the `ffmpeg` and `ffprobe` command-line tools, when installed, must
-    /// decode the file with no error and agree on the frame count.
-    private static func expectCleanWithFFmpegTools(_ url: URL) throws {
-        if let decode = try runTool("ffmpeg", ["-v", "error", "-i", url.path, "-f", "null", "-"]) {
-            #expect(decode.status == 0 && decode.output.isEmpty, "ffmpeg reported errors decoding \(url.lastPathComponent): \(decode.output)")
-        }
-        if let probe = try runTool("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=codec_name", "-of", "csv=p=0", url.path]) {
-            #expect(probe.status == 0 && probe.output.trimmingCharacters(in: .whitespacesAndNewlines) == "h264",
-                    "ffprobe reported: \(probe.output)")
-        }
+        return decoded
     }
 
     private static func check(_ code: Int32, _ what: String) throws {
@@ -145,64 +152,15 @@ struct MovieProbe {
             throw ProbeError(message: "\(what): \(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
         }
     }
-}
 
-struct ProbeError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
-}
-
-/// Top-level MP4 box types in file order, to check that `moov` precedes `mdat` (faststart).
-func topLevelBoxes(of url: URL) throws -> [String] {
-    let data = try Data(contentsOf: url)
-    var boxes: [String] = []
-    var offset = 0
-    while offset + 8 <= data.count {
-        var size = Int(data[offset]) << 24 | Int(data[offset + 1]) << 16 | Int(data[offset + 2]) << 8 | Int(data[offset + 3])
-        let type = String(decoding: data[(offset + 4)..<(offset + 8)], as: UTF8.self)
-        if size == 1, offset + 16 <= data.count {
-            size = data[(offset + 8)..<(offset + 16)].reduce(0) { $0 << 8 | Int($1) }
-        } else if size == 0 {
-            size = data.count - offset
-        }
-        boxes.append(type)
-        guard size >= 8 else { break }
-        offset += size
+    private static func require<T>(_ value: T?, _ what: String) throws -> T {
+        guard let value else { throw ProbeError(message: "\(what): libav returned nothing") }
+        return value
     }
-    return boxes
 }
 
-/// A fresh temporary directory, removed by `cleanup()`.
-struct TemporaryDirectory: ~Copyable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("MovieKitTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
-
-    /// Every file name in the directory, hidden ones included.
-    func contents() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
-
-/// Runs `ffprobe`/`ffmpeg` as an independent check when they are installed; returns nil when not.
-func runTool(_ name: String, _ arguments: [String]) throws -> (status: Int32, output: String)? {
-    let candidates = ["/usr/bin/\(name)", "/usr/local/bin/\(name)"]
-    guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+/// A libav step of `MovieProbe` failed.
+public struct ProbeError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
 }
