@@ -8,4 +8,9 @@ struct Moviemake: ParsableCommand {
         version: "0.1.0",
         subcommands: [Demo.self, Concat.self]
     )
+
+    static func main() {
+        SignalCancellation.installAtLaunch()
+        main(nil)
+    }
 }
