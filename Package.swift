@@ -6,11 +6,14 @@ let package = Package(
     products: [
         .library(name: "FrameDraw", targets: ["FrameDraw"]),
         .library(name: "MovieKitCore", targets: ["MovieKitCore"]),
+        .library(name: "MovieKitScene", targets: ["MovieKitScene"]),
         .executable(name: "moviemake", targets: ["moviemake"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
     ],
     targets: [
         // C system libraries. Only the internal FFmpeg/ and Cairo/ folders import them.
@@ -39,18 +42,20 @@ let package = Package(
         // Libraries.
         .target(name: "FrameDraw", dependencies: ["CCairo", "LibAV", "MovieKitLog"]),
         .target(name: "MovieKitCore", dependencies: ["FrameDraw", "LibAV", "MovieKitLog", "CPosix"]),
+        // Scenes: a layer tree rendered as a pure function of time, and the YAML/JSON scene files that describe one.
+        .target(name: "MovieKitScene", dependencies: ["MovieKitCore", "FrameDraw", "LibAV", .product(name: "Yams", package: "Yams")]),
 
         // Command-line tool.
         .executableTarget(
             name: "moviemake",
             dependencies: [
-                "MovieKitCore", "FrameDraw",
+                "MovieKitCore", "MovieKitScene", "FrameDraw",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         // Examples: small programs that use the package the way users would.
-        .executableTarget(name: "BouncingBall", dependencies: ["MovieKitCore", "FrameDraw"], path: "Examples/BouncingBall"),
+        .executableTarget(name: "BouncingBall", dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw"], path: "Examples/BouncingBall"),
         .executableTarget(name: "DrawingTour", dependencies: ["FrameDraw"], path: "Examples/DrawingTour"),
 
         // Benchmarks: `make bench` runs the reference workloads of BENCHMARKS.md (not part of `make test`).
@@ -75,6 +80,11 @@ let package = Package(
         ),
         .testTarget(name: "LibAVTests", dependencies: ["LibAV", "CFFmpeg"]),
         .testTarget(name: "MovieKitCoreTests", dependencies: ["MovieKitCore", "FrameDraw", "CFFmpeg"]),
-        .testTarget(name: "MoviemakeTests", dependencies: ["moviemake", "MovieKitCore"]),
+        .testTarget(name: "MoviemakeTests", dependencies: ["moviemake", "MovieKitCore", "MovieKitScene", "FrameDraw", "LibAV"]),
+        .testTarget(
+            name: "MovieKitSceneTests",
+            dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw", "LibAV"],
+            exclude: ["Fixtures"]
+        ),
     ]
 )
