@@ -6,6 +6,6 @@ struct Moviemake: ParsableCommand {
         commandName: "moviemake",
         abstract: "Render H.264 movies frame by frame from code.",
         version: "0.1.0",
-        subcommands: [Demo.self]
+        subcommands: [Demo.self, Render.self, Still.self, Sheet.self]
     )
 }

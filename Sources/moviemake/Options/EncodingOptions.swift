@@ -2,15 +2,22 @@ import ArgumentParser
 import MovieKitCore
 
 /// Size, rate and encoder flags shared by the rendering subcommands.
+///
+/// Width, height and frame rate are optional: a command that renders a scene file takes them
+/// from the scene's canvas, and a flag the user passes replaces the scene's value.
 struct EncodingOptions: ParsableArguments {
-    @Option(help: "Frame width in pixels; a multiple of 16.")
-    var width = 1280
+    static let defaultWidth = 1280
+    static let defaultHeight = 720
+    static let defaultFPS: FrameRate = 30
 
-    @Option(help: "Frame height in pixels; a multiple of 16.")
-    var height = 720
+    @Option(help: "Frame width in pixels; a multiple of 16. Default 1280, or the scene's width.")
+    var width: Int?
 
-    @Option(help: "Frames per second: a whole number such as 30, or a fraction such as 30000/1001.")
-    var fps: FrameRate = 30
+    @Option(help: "Frame height in pixels; a multiple of 16. Default 720, or the scene's height.")
+    var height: Int?
+
+    @Option(help: "Frames per second: a whole number such as 30, or a fraction such as 30000/1001. Default 30, or the scene's rate.")
+    var fps: FrameRate?
 
     @Option(help: "x264 constant rate factor, 0 (lossless) to 51 (smallest).")
     var crf = 23
@@ -21,10 +28,12 @@ struct EncodingOptions: ParsableArguments {
     @Flag(help: "Replace the output file if it exists.")
     var overwrite = false
 
-    /// Validated movie settings.
+    /// Validated movie settings, with the built-in defaults for flags not given.
     func settings() throws -> MovieSettings {
         do {
-            return try MovieSettings(width: width, height: height, fps: fps, crf: crf, preset: preset)
+            return try MovieSettings(
+                width: width ?? Self.defaultWidth, height: height ?? Self.defaultHeight, fps: fps ?? Self.defaultFPS,
+                crf: crf, preset: preset)
         } catch let error as MovieKitError {
             throw ValidationError(error.description)
         }
