@@ -184,14 +184,38 @@ struct JSONNodeParser {
     }
 
     private mutating func parseNumber() throws -> String {
+        let (startLine, startColumn) = (line, column)
         var text = ""
         while let scalar = current, "0123456789+-.eE".unicodeScalars.contains(scalar) {
             text.unicodeScalars.append(scalar)
             advance()
         }
-        guard Double(text) != nil, !text.hasPrefix("+"), text.last?.isNumber ?? false else {
-            throw error("\(text) is not a valid JSON number")
+        guard Self.isJSONNumber(text) else {
+            throw SceneError.syntax(
+                file: file, line: startLine, column: startColumn, format: "JSON", problem: "\(text) is not a valid JSON number")
         }
         return text
+    }
+
+    /// Whether `text` matches JSON's number grammar: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+    static func isJSONNumber(_ text: String) -> Bool {
+        var rest = Substring(text)
+        if rest.first == "-" { rest = rest.dropFirst() }
+        let integer = rest.prefix { $0.isASCII && $0.isNumber }
+        guard !integer.isEmpty, integer == "0" || integer.first != "0" else { return false }
+        rest = rest.dropFirst(integer.count)
+        if rest.first == "." {
+            let fraction = rest.dropFirst().prefix { $0.isASCII && $0.isNumber }
+            guard !fraction.isEmpty else { return false }
+            rest = rest.dropFirst(1 + fraction.count)
+        }
+        if rest.first == "e" || rest.first == "E" {
+            rest = rest.dropFirst()
+            if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+            let exponent = rest.prefix { $0.isASCII && $0.isNumber }
+            guard !exponent.isEmpty else { return false }
+            rest = rest.dropFirst(exponent.count)
+        }
+        return rest.isEmpty
     }
 }
