@@ -17,6 +17,11 @@ extension SceneFileDecoder {
         var layer = Layer(try content(type, map), name: try map.optional("name")?.string())
         try readTiming(map, into: &layer)
         try readConstants(map, into: &layer)
+        if type == "text", let fill = map.optional("fill"), case .some(.linearGradient) = layer.fill {
+            throw fill.invalid("a gradient", expected: "a colour: text is filled with one colour")
+        } else if type == "text", let fill = map.optional("fill"), case .some(.radialGradient) = layer.fill {
+            throw fill.invalid("a gradient", expected: "a colour: text is filled with one colour")
+        }
         if let animate = map.optional("animate") { try readAnimations(animate, layerMap: map, type: type, into: &layer) }
         return layer
     }
