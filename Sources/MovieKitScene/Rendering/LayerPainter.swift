@@ -95,8 +95,9 @@ struct LayerPainter {
         guard !outline.isEmpty else { return }
         let stroke = layer.stroke.map { (stroke: $0, width: max(0, $0.width.value(at: time))) }
         let strokes = stroke.map { $0.width > 0 } ?? false
-        // Fill and stroke overlap; a translucent layer must not show one through the other.
-        let grouped = opacity < 1 && layer.fill != nil && strokes
+        // Fill and stroke overlap: a translucent layer must not show one through the other, and
+        // a shadow must be cast once by both together.
+        let grouped = (opacity < 1 || layer.shadow != nil) && layer.fill != nil && strokes
         if grouped { context.beginTransparencyLayer(alpha: opacity) }
         context.setAlpha(grouped ? 1 : opacity)
         if let fill = layer.fill {
