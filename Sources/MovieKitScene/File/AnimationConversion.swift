@@ -1,18 +1,26 @@
 import Foundation
+import MovieKitCore
 
 /// Turns checked animation specs from a file into `Animated` values.
 enum AnimationConversion {
-    /// An animation of any value.
-    static func animated<Value: Sendable>(_ spec: AnimationSpec<Value>) -> Animated<Value> {
+    /// An animation of an interpolatable value.
+    /// - Throws: `SceneError.invalidValue` at `reader` when the keyframe mode does not suit the value
+    ///   (`paced` needs a value whose distance can be measured).
+    static func animated<Value: Interpolatable>(_ spec: AnimationSpec<Value>, reader: NodeReader) throws -> Animated<Value> {
         switch spec {
-        case .keyframes(let keyframes, _):
+        case .keyframes(let keyframes, let modeName):
             if keyframes.count == 1, let only = keyframes.first { return .constant(only.value) }
-            let table = keyframes.map { ($0.time, $0.value) }
-            return Animated(kind: .keyframes) { time in table.last { $0.0 <= time }?.1 ?? table[0].1 }
-        case .tween(let from, let to, let start, let duration, _):
-            return Animated(kind: .tween) { time in time < start + duration ? from : to }
-        case .spring(let from, let to, let start, _, _):
-            return Animated(kind: .spring) { time in time < start ? from : to }
+            let mode = Keyframes<Value>.Mode(rawValue: modeName.rawValue) ?? .linear
+            let list = keyframes.map { Keyframe(time: $0.time, value: $0.value, easing: $0.easing ?? .linear) }
+            do {
+                return .keyframes(try Keyframes.validated(list, mode: mode))
+            } catch let error as MovieKitError {
+                throw reader.invalid("keyframes that cannot be used (\(error.description))", expected: "keyframes in time order with a mode that suits the value")
+            }
+        case .tween(let from, let to, let start, let duration, let easing):
+            return .tween(from: from, to: to, start: start, duration: duration, easing: easing)
+        case .spring(let from, let to, let start, let spring, let initialVelocity):
+            return .spring(from: from, to: to, start: start, spring: spring, initialVelocity: initialVelocity)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MovieKitCore
 
 /// An animation exactly as a scene file writes it, checked but not yet turned into `Animated`.
 enum AnimationSpec<Value> {
@@ -6,48 +7,34 @@ enum AnimationSpec<Value> {
     struct Keyframe {
         var time: Double
         var value: Value
-        var easing: EasingSpec?
+        var easing: Easing?
     }
 
-    /// Keyframes in time order, with a calculation mode (`linear`, `discrete`, `catmullRom`, `paced`).
-    case keyframes([Keyframe], mode: KeyframeModeSpec)
+    /// Keyframes in time order, with a calculation mode.
+    case keyframes([Keyframe], mode: Keyframes<Double>.Mode)
     /// From one value to another over `duration` seconds from `start`, along `easing`.
-    case tween(from: Value, to: Value, start: Double, duration: Double, easing: EasingSpec)
+    case tween(from: Value, to: Value, start: Double, duration: Double, easing: Easing)
     /// From one value to another with a spring released at `start`.
-    case spring(from: Value, to: Value, start: Double, spring: SpringSpec, initialVelocity: Double)
+    case spring(from: Value, to: Value, start: Double, spring: Spring, initialVelocity: Double)
 }
 
-/// A keyframe calculation mode as written in a file.
-enum KeyframeModeSpec: String, CaseIterable {
-    case linear, discrete, catmullRom, paced
-}
-
-/// A spring as written in a file: `{response: 0.5, dampingRatio: 0.7}`.
-struct SpringSpec {
-    var response: Double
-    var dampingRatio: Double
-}
-
-/// An easing as written in a file.
-enum EasingSpec {
-    /// `linear`, `ease`, `easeIn`, `easeOut`, `easeInOut`, or a Penner name such as `easeOutBack`.
-    case named(String)
-    /// `cubicBezier(x1, y1, x2, y2)`.
-    case cubicBezier(Double, Double, Double, Double)
-    /// `steps(n)` or `steps(n, jumpStart)`.
-    case steps(Int, StepPositionSpec)
-    /// `{spring: {response, dampingRatio}}`.
-    case spring(SpringSpec)
-
-    /// The names `named` accepts.
-    static let names: [String] = {
-        let families = ["Sine", "Quad", "Cubic", "Quart", "Quint", "Expo", "Circ", "Back", "Elastic", "Bounce"]
-        return ["linear", "ease", "easeIn", "easeOut", "easeInOut"]
-            + families.flatMap { ["easeIn\($0)", "easeOut\($0)", "easeInOut\($0)"] }
+/// The easing names scene files accept: CSS's keywords and Penner's family.
+enum EasingNames {
+    static let all: [(name: String, easing: Easing)] = {
+        let css: [(String, Easing)] = [("linear", .linear), ("ease", .ease), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInOut", .easeInOut)]
+        let penner = Easing.Family.allCases.flatMap { family in
+            Easing.Direction.allCases.map { direction in
+                (direction.rawValue + family.rawValue.prefix(1).uppercased() + family.rawValue.dropFirst(), Easing.penner(family, direction))
+            }
+        }
+        return css + penner
     }()
 }
 
-/// Where `steps(n, …)` jumps, as in CSS.
-enum StepPositionSpec: String, CaseIterable {
-    case jumpStart, jumpEnd, jumpNone, jumpBoth, start, end
+/// Where `steps(n, …)` jumps, as written in files (camel case, or CSS's `jump-end`).
+enum StepPositionNames {
+    static let all: [(name: String, position: Easing.StepPosition)] = [
+        ("jumpStart", .jumpStart), ("jumpEnd", .jumpEnd), ("jumpNone", .jumpNone), ("jumpBoth", .jumpBoth),
+        ("start", .jumpStart), ("end", .jumpEnd),
+    ]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MovieKitCore
 
 /// Reading `animate:` entries: keyframe lists, tweens, springs and easings.
 extension SceneFileDecoder {
@@ -19,7 +20,7 @@ extension SceneFileDecoder {
                 throw reader.invalid("a mapping with both `keyframes` and `\(other)`", expected: "either keyframes or a tween or spring")
             }
             let mode = try map.optional("mode")?.choice(
-                KeyframeModeSpec.allCases.map { ($0.rawValue, $0) }, what: "a keyframe mode") ?? .linear
+                Keyframes<Double>.Mode.allCases.map { ($0.rawValue, $0) }, what: "a keyframe mode") ?? .linear
             return try keyframes(list, mode: mode, value: value)
         }
         if map.contains("mode") { throw reader.invalid("a mapping with `mode` but no `keyframes`", expected: "keyframes when a mode is given") }
@@ -38,12 +39,12 @@ extension SceneFileDecoder {
         }
         let duration = try map.required("duration", expected: "`duration:` in seconds, or `spring:` for a spring")
             .double(0.000_001...86_400, expected: "a positive duration in seconds")
-        let easing = try map.optional("easing").map(easing) ?? .named("ease")
+        let easing = try map.optional("easing").map(easing) ?? .ease
         return .tween(from: from, to: to, start: start, duration: duration, easing: easing)
     }
 
     private static func keyframes<Value>(
-        _ reader: NodeReader, mode: KeyframeModeSpec, value: (NodeReader) throws -> Value
+        _ reader: NodeReader, mode: Keyframes<Double>.Mode, value: (NodeReader) throws -> Value
     ) throws -> AnimationSpec<Value> {
         let items = try reader.sequence(expected: "a list of keyframes [{time, value, easing}]")
         guard !items.isEmpty else { throw reader.invalid("an empty list", expected: "a list of one or more keyframes") }
@@ -63,15 +64,24 @@ extension SceneFileDecoder {
         return .keyframes(result, mode: mode)
     }
 
-    static func spring(_ reader: NodeReader) throws -> SpringSpec {
+    static func spring(_ reader: NodeReader) throws -> Spring {
         let map = try reader.mapping(keys: ["response", "dampingRatio"], expected: "a spring: {response, dampingRatio}")
         let response = try map.optional("response")?.double(0.000_001...3600, expected: "a positive response in seconds") ?? 0.5
         let damping = try map.optional("dampingRatio")?.double(0.000_001...100, expected: "a positive damping ratio, 1 for no bounce") ?? 1
-        return SpringSpec(response: response, dampingRatio: damping)
+        return Spring(response: response, dampingRatio: damping)
     }
 
     /// Reads an easing: a name, `cubicBezier(…)`, `steps(…)`, or a mapping form.
-    static func easing(_ reader: NodeReader) throws -> EasingSpec {
+    static func easing(_ reader: NodeReader) throws -> Easing {
+        let easing = try easingAsWritten(reader)
+        do {
+            return try easing.validated()
+        } catch let error as MovieKitError {
+            throw reader.invalid("\(easing)", expected: "a usable easing (\(error.description))")
+        }
+    }
+
+    private static func easingAsWritten(_ reader: NodeReader) throws -> Easing {
         if reader.isMapping {
             let map = try reader.mapping(keys: ["cubicBezier", "steps", "position", "spring"], expected: easingExpected)
             if let points = map.optional("cubicBezier") {
@@ -82,7 +92,7 @@ extension SceneFileDecoder {
             if let count = map.optional("steps") {
                 let steps = try count.int(1...10_000, expected: "a number of steps from 1 to 10000")
                 let position = try map.optional("position")?.choice(
-                    StepPositionSpec.allCases.map { ($0.rawValue, $0) }, what: "a step position") ?? .jumpEnd
+                    StepPositionNames.all.map { ($0.name, $0.position) }, what: "a step position") ?? .jumpEnd
                 return .steps(steps, position)
             }
             if let spring = map.optional("spring") { return .spring(try Self.spring(spring)) }
@@ -98,21 +108,21 @@ extension SceneFileDecoder {
             guard (1...2).contains(arguments.count), let count = Int(arguments[0]), (1...10_000).contains(count) else {
                 throw reader.invalid("\"\(text)\"", expected: "steps(n) or steps(n, position) with n from 1 to 10000")
             }
-            let position = arguments.count == 2 ? StepPositionSpec(rawValue: arguments[1]) : .jumpEnd
+            let position = arguments.count == 2 ? StepPositionNames.all.first { $0.name == arguments[1] }?.position : .jumpEnd
             guard let position else {
-                let names = StepPositionSpec.allCases.map(\.rawValue)
+                let names = StepPositionNames.all.map(\.name)
                 throw reader.invalid("\"\(text)\"", expected: "steps(n, position) with a position of \(SceneError.list(names))")
             }
             return .steps(count, position)
         }
-        guard EasingSpec.names.contains(text) else {
-            let hint = KeySuggestion.nearest(to: text, in: EasingSpec.names).map { " (did you mean `\($0)`?)" } ?? ""
+        guard let named = EasingNames.all.first(where: { $0.name == text }) else {
+            let hint = KeySuggestion.nearest(to: text, in: EasingNames.all.map(\.name)).map { " (did you mean `\($0)`?)" } ?? ""
             throw reader.invalid("\"\(text)\"\(hint)", expected: easingExpected)
         }
-        return .named(text)
+        return named.easing
     }
 
-    private static func cubicBezier(_ numbers: [Double], reader: NodeReader) throws -> EasingSpec {
+    private static func cubicBezier(_ numbers: [Double], reader: NodeReader) throws -> Easing {
         guard (0...1).contains(numbers[0]), (0...1).contains(numbers[2]) else {
             throw reader.invalid(
                 "cubicBezier(\(numbers.map(SceneError.number).joined(separator: ", ")))",

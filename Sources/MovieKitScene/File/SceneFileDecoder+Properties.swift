@@ -1,5 +1,6 @@
 import Foundation
 import FrameDraw
+import MovieKitCore
 
 /// Reading a layer's constant properties and its `animate:` block.
 extension SceneFileDecoder {
@@ -60,9 +61,9 @@ extension SceneFileDecoder {
             throw reader.child(entry.key, entry.value).invalid(
                 "also set as a constant by `\(constantPath)`", expected: "set in one place; remove one of the two")
         }
-        func read<Value: Sendable>(_ key: String, _ value: (NodeReader) throws -> Value) throws -> Animated<Value>? {
+        func read<Value: Interpolatable>(_ key: String, _ value: (NodeReader) throws -> Value) throws -> Animated<Value>? {
             guard let property = map.optional(key) else { return nil }
-            return AnimationConversion.animated(try animation(property, value: value))
+            return try AnimationConversion.animated(try animation(property, value: value), reader: property)
         }
         let number = { (reader: NodeReader) in try reader.double() }
         let fraction = { (reader: NodeReader) in try reader.double(0...1, expected: "a fraction from 0 to 1") }

@@ -36,6 +36,6 @@ enum ShapeGeometry {
         let to = min(max(end.isNaN ? 1 : end, 0), 1)
         if from <= 0, to >= 1 { return path }
         guard to > from else { return Path() }
-        return path
+        return path.trimmed(from: from, to: to)
     }
 }
