@@ -32,7 +32,8 @@ import MovieKitCore
 ///   alpha keeps (or, inverted, removes) this layer's pixels.
 /// - Trim paths (`tm`) are `trimStart` and `trimEnd`, applied with `Path.trimmed(from:to:)`.
 /// - Keyframes with Bézier in and out tangents are `Keyframes` whose easing is
-///   `.cubicBezier(x1, y1, x2, y2)`, the tangents of each segment.
+///   `.cubicBezier(o.x, o.y, i.x, i.y)`: a keyframe's out tangent and the next one's in tangent,
+///   since a keyframe's easing shapes the segment that starts at it (as in Web Animations).
 /// - Shape groups become `.group` layers, paths become `.path` layers, and Lottie's rectangle,
 ///   ellipse and star shapes are `.rect`, `.ellipse`, `.polygon` and `.star`.
 public struct Scene: Sendable {
