@@ -57,6 +57,14 @@ let package = Package(
         // Examples: small programs that use the package the way users would.
         .executableTarget(name: "BouncingBall", dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw"], path: "Examples/BouncingBall"),
         .executableTarget(name: "DrawingTour", dependencies: ["FrameDraw"], path: "Examples/DrawingTour"),
+        .executableTarget(name: "SignatureReveal", dependencies: ["MovieKitCore", "FrameDraw"], path: "Examples/SignatureReveal"),
+        .executableTarget(name: "TitleCard", dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw"], path: "Examples/TitleCard"),
+        .executableTarget(
+            name: "BarChartRace",
+            dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw", .product(name: "SwiftCSV", package: "SwiftCSV")],
+            path: "Examples/BarChartRace",
+            exclude: ["data.csv"]
+        ),
 
         // Benchmarks: `make bench` runs the reference workloads of BENCHMARKS.md (not part of `make test`).
         .executableTarget(

@@ -58,9 +58,9 @@ extension Layer {
     ///   - timeOffset: Seconds by which the children's clock lags the parent's.
     ///   - layers: The children, back to front.
     public static func group(
-        clipsContent: Bool = false, timeOffset: Double = 0, @LayerBuilder _ layers: () -> [Layer]
-    ) -> Layer {
-        Layer(.group(GroupContent(layers: layers(), clipsContent: clipsContent, timeOffset: timeOffset)))
+        clipsContent: Bool = false, timeOffset: Double = 0, @LayerBuilder _ layers: () throws -> [Layer]
+    ) rethrows -> Layer {
+        Layer(.group(GroupContent(layers: try layers(), clipsContent: clipsContent, timeOffset: timeOffset)))
     }
 
     /// Your own drawing. The context's origin is the layer's top-left corner; `time` is on the

@@ -58,14 +58,15 @@ public struct Scene: Sendable {
     ///   - fps: The frame rate.
     ///   - duration: The length in seconds.
     ///   - background: The colour under every layer.
-    ///   - layers: The top-level layers, back to front.
+    ///   - layers: The top-level layers, back to front. The block may throw, for example while
+    ///     making a `Gradient` or a `Color(hex:)`.
     public init(
         width: Int, height: Int, fps: FrameRate = 30, duration: Double, background: Color = .black,
-        @LayerBuilder layers: () -> [Layer]
-    ) {
+        @LayerBuilder layers: () throws -> [Layer]
+    ) rethrows {
         self.init(
             canvas: Canvas(width: width, height: height, fps: fps, duration: duration, background: background),
-            layers: layers())
+            layers: try layers())
     }
 }
 
