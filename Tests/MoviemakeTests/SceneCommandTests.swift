@@ -180,6 +180,29 @@ struct SceneCommandTests {
         #expect(FileManager.default.fileExists(atPath: movie))
     }
 
+    @Test func sizeFlagsReplaceTheCanvasAndTheSceneIsScaledToFit() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenePath = try Self.writeScene(in: folder)
+        let props = folder.appendingPathComponent("props.json")
+        try Data(#"{"title": "From props"}"#.utf8).write(to: props)
+        let movie = folder.appendingPathComponent("wide.mp4").path
+        try Self.run(["render", scenePath, "-o", movie, "--props", props.path, "--width", "320", "--height", "96", "--fps", "5", "--quiet"])
+        let reader = try MovieFrameReader(path: movie)
+        #expect(reader.pictureSize == (320, 96))
+        #expect(reader.frameRate == (5, 1))
+        var pixels: [UInt8] = []
+        try reader.frames(at: [0], width: 320, height: 96) { _, _, frame in
+            pixels = try frame.withFirstPlane { base, stride in
+                [40, 120].flatMap { x in (0..<3).map { base.load(fromByteOffset: 48 * stride + x * 4 + $0, as: UInt8.self) } }
+            }
+        }
+        // The 160-wide scene is centred in 320: its orange rect (scene x 10…70) lands at x 90…150,
+        // and the bar at x 40 is the background colour #102030.
+        #expect(abs(Int(pixels[2]) - 0x10) < 8 && abs(Int(pixels[1]) - 0x20) < 8 && abs(Int(pixels[0]) - 0x30) < 8, "\(pixels)")
+        #expect(pixels[5] > 200 && pixels[3] < 100, "\(pixels)")
+    }
+
     static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("moviemake-scene-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
