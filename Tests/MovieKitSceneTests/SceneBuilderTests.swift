@@ -1,5 +1,6 @@
 import Foundation
 import FrameDraw
+import MovieKitCore
 import MovieKitScene
 import Testing
 
@@ -54,6 +55,14 @@ struct SceneBuilderTests {
         #expect(size.kind == .tween)
         #expect(size.value(at: 2) == CGSize(width: 20, height: 1))
         #expect(Animated<Double>.constant(3).map { $0 * 2 }.constantValue == 6)
+    }
+
+    @Test func anyTimedValueAnimatesAProperty() {
+        let pulse = Animated(Tween(from: 0.0, to: 1, duration: 1).then(Tween(from: 1.0, to: 0, duration: 1)), start: 0.5)
+        #expect(pulse.value(at: 0) == 0)
+        #expect(pulse.value(at: 1.5) == 1)
+        #expect(pulse.value(at: 2) == 0.5)
+        #expect(pulse.value(at: 9) == 0)
     }
 
     @Test func textLayersFillWithTheirStyleColourOrWhite() throws {
