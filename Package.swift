@@ -89,10 +89,6 @@ let package = Package(
         .testTarget(name: "LibAVTests", dependencies: ["LibAV", "CFFmpeg"]),
         .testTarget(name: "MovieKitCoreTests", dependencies: ["MovieKitCore", "FrameDraw", "CFFmpeg"]),
         .testTarget(name: "MoviemakeTests", dependencies: ["moviemake", "MovieKitCore", "MovieKitScene", "FrameDraw", "LibAV"]),
-        .testTarget(
-            name: "MovieKitSceneTests",
-            dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw", "LibAV"],
-            exclude: ["Fixtures"]
-        ),
+        .testTarget(name: "MovieKitSceneTests", dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw", "LibAV"]),
     ]
 )
