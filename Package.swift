@@ -6,11 +6,14 @@ let package = Package(
     products: [
         .library(name: "FrameDraw", targets: ["FrameDraw"]),
         .library(name: "MovieKitCore", targets: ["MovieKitCore"]),
+        .library(name: "MovieKitScene", targets: ["MovieKitScene"]),
         .executable(name: "moviemake", targets: ["moviemake"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
     ],
     targets: [
         // C system libraries. Only LibAV, FrameDraw's Cairo/ and FrameDraw's Images/HEIF/ folders import them.
@@ -45,19 +48,29 @@ let package = Package(
         // Libraries.
         .target(name: "FrameDraw", dependencies: ["CCairo", "CHeif", "LibAV", "MovieKitLog"]),
         .target(name: "MovieKitCore", dependencies: ["FrameDraw", "LibAV", "MovieKitLog", "CPosix"]),
+        // Scenes: a layer tree rendered as a pure function of time, and the YAML/JSON scene files that describe one.
+        .target(name: "MovieKitScene", dependencies: ["MovieKitCore", "FrameDraw", "LibAV", .product(name: "Yams", package: "Yams")]),
 
         // Command-line tool.
         .executableTarget(
             name: "moviemake",
             dependencies: [
-                "MovieKitCore", "FrameDraw",
+                "MovieKitCore", "MovieKitScene", "FrameDraw",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         // Examples: small programs that use the package the way users would.
-        .executableTarget(name: "BouncingBall", dependencies: ["MovieKitCore", "FrameDraw"], path: "Examples/BouncingBall"),
+        .executableTarget(name: "BouncingBall", dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw"], path: "Examples/BouncingBall"),
         .executableTarget(name: "DrawingTour", dependencies: ["FrameDraw"], path: "Examples/DrawingTour"),
+        .executableTarget(name: "SignatureReveal", dependencies: ["MovieKitCore", "FrameDraw"], path: "Examples/SignatureReveal"),
+        .executableTarget(name: "TitleCard", dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw"], path: "Examples/TitleCard"),
+        .executableTarget(
+            name: "BarChartRace",
+            dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw", .product(name: "SwiftCSV", package: "SwiftCSV")],
+            path: "Examples/BarChartRace",
+            exclude: ["data.csv"]
+        ),
 
         // Benchmarks: `make bench` runs the reference workloads of benchmarks/README.md (not part of `make test`).
         .executableTarget(
@@ -82,7 +95,8 @@ let package = Package(
         .testTarget(name: "LibAVTests", dependencies: ["LibAV", "CFFmpeg"]),
         .testTarget(
             name: "MovieKitCoreTests", dependencies: ["MovieKitCore", "FrameDraw", "LibAV", "CFFmpeg", "TestSupport", "WriterChild"]),
-        .testTarget(name: "MoviemakeTests", dependencies: ["moviemake", "MovieKitCore", "TestSupport"]),
+        .testTarget(name: "MoviemakeTests", dependencies: ["moviemake", "MovieKitCore", "MovieKitScene", "FrameDraw", "LibAV", "TestSupport"]),
+        .testTarget(name: "MovieKitSceneTests", dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw", "LibAV", "TestSupport"]),
 
         // Test helpers: what the test targets share (MovieProbe, TemporaryDirectory, ChildProcess), and
         // a child process for writer scenarios that change process-wide state (resource limits, signals).

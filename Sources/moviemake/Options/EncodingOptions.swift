@@ -3,20 +3,27 @@ import Foundation
 import MovieKitCore
 
 /// Size, rate, codec and encoder flags shared by the rendering subcommands.
+///
+/// Width, height and frame rate are optional: a command that renders a scene file takes them
+/// from the scene's canvas, and a flag the user passes replaces the scene's value.
 struct EncodingOptions: ParsableArguments {
+    static let defaultWidth = 1280
+    static let defaultHeight = 720
+    static let defaultFPS: FrameRate = 30
+
     /// The codec families `--codec` takes.
     enum CodecName: String, ExpressibleByArgument, CaseIterable {
         case h264, hevc, vp9, av1, prores, gif, png
     }
 
-    @Option(help: "Frame width in pixels; a multiple of 16.")
-    var width = 1280
+    @Option(help: "Frame width in pixels; a multiple of 16. Default 1280, or the scene's width.")
+    var width: Int?
 
-    @Option(help: "Frame height in pixels; a multiple of 16.")
-    var height = 720
+    @Option(help: "Frame height in pixels; a multiple of 16. Default 720, or the scene's height.")
+    var height: Int?
 
-    @Option(help: "Frames per second: a whole number such as 30, or a fraction such as 30000/1001.")
-    var fps: FrameRate = 30
+    @Option(help: "Frames per second: a whole number such as 30, or a fraction such as 30000/1001. Default 30, or the scene's rate.")
+    var fps: FrameRate?
 
     @Option(help: "Video codec. Default: from the output's extension (.webm gives vp9, .gif gives gif, no extension a PNG folder, otherwise h264).")
     var codec: CodecName?
@@ -79,23 +86,30 @@ struct EncodingOptions: ParsableArguments {
         }
     }
 
-    /// Validated movie settings.
+    /// Validated movie settings, with the built-in defaults for flags not given.
+    /// - Throws: `ValidationError` with the library's sentence.
     func settings() throws -> MovieSettings {
         do {
-            var tags = MovieMetadata()
-            for entry in metadata {
-                guard let equals = entry.firstIndex(of: "=") else {
-                    throw ValidationError("Metadata \"\(entry)\" is not key=value; write for example --metadata title=\"My movie\".")
-                }
-                try tags.set(String(entry[..<equals]), to: String(entry[entry.index(after: equals)...]))
-            }
-            return try MovieSettings(
-                width: draft ? Self.draftSide(width) : width, height: draft ? Self.draftSide(height) : height,
-                fps: fps, codec: videoCodec, alpha: alpha, chroma: chroma,
-                bitDepth: bitDepth, crf: crf, preset: draft ? .ultrafast : preset, keyframeInterval: keyframeInterval, metadata: tags)
+            return try movieSettings(width: width ?? Self.defaultWidth, height: height ?? Self.defaultHeight, fps: fps ?? Self.defaultFPS)
         } catch let error as MovieKitError {
             throw ValidationError(error.description)
         }
+    }
+
+    /// Movie settings at this size and rate (a draft halves the size), with every other flag.
+    /// - Throws: `MovieKitError` as the library throws it, or `ValidationError` for malformed metadata.
+    func movieSettings(width: Int, height: Int, fps: FrameRate) throws -> MovieSettings {
+        var tags = MovieMetadata()
+        for entry in metadata {
+            guard let equals = entry.firstIndex(of: "=") else {
+                throw ValidationError("Metadata \"\(entry)\" is not key=value; write for example --metadata title=\"My movie\".")
+            }
+            try tags.set(String(entry[..<equals]), to: String(entry[entry.index(after: equals)...]))
+        }
+        return try MovieSettings(
+            width: draft ? Self.draftSide(width) : width, height: draft ? Self.draftSide(height) : height,
+            fps: fps, codec: videoCodec, alpha: alpha, chroma: chroma,
+            bitDepth: bitDepth, crf: crf, preset: draft ? .ultrafast : preset, keyframeInterval: keyframeInterval, metadata: tags)
     }
 
     mutating func validate() throws {

@@ -1,0 +1,88 @@
+import Foundation
+import FrameDraw
+import MovieKitCore
+
+/// Turns a parsed scene file into a `Scene`, checking every key and value and naming the key
+/// path of the first problem. Images are loaded here, so a missing image is reported with its
+/// place in the file before anything is drawn.
+struct SceneFileDecoder {
+    static let topKeys = ["canvas", "variables", "layers"]
+    static let canvasKeys = ["width", "height", "fps", "duration", "background"]
+    static let layerTypes = ["rect", "ellipse", "path", "polygon", "star", "text", "image", "group"]
+    static let commonKeys = [
+        "name", "in", "out", "position", "anchor", "size", "rotation", "scale", "opacity", "fill", "stroke", "strokeWidth",
+        "lineCap", "lineJoin", "dash", "cornerRadius", "shadow", "blendMode", "trimStart", "trimEnd", "mask", "invertMask",
+        "animate",
+    ]
+    static let typeKeys: [String: [String]] = [
+        "rect": [], "ellipse": [], "path": ["d"], "polygon": ["sides"], "star": ["points", "innerRadius"],
+        "text": ["text", "font", "alignment", "lineSpacing", "letterSpacing", "wrapWidth", "maxLines", "outline"],
+        "image": ["source", "contentMode"], "group": ["layers", "clip", "timeOffset"],
+    ]
+    static let animatableKeys = [
+        "position", "anchor", "size", "rotation", "scale", "opacity", "fill", "stroke", "strokeWidth", "cornerRadius",
+        "shadowColor", "shadowOffset", "shadowBlur", "trimStart", "trimEnd",
+    ]
+
+    /// Decodes the document root.
+    /// - Parameter root: The whole document.
+    /// - Throws: `SceneError` naming the first problem.
+    static func scene(_ root: NodeReader) throws -> Scene {
+        let map = try root.mapping(keys: topKeys, expected: "a mapping with `canvas` and `layers`")
+        // Defaults declared in the file; variables given by the caller win.
+        var variables = root.context.variables
+        if let declared = map.optional("variables") {
+            let entries = try declared.mapping(keys: try declaredNames(declared))
+            for entry in entries.entries {
+                guard variables[entry.key] == nil else { continue }
+                variables[entry.key] = try declared.child(entry.key, entry.value).string(expected: "a string or number")
+            }
+        }
+        let context = ReadContext(fileName: root.context.fileName, baseURL: root.context.baseURL, variables: variables)
+        let document = NodeReader(node: root.node, path: "", context: context)
+        let top = try document.mapping(keys: topKeys)
+        let canvas = try canvas(try top.required("canvas", expected: "`canvas:` with width, height and duration"))
+        let layerList = try top.required("layers", expected: "`layers:` with a list of layers")
+        return Scene(canvas: canvas, layers: try layerList.sequence(expected: "a list of layers").map(layer))
+    }
+
+    private static func declaredNames(_ reader: NodeReader) throws -> [String] {
+        guard case .mapping(let entries) = reader.node.value else { throw reader.wrongType("a mapping of names to values") }
+        for entry in entries where !TemplateVariables.isValidName(entry.key) {
+            throw SceneError.invalidValue(
+                file: reader.context.fileName, line: entry.line, column: entry.column, path: "\(reader.path).\(entry.key)",
+                value: "not a variable name", expected: "named with letters, digits, _, - and .")
+        }
+        return entries.map(\.key)
+    }
+
+    static func canvas(_ reader: NodeReader) throws -> Canvas {
+        let map = try reader.mapping(keys: canvasKeys)
+        let width = try map.required("width", expected: "`width:` in pixels").int(1...16384, expected: "a width in pixels from 1 to 16384")
+        let height = try map.required("height", expected: "`height:` in pixels").int(1...16384, expected: "a height in pixels from 1 to 16384")
+        let duration = try map.required("duration", expected: "`duration:` in seconds")
+            .double(0.001...86_400, expected: "a positive duration in seconds, at most 86400")
+        let fps = try map.optional("fps").map(frameRate) ?? 30
+        let background = try map.optional("background")?.color() ?? .black
+        return Canvas(width: width, height: height, fps: fps, duration: duration, background: background)
+    }
+
+    private static func frameRate(_ reader: NodeReader) throws -> FrameRate {
+        let expected = "a frame rate: a number such as 30, or a fraction such as \"30000/1001\", up to 240"
+        let text = try reader.string(expected: expected)
+        let parts = text.split(separator: "/").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let rate: FrameRate
+        switch parts.count {
+        case 1:
+            guard let whole = parts[0] else { throw reader.invalid(reader.found, expected: expected) }
+            rate = FrameRate(whole)
+        case 2:
+            guard let numerator = parts[0], let denominator = parts[1] else { throw reader.invalid(reader.found, expected: expected) }
+            rate = FrameRate(numerator, denominator)
+        default:
+            throw reader.invalid(reader.found, expected: expected)
+        }
+        guard rate.numerator > 0, rate.denominator > 0, rate.framesPerSecond <= 240 else { throw reader.invalid(text, expected: expected) }
+        return rate
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import FrameDraw
+import MovieKitCore
+
+/// A movie described as data: a canvas and a tree of layers, each a pure function of time.
+///
+/// A scene is a value. `SceneRenderer` draws it at any time `t` into a `DrawingContext`, and
+/// drawing frame *n* needs no other frame, so a single frame (`moviemake still`), a contact sheet
+/// or a whole movie all come from the same description.
+///
+/// Build one in code with the layer builder, or read one from a YAML or JSON file with
+/// `SceneFile.load(from:variables:)`:
+/// ```swift
+/// let scene = Scene(width: 640, height: 360, fps: 30, duration: 3, background: .black) {
+///     Layer.rect()
+///         .size(width: 200, height: 100)
+///         .fill(.red)
+///         .opacity(.tween(from: 0, to: 1, start: 0, duration: 1, easing: .easeOut))
+/// }
+/// ```
+///
+/// ## Design: how Lottie maps onto this model
+/// The model follows Lottie's shape-layer model closely enough that a Lottie importer is a
+/// translation, not a rewrite:
+/// - Lottie's in and out points (`ip`, `op`, in frames) are `Layer.inPoint` and `outPoint` in seconds.
+/// - A precomposition layer is a `.group` whose `timeOffset` is Lottie's start time (`st`); its
+///   children live in the group's own coordinate space and clock.
+/// - Lottie's transform (anchor `a`, position `p`, scale `s` in percent, rotation `r` in degrees,
+///   opacity `o` in percent) is `anchor` (as a fraction of the layer's size), `position`,
+///   `scale` (as a factor), `rotation` (degrees) and `opacity` (0…1), applied in the same order.
+/// - Masks and track mattes are `Layer.mask`: another layer, drawn in the parent's space, whose
+///   alpha keeps (or, inverted, removes) this layer's pixels.
+/// - Trim paths (`tm`) are `trimStart` and `trimEnd`, applied with `Path.trimmed(from:to:)`.
+/// - Keyframes with Bézier in and out tangents are `Keyframes` whose easing is
+///   `.cubicBezier(o.x, o.y, i.x, i.y)`: a keyframe's out tangent and the next one's in tangent,
+///   since a keyframe's easing shapes the segment that starts at it (as in Web Animations).
+/// - Shape groups become `.group` layers, paths become `.path` layers, and Lottie's rectangle,
+///   ellipse and star shapes are `.rect`, `.ellipse`, `.polygon` and `.star`.
+public struct Scene: Sendable {
+    /// The frame size, rate, length and background.
+    public var canvas: Canvas
+    /// The top-level layers, drawn in order: later layers on top.
+    public var layers: [Layer]
+
+    /// Creates a scene.
+    /// - Parameters:
+    ///   - canvas: The frame size, rate, length and background.
+    ///   - layers: The top-level layers, back to front.
+    public init(canvas: Canvas, layers: [Layer]) {
+        self.canvas = canvas
+        self.layers = layers
+    }
+
+    /// Creates a scene from layers listed in a builder block.
+    /// - Parameters:
+    ///   - width: The frame width in pixels.
+    ///   - height: The frame height in pixels.
+    ///   - fps: The frame rate.
+    ///   - duration: The length in seconds.
+    ///   - background: The colour under every layer.
+    ///   - layers: The top-level layers, back to front. The block may throw, for example while
+    ///     making a `Gradient` or a `Color(hex:)`.
+    public init(
+        width: Int, height: Int, fps: FrameRate = 30, duration: Double, background: Color = .black,
+        @LayerBuilder layers: () throws -> [Layer]
+    ) rethrows {
+        self.init(
+            canvas: Canvas(width: width, height: height, fps: fps, duration: duration, background: background),
+            layers: try layers())
+    }
+}
+
+/// The frame a scene is drawn into: size, frame rate, length and background colour.
+public struct Canvas: Sendable, Hashable {
+    /// The width in pixels.
+    public var width: Int
+    /// The height in pixels.
+    public var height: Int
+    /// The frame rate.
+    public var fps: FrameRate
+    /// The length of the movie in seconds.
+    public var duration: Double
+    /// The colour painted before the layers.
+    public var background: Color
+
+    /// Creates a canvas.
+    /// - Parameters:
+    ///   - width: The width in pixels.
+    ///   - height: The height in pixels.
+    ///   - fps: The frame rate.
+    ///   - duration: The length in seconds.
+    ///   - background: The colour painted before the layers.
+    public init(width: Int, height: Int, fps: FrameRate = 30, duration: Double, background: Color = .black) {
+        self.width = width
+        self.height = height
+        self.fps = fps
+        self.duration = duration
+        self.background = background
+    }
+
+    /// The size in pixels.
+    public var size: CGSize { CGSize(width: width, height: height) }
+
+    /// The number of frames in the movie: the duration in frames, rounded, and at least one.
+    public var frameCount: Int { max(1, fps.frameCount(forSeconds: duration)) }
+
+    /// The time of frame `index`, in seconds: exactly `index / fps`.
+    public func time(ofFrame index: Int) -> Double { fps.time(ofFrame: index) }
+}

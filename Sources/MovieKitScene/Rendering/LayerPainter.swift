@@ -1,0 +1,170 @@
+import Foundation
+import FrameDraw
+
+/// Draws one layer tree at one time. Holds nothing between calls but the context.
+struct LayerPainter {
+    let context: DrawingContext
+
+    /// Draws `layer` in its parent's space at `time` on the parent's clock.
+    func draw(_ layer: Layer, parentSize: CGSize, time: Double) {
+        guard layer.isVisible(at: time) else { return }
+        let opacity = clamped(layer.opacity.value(at: time))
+        guard opacity > 0 else { return }
+        context.saveGState()
+        defer { context.restoreGState() }
+        context.setBlendMode(layer.blendMode)
+        guard let mask = layer.mask else {
+            drawTransformed(layer, parentSize: parentSize, time: time, opacity: opacity)
+            return
+        }
+        // A mask needs the layer as one picture: draw it, then keep (or remove) what the mask covers.
+        context.withTransparencyLayer(alpha: opacity) {
+            drawTransformed(layer, parentSize: parentSize, time: time, opacity: 1)
+            context.saveGState()
+            context.setBlendMode(mask.inverted ? .destinationOut : .destinationIn)
+            context.withTransparencyLayer {
+                for maskLayer in mask.layers {
+                    draw(maskLayer, parentSize: parentSize, time: time)
+                }
+            }
+            context.restoreGState()
+        }
+    }
+
+    /// Applies the layer's transform and draws its content with `opacity`.
+    private func drawTransformed(_ layer: Layer, parentSize: CGSize, time: Double, opacity: Double) {
+        let size = layer.size?.value(at: time) ?? naturalSize(of: layer, parentSize: parentSize, time: time)
+        let position = layer.position?.value(at: time) ?? CGPoint(x: parentSize.width / 2, y: parentSize.height / 2)
+        let anchor = layer.anchor.value(at: time)
+        let scale = layer.scale.value(at: time)
+        let rotation = layer.rotation.value(at: time)
+        context.saveGState()
+        defer { context.restoreGState() }
+        context.translateBy(x: position.x, y: position.y)
+        if rotation != 0 { context.rotate(by: rotation * .pi / 180) }
+        if scale.width != 1 || scale.height != 1 { context.scaleBy(x: scale.width, y: scale.height) }
+        context.translateBy(x: -anchor.x * size.width, y: -anchor.y * size.height)
+        let bounds = CGRect(origin: .zero, size: size)
+        if let shadow = layer.shadow {
+            context.setShadow(offset: shadow.offset.value(at: time), blur: shadow.blur.value(at: time), color: shadow.color.value(at: time))
+        }
+        switch layer.content {
+        case .rect, .ellipse, .path, .polygon, .star:
+            drawShape(layer, bounds: bounds, time: time, opacity: opacity)
+        case .text(let text):
+            drawText(text, layer: layer, bounds: bounds, hasExplicitSize: layer.size != nil, time: time, opacity: opacity)
+        case .image(let image):
+            guard case .image(let picture) = image.source else { return }
+            context.setAlpha(opacity)
+            context.draw(picture, in: bounds, contentMode: image.contentMode)
+        case .group(let group):
+            drawGroup(group, layer: layer, bounds: bounds, time: time, opacity: opacity)
+        case .custom(let custom):
+            context.setAlpha(opacity)
+            if opacity < 1 {
+                context.withTransparencyLayer(alpha: opacity) { custom.draw(context, time) }
+            } else {
+                custom.draw(context, time)
+            }
+        }
+    }
+
+    // MARK: - Content
+
+    private func drawGroup(_ group: GroupContent, layer: Layer, bounds: CGRect, time: Double, opacity: Double) {
+        let childTime = time - group.timeOffset
+        let body = {
+            if group.clipsContent {
+                let radius = max(0, layer.cornerRadius.value(at: time))
+                context.clip(to: radius > 0 ? Path(roundedRect: bounds, cornerRadius: radius) : Path(rect: bounds))
+            }
+            for child in group.layers {
+                draw(child, parentSize: bounds.size, time: childTime)
+            }
+        }
+        // The children fade as one picture, and share the group's shadow, as in a transparency layer.
+        if opacity < 1 || layer.shadow != nil {
+            context.withTransparencyLayer(alpha: opacity, body)
+        } else {
+            body()
+        }
+    }
+
+    private func drawShape(_ layer: Layer, bounds: CGRect, time: Double, opacity: Double) {
+        let outline = ShapeGeometry.path(for: layer, bounds: bounds, time: time)
+        guard !outline.isEmpty else { return }
+        let stroke = layer.stroke.map { (stroke: $0, width: max(0, $0.width.value(at: time))) }
+        let strokes = stroke.map { $0.width > 0 } ?? false
+        // Fill and stroke overlap: a translucent layer must not show one through the other, and
+        // a shadow must be cast once by both together.
+        let grouped = (opacity < 1 || layer.shadow != nil) && layer.fill != nil && strokes
+        if grouped { context.beginTransparencyLayer(alpha: opacity) }
+        context.setAlpha(grouped ? 1 : opacity)
+        if let fill = layer.fill {
+            context.addPath(outline)
+            paint(fill, bounds: bounds, time: time)
+        }
+        if let stroke, stroke.width > 0 {
+            context.setStrokeColor(stroke.stroke.color.value(at: time))
+            context.setLineWidth(stroke.width)
+            context.setLineCap(stroke.stroke.lineCap)
+            context.setLineJoin(stroke.stroke.lineJoin)
+            if !stroke.stroke.dash.isEmpty { context.setLineDash(phase: 0, lengths: stroke.stroke.dash) }
+            context.addPath(outline)
+            context.strokePath()
+        }
+        if grouped { context.endTransparencyLayer() }
+    }
+
+    /// Fills the current path with `fill`.
+    private func paint(_ fill: Fill, bounds: CGRect, time: Double) {
+        switch fill {
+        case .color(let color):
+            context.setFillColor(color.value(at: time))
+            context.fillPath()
+        case .linearGradient(let gradient, let start, let end):
+            context.fillPath(with: gradient, start: point(start, in: bounds), end: point(end, in: bounds))
+        case .radialGradient(let gradient, let center, let radius):
+            let centerPoint = point(center, in: bounds)
+            context.fillPath(
+                with: gradient, startCenter: centerPoint, startRadius: 0, endCenter: centerPoint,
+                endRadius: radius * max(bounds.width, bounds.height))
+        }
+    }
+
+    private func drawText(_ text: TextContent, layer: Layer, bounds: CGRect, hasExplicitSize: Bool, time: Double, opacity: Double) {
+        var style = text.style
+        if case .color(let color) = layer.fill { style.color = color.value(at: time) } else if layer.fill == nil { return }
+        context.setAlpha(opacity)
+        let string = text.text.value(at: time)
+        if hasExplicitSize {
+            context.draw(string, in: bounds, style: style)
+        } else {
+            context.draw(string, at: .zero, style: style)
+        }
+    }
+
+    // MARK: - Sizes
+
+    /// The size a layer takes when none is set: an image's pixels, the text's measured box, or
+    /// the parent's size.
+    private func naturalSize(of layer: Layer, parentSize: CGSize, time: Double) -> CGSize {
+        switch layer.content {
+        case .image(let image):
+            if case .image(let picture) = image.source { return picture.size }
+            return parentSize
+        case .text(let text):
+            return text.style.measure(text.text.value(at: time))
+        default:
+            return parentSize
+        }
+    }
+
+    private func point(_ unit: CGPoint, in bounds: CGRect) -> CGPoint {
+        CGPoint(x: bounds.minX + unit.x * bounds.width, y: bounds.minY + unit.y * bounds.height)
+    }
+
+    private func clamped(_ value: Double) -> Double {
+        value.isNaN ? 0 : min(max(value, 0), 1)
+    }
+}

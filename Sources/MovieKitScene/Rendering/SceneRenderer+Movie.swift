@@ -1,0 +1,41 @@
+import Foundation
+import FrameDraw
+import MovieKitCore
+
+extension SceneRenderer {
+    /// Movie settings for the canvas: its size and frame rate, with the encoder's defaults.
+    /// - Throws: `MovieKitError.invalidDimension` when the canvas size is not a multiple of 16.
+    public func movieSettings() throws -> MovieSettings {
+        try MovieSettings(width: canvas.width, height: canvas.height, fps: canvas.fps)
+    }
+
+    /// Renders the whole scene into a movie file.
+    /// - Parameters:
+    ///   - url: The destination (`.mp4`, `.m4v` or `.mov`).
+    ///   - settings: Size, frame rate and encoder options; `nil` uses `movieSettings()`. Another
+    ///     size scales the scene to fit; another frame rate samples it at that rate.
+    ///   - overwrite: Whether an existing file may be replaced.
+    ///   - progress: Called after each frame with the frames encoded so far.
+    /// - Throws: `MovieKitError` from the writer; nothing is left at `url` on failure.
+    public func render(
+        to url: URL, settings: MovieSettings? = nil, overwrite: Bool = false, concurrency: RenderConcurrency = .automatic,
+        progress: (@Sendable (RenderProgress) -> Void)? = nil
+    ) throws {
+        let writer = try MovieWriter(url: url, settings: settings ?? movieSettings(), overwrite: overwrite, concurrency: concurrency)
+        try render(into: writer, progress: progress)
+    }
+
+    /// Draws every frame of the scene into `writer` at the writer's frame rate, on the writer's
+    /// drawing threads (frames are independent), then finishes it. Use this form to keep the
+    /// writer, for example to `cancel()` it from a signal handler.
+    /// - Parameters:
+    ///   - writer: A writer with no frames yet.
+    ///   - progress: Called after each frame with the frames encoded so far.
+    /// - Throws: `MovieKitError` from the writer.
+    public func render(into writer: MovieWriter, progress: (@Sendable (RenderProgress) -> Void)? = nil) throws {
+        let frameCount = max(1, writer.settings.fps.frameCount(forSeconds: canvas.duration))
+        try writer.render(frameCount: frameCount, progress: progress) { [self] context, frame in
+            draw(in: context, at: frame.time)
+        }
+    }
+}

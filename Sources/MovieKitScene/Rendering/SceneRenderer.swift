@@ -1,0 +1,103 @@
+import Foundation
+import FrameDraw
+import MovieKitCore
+
+/// Draws a `Scene` at any time into a `DrawingContext`.
+///
+/// The renderer loads every image file of the scene once, when it is created, and holds only
+/// immutable data afterwards, so drawing is a pure function of time: frame *n* looks the same
+/// whether it is drawn alone (`still`), out of order (a contact sheet) or in sequence (a movie),
+/// and one renderer can draw on several threads at once.
+///
+/// ```swift
+/// let renderer = try SceneRenderer(scene: scene)
+/// try renderer.render(to: URL(fileURLWithPath: "out.mp4"))
+/// let poster = try renderer.image(at: 2.5)
+/// ```
+public final class SceneRenderer: Sendable {
+    /// The scene, with every image file replaced by its decoded picture.
+    public let scene: Scene
+
+    /// Prepares a scene for drawing: loads each `.file` image once.
+    /// - Parameter scene: The scene to draw.
+    /// - Throws: `FrameDrawError.unreadableImage` (or another image-loading error) naming the
+    ///   first image file that cannot be loaded.
+    public init(scene: Scene) throws {
+        var cache: [URL: Image] = [:]
+        var resolved = scene
+        resolved.layers = try scene.layers.map { try Self.resolvingImages(in: $0, cache: &cache) }
+        self.scene = resolved
+    }
+
+    /// The canvas: size, frame rate, length and background.
+    public var canvas: Canvas { scene.canvas }
+
+    /// Draws the scene at `time` seconds, filling the context.
+    ///
+    /// When the context is not the canvas size, the scene is scaled to fit it, keeping its aspect
+    /// ratio and centred, with the background colour around it.
+    /// - Parameters:
+    ///   - context: Where to draw; its graphics state is restored afterwards.
+    ///   - time: The time in seconds on the scene's clock.
+    public func draw(in context: DrawingContext, at time: Double) {
+        let canvasSize = canvas.size
+        context.withSavedGState {
+            context.setBlendMode(.copy)
+            context.setFillColor(canvas.background)
+            context.fill(context.bounds)
+            context.setBlendMode(.normal)
+            let bounds = context.bounds
+            if bounds.size != canvasSize, canvasSize.width > 0, canvasSize.height > 0 {
+                let frame = ContentMode.aspectFit.frame(for: canvasSize, in: bounds)
+                context.translateBy(x: frame.minX, y: frame.minY)
+                context.scaleBy(x: frame.width / canvasSize.width, y: frame.height / canvasSize.height)
+                context.clip(to: CGRect(origin: .zero, size: canvasSize))
+            }
+            let painter = LayerPainter(context: context)
+            for layer in scene.layers {
+                painter.draw(layer, parentSize: canvasSize, time: time)
+            }
+        }
+    }
+
+    /// Draws frame `index` (at exactly `index / fps` seconds).
+    public func draw(in context: DrawingContext, frame index: Int) {
+        draw(in: context, at: canvas.time(ofFrame: index))
+    }
+
+    /// Draws the scene at `time` into a new image.
+    /// - Parameters:
+    ///   - time: The time in seconds.
+    ///   - size: The image size; `nil` is the canvas size. Other sizes scale the scene to fit.
+    /// - Throws: `FrameDrawError.invalidImageSize` or `.drawingFailed`.
+    public func image(at time: Double, size: CGSize? = nil) throws -> Image {
+        try Image(size: size ?? canvas.size) { context in
+            draw(in: context, at: time)
+        }
+    }
+
+    // MARK: - Loading images once
+
+    private static func resolvingImages(in layer: Layer, cache: inout [URL: Image]) throws -> Layer {
+        var layer = layer
+        switch layer.content {
+        case .image(var content):
+            if case .file(let url) = content.source {
+                let image = try cache[url] ?? Image(contentsOf: url)
+                cache[url] = image
+                content.source = .image(image)
+                layer.content = .image(content)
+            }
+        case .group(var group):
+            group.layers = try group.layers.map { try resolvingImages(in: $0, cache: &cache) }
+            layer.content = .group(group)
+        default:
+            break
+        }
+        if var mask = layer.mask {
+            mask.layers = try mask.layers.map { try resolvingImages(in: $0, cache: &cache) }
+            layer.mask = mask
+        }
+        return layer
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Every error MovieKitScene throws about a scene file. Each description is a full sentence that
+/// starts with `file:line:column:` where the problem is, names the key path in the file
+/// (`layers[2].animate.opacity[1].easing`), and says what is expected.
+public enum SceneError: Error, Equatable, CustomStringConvertible {
+    /// The scene file (or a properties file) could not be read.
+    case unreadableFile(path: String, reason: String)
+    /// The scene file's extension is not `.yaml`, `.yml` or `.json`.
+    case unsupportedFileType(path: String)
+    /// The YAML or JSON is malformed.
+    case syntax(file: String, line: Int, column: Int, format: String, problem: String)
+    /// A key that the schema does not have. `suggestion` is the nearest valid key, if one is close.
+    case unknownKey(file: String, line: Int, column: Int, path: String, validKeys: [String], suggestion: String?)
+    /// A required key is missing.
+    case missingKey(file: String, line: Int, column: Int, path: String, key: String, expected: String)
+    /// A value of the wrong type: `found` describes it, `expected` says what is needed.
+    case wrongType(file: String, line: Int, column: Int, path: String, found: String, expected: String)
+    /// A value of the right type but out of range or otherwise unusable.
+    case invalidValue(file: String, line: Int, column: Int, path: String, value: String, expected: String)
+    /// A keyframe's time is earlier than the keyframe before it.
+    case keyframesOutOfOrder(file: String, line: Int, column: Int, path: String, time: Double, previous: Double)
+    /// An image file named by the scene cannot be loaded.
+    case missingImage(file: String, line: Int, column: Int, path: String, imagePath: String, reason: String)
+    /// A `${name}` template variable that is not set.
+    case unsetVariable(file: String, line: Int, column: Int, path: String, name: String)
+    /// A properties file (`--props`) is not a JSON object of names and values.
+    case invalidProperties(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unreadableFile(let path, let reason):
+            return "Could not read \(path): \(reason)."
+        case .unsupportedFileType(let path):
+            return "Cannot tell the format of \(path) from its extension; name scene files .yaml, .yml or .json."
+        case .syntax(let file, let line, let column, let format, let problem):
+            return "\(file):\(line):\(column): The \(format) is malformed: \(problem). Fix the syntax at that line and column."
+        case .unknownKey(let file, let line, let column, let path, let validKeys, let suggestion):
+            let hint = suggestion.map { " Did you mean `\($0)`?" } ?? ""
+            return "\(file):\(line):\(column): `\(path)` is not a known key.\(hint) Valid keys here are \(Self.list(validKeys))."
+        case .missingKey(let file, let line, let column, let path, let key, let expected):
+            return "\(file):\(line):\(column): `\(path)` has no `\(key)`; add \(expected)."
+        case .wrongType(let file, let line, let column, let path, let found, let expected):
+            return "\(file):\(line):\(column): `\(path)` is \(found) but must be \(expected)."
+        case .invalidValue(let file, let line, let column, let path, let value, let expected):
+            return "\(file):\(line):\(column): `\(path)` is \(value) but must be \(expected)."
+        case .keyframesOutOfOrder(let file, let line, let column, let path, let time, let previous):
+            return "\(file):\(line):\(column): `\(path)` is \(Self.number(time)), earlier than the keyframe before it at \(Self.number(previous)); list keyframes in time order."
+        case .missingImage(let file, let line, let column, let path, let imagePath, let reason):
+            return "\(file):\(line):\(column): `\(path)` names the image \(imagePath), which cannot be loaded: \(reason)"
+        case .unsetVariable(let file, let line, let column, let path, let name):
+            return "\(file):\(line):\(column): `\(path)` uses the variable ${\(name)}, which is not set; pass --set \(name)=VALUE or define it in the --props file."
+        case .invalidProperties(let path, let reason):
+            return "The properties file \(path) cannot be used: \(reason)."
+        }
+    }
+
+    /// `a, b and c`, each in backticks.
+    static func list(_ keys: [String]) -> String {
+        let quoted = keys.map { "`\($0)`" }
+        guard quoted.count > 1, let last = quoted.last else { return quoted.first ?? "none" }
+        return quoted.dropLast().joined(separator: ", ") + " and " + last
+    }
+
+    /// A number as written in a file: `2` rather than `2.0`.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
+
+extension SceneError: LocalizedError {
+    public var errorDescription: String? { description }
+}

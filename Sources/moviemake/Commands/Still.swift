@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import FrameDraw
+import MovieKitScene
+
+/// Writes one frame of a scene file as a PNG.
+struct Still: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write one frame of a scene file as a PNG, exactly as the movie draws it before encoding."
+    )
+
+    @Argument(help: "The scene file.")
+    var scene: String
+
+    @Option(name: [.short, .customLong("output")], help: "The PNG file to write.")
+    var output: String
+
+    @Option(help: "The time in seconds; the frame shown at that time is drawn.")
+    var time: Double?
+
+    @Option(help: "The frame number, from 0 (instead of --time).")
+    var frame: Int?
+
+    @OptionGroup var sceneOptions: SceneOptions
+
+    @Flag(help: "Replace the output file if it exists.")
+    var overwrite = false
+
+    mutating func validate() throws {
+        if time != nil, frame != nil { throw ValidationError("Pass either --time or --frame, not both.") }
+        if let time, !(time >= 0) { throw ValidationError("Time \(time) s is negative; pass --time with 0 or more seconds.") }
+        if let frame, frame < 0 { throw ValidationError("Frame \(frame) is negative; pass --frame with 0 or more.") }
+        try PNGOutput.validate(output)
+    }
+
+    func run() throws {
+        let renderer = try sceneOptions.renderer(forSceneAt: scene)
+        let canvas = renderer.canvas
+        let index = try frameIndex(canvas: canvas)
+        try PNGOutput.checkDestination(output, overwrite: overwrite)
+        let image = try renderer.image(at: canvas.time(ofFrame: index))
+        try image.write(to: URL(fileURLWithPath: output))
+    }
+
+    /// The frame to draw: `--frame`, or the frame shown at `--time` (0 by default).
+    func frameIndex(canvas: Canvas) throws -> Int {
+        let count = canvas.frameCount
+        if let frame {
+            guard frame < count else {
+                throw ValidationError("Frame \(frame) is past the end of the scene; it has \(count) frames, 0 to \(count - 1).")
+            }
+            return frame
+        }
+        let seconds = time ?? 0
+        let index = Int((seconds * canvas.fps.framesPerSecond + 1e-9).rounded(.down))
+        guard index < count else {
+            throw ValidationError(
+                "Time \(seconds) s is past the end of the scene, which lasts \(canvas.duration) s; pass a smaller --time.")
+        }
+        return index
+    }
+}
+
+/// Checks shared by the subcommands that write PNG files.
+enum PNGOutput {
+    static func validate(_ path: String) throws {
+        guard URL(fileURLWithPath: path).pathExtension.lowercased() == "png" else {
+            throw ValidationError("\(path) does not end in .png; pictures are written as PNG.")
+        }
+    }
+
+    static func checkDestination(_ path: String, overwrite: Bool) throws {
+        if !overwrite, FileManager.default.fileExists(atPath: path) {
+            throw ValidationError("The file \(path) already exists; pass --overwrite to replace it, or choose another path.")
+        }
+    }
+}
