@@ -26,6 +26,8 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
     case unsetVariable(file: String, line: Int, column: Int, path: String, name: String)
     /// A properties file (`--props`) is not a JSON object of names and values.
     case invalidProperties(path: String, reason: String)
+    /// A slideshow cannot be made as described.
+    case invalidSlideshow(reason: String)
 
     public var description: String {
         switch self {
@@ -50,6 +52,8 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
             return "\(file):\(line):\(column): `\(path)` names the image \(imagePath), which cannot be loaded: \(reason)"
         case .unsetVariable(let file, let line, let column, let path, let name):
             return "\(file):\(line):\(column): `\(path)` uses the variable ${\(name)}, which is not set; pass --set \(name)=VALUE or define it in the --props file."
+        case .invalidSlideshow(let reason):
+            return "The slideshow cannot be made: \(reason)."
         case .invalidProperties(let path, let reason):
             return "The properties file \(path) cannot be used: \(reason)."
         }

@@ -60,3 +60,15 @@ extension InterpolationQuality {
         }
     }
 }
+
+extension DrawingContext {
+    /// A copy of everything drawn so far, as an image the size of the context's surface (Core
+    /// Graphics' `makeImage()`). Later drawing does not change it. Transparency layers still open
+    /// are not included.
+    /// - Throws: `FrameDrawError.outOfMemory` when the copy cannot be allocated.
+    public func makeImage() throws -> Image {
+        let copy = try CairoSurface(width: surface.width, height: surface.height)
+        copy.copyPixels(from: surface)
+        return try Image(surface: consume copy)
+    }
+}

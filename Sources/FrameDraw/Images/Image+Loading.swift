@@ -44,16 +44,48 @@ extension Image {
         let path = url.path(percentEncoded: false)
         let data = try Self.readImageFile(at: url, path: path)
         let format = try Self.recognizedFormat(of: data, path: path)
+        try Self.checkComplete(data, format: format, path: path)
+        if format.demuxerName == nil {
+            try self.init(surface: HEIFDecoder.decode(path: path, format: format, options: options))
+            return
+        }
+        let size = try Self.checkedSize(of: data, format: format, path: path, options: options)
+        let orientation = ExifOrientation(imageFile: data)
+        let decoded = try ImageFileDecoder.decode(path: path, data: data, format: format, storedSize: size, options: options)
+        try self.init(surface: orientation.applied(to: consume decoded))
+    }
+
+    /// Checks an image file without decoding it: that it exists and is readable, is in a format
+    /// FrameDraw decodes, is not cut short, and declares a size within `options`' limits. Use it to
+    /// check many files up front, before work that would otherwise fail half-way.
+    /// - Returns: The picture's stored size (before its orientation is applied), or `nil` for HEIC
+    ///   and AVIF, whose size libheif reads when the file is decoded.
+    /// - Throws: The same errors as `init(contentsOf:options:)` for these checks.
+    @discardableResult
+    public static func checkFile(at url: URL, options: ImageLoadingOptions = ImageLoadingOptions()) throws -> CGSize? {
+        let path = url.path(percentEncoded: false)
+        let data = try readImageFile(at: url, path: path)
+        let format = try recognizedFormat(of: data, path: path)
+        try checkComplete(data, format: format, path: path)
+        guard format.demuxerName != nil else { return nil }
+        let size = try checkedSize(of: data, format: format, path: path, options: options)
+        return CGSize(width: size.width, height: size.height)
+    }
+
+    /// Throws when the file's structure ends before its end marker.
+    private static func checkComplete(_ data: Data, format: ImageFileFormat, path: String) throws {
         guard format.looksComplete(data) else {
             throw FrameDrawError.unreadableImage(
                 path: path,
                 reason: "The \(format.displayName) data ends early (the file has \(data.count) bytes); it is probably truncated. Export or download it again."
             )
         }
-        if format.demuxerName == nil {
-            try self.init(surface: HEIFDecoder.decode(path: path, format: format, options: options))
-            return
-        }
+    }
+
+    /// The size the header declares, checked against FFmpeg's limit and `options`' pixel limit.
+    private static func checkedSize(
+        of data: Data, format: ImageFileFormat, path: String, options: ImageLoadingOptions
+    ) throws -> (width: Int, height: Int) {
         guard let size = ImageHeader.pixelSize(of: data, format: format) else {
             throw FrameDrawError.unreadableImage(
                 path: path,
@@ -65,9 +97,7 @@ extension Image {
                 path: path, width: size.width, height: size.height, limit: "FFmpeg's limit of about 16000x16000 pixels")
         }
         try options.checkPixelCount(path: path, width: size.width, height: size.height)
-        let orientation = ExifOrientation(imageFile: data)
-        let decoded = try ImageFileDecoder.decode(path: path, data: data, format: format, storedSize: size, options: options)
-        try self.init(surface: orientation.applied(to: consume decoded))
+        return size
     }
 
     /// The format the file's first bytes show.

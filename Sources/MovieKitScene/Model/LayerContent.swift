@@ -78,12 +78,24 @@ public struct ImageContent: Sendable {
     }
 }
 
-/// A picture: already decoded, or a file that `SceneRenderer` loads once before drawing.
+/// A picture: already decoded, a file that `SceneRenderer` loads once before drawing, or a
+/// provider that hands the picture out when it is drawn.
 public enum ImageSource: Sendable {
     /// A decoded image.
     case image(Image)
     /// An image file, loaded once when the renderer is created.
     case file(URL)
+    /// Pictures that arrive when needed, such as a slideshow's photos, decoded ahead of time and
+    /// kept only while they are on screen.
+    case provider(any ImageProvider)
+}
+
+/// Hands out a picture when a layer is drawn, so that a scene with many pictures does not hold
+/// them all. Called from any drawing thread; it must return the same picture for the same layer
+/// every time.
+public protocol ImageProvider: Sendable {
+    /// The picture, or `nil` when it cannot be had (nothing is drawn then).
+    func image() -> Image?
 }
 
 /// The children of a group layer.

@@ -54,7 +54,7 @@ struct LayerPainter {
         case .text(let text):
             drawText(text, layer: layer, bounds: bounds, hasExplicitSize: layer.size != nil, time: time, opacity: opacity)
         case .image(let image):
-            guard case .image(let picture) = image.source else { return }
+            guard let picture = image.source.picture else { return }
             context.setAlpha(opacity)
             context.draw(picture, in: bounds, contentMode: image.contentMode)
         case .group(let group):
@@ -151,8 +151,7 @@ struct LayerPainter {
     private func naturalSize(of layer: Layer, parentSize: CGSize, time: Double) -> CGSize {
         switch layer.content {
         case .image(let image):
-            if case .image(let picture) = image.source { return picture.size }
-            return parentSize
+            return image.source.picture?.size ?? parentSize
         case .text(let text):
             return text.style.measure(text.text.value(at: time))
         default:
@@ -166,5 +165,16 @@ struct LayerPainter {
 
     private func clamped(_ value: Double) -> Double {
         value.isNaN ? 0 : min(max(value, 0), 1)
+    }
+}
+
+extension ImageSource {
+    /// The picture to draw: the decoded image, or the provider's; `nil` for a file not loaded.
+    var picture: Image? {
+        switch self {
+        case .image(let picture): picture
+        case .provider(let provider): provider.image()
+        case .file: nil
+        }
     }
 }

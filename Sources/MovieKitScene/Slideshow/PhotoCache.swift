@@ -1,0 +1,147 @@
+import Dispatch
+import Foundation
+import FrameDraw
+import MovieKitCore
+
+/// A slideshow's photos, decoded once each, ahead of time on a background thread, at the size
+/// they are shown at, and kept only while they are needed: at most `capacity` slides' pictures
+/// exist at any time, however many photos the slideshow has.
+///
+/// Asking for slide *i*'s picture also starts decoding slide *i + 1*'s, so the next photo is
+/// usually ready before the transition into it begins.
+final class PhotoCache: Sendable {
+    /// The pictures of one slide: the photo, and the blurred, darkened copy behind it.
+    struct Pictures: Sendable {
+        let photo: Image
+        let blurred: Image?
+    }
+
+    private struct Entry {
+        var pictures: Pictures?
+        var error: Error?
+        var loading = false
+        var lastUse = 0
+    }
+
+    private struct State {
+        var entries: [Int: Entry] = [:]
+        var clock = 0
+    }
+
+    /// Photo URLs by slide index (slides without a photo are absent).
+    private let photos: [Int: URL]
+    private let maxPixelSize: Int
+    private let blurredIndexes: Set<Int>
+    /// The most slides whose pictures are held at once.
+    let capacity: Int
+    private let condition = NSCondition()
+    // Guarded by `condition`.
+    nonisolated(unsafe) private var state = State()
+    private let queue = DispatchQueue(label: "MovieKit.slideshow.photos", qos: .userInitiated)
+
+    /// - Parameters:
+    ///   - photos: Each slide's photo file, by slide index.
+    ///   - maxPixelSize: The longest side photos are decoded at: the largest size they are shown at.
+    ///   - blurred: The slides that need the blurred copy (`contain-blur`).
+    ///   - capacity: The most slides held at once (at least 2: the two sides of a transition).
+    init(photos: [Int: URL], maxPixelSize: Int, blurred: Set<Int>, capacity: Int = 3) {
+        self.photos = photos
+        self.maxPixelSize = maxPixelSize
+        blurredIndexes = blurred
+        self.capacity = max(2, capacity)
+    }
+
+    /// The pictures of slide `index`, decoding them now if no background decode has; and starts
+    /// decoding the next photo.
+    func pictures(forSlide index: Int) -> Pictures? {
+        prefetch(slide: photos.keys.filter { $0 > index }.min())
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            state.clock += 1
+            var entry = state.entries[index] ?? Entry()
+            entry.lastUse = state.clock
+            if let pictures = entry.pictures {
+                state.entries[index] = entry
+                return pictures
+            }
+            if entry.error != nil { return nil }
+            if entry.loading {
+                state.entries[index] = entry
+                condition.wait()
+                continue
+            }
+            entry.loading = true
+            state.entries[index] = entry
+            makeRoom(keeping: index)
+            condition.unlock()
+            let result = Result { try decode(slide: index) }
+            condition.lock()
+            finish(index, result)
+        }
+    }
+
+    /// Decodes slide `index` in the background if it is not held or loading.
+    private func prefetch(slide index: Int?) {
+        guard let index else { return }
+        let start: Bool = condition.withLock {
+            guard state.entries[index] == nil else { return false }
+            state.clock += 1
+            state.entries[index] = Entry(loading: true, lastUse: state.clock)
+            makeRoom(keeping: index)
+            return true
+        }
+        guard start else { return }
+        queue.async { [self] in
+            let result = Result { try decode(slide: index) }
+            condition.withLock { finish(index, result) }
+        }
+    }
+
+    /// Records a decode's result and wakes any thread waiting for it. Holds the lock.
+    private func finish(_ index: Int, _ result: Result<Pictures, Error>) {
+        var entry = state.entries[index] ?? Entry()
+        entry.loading = false
+        switch result {
+        case .success(let pictures): entry.pictures = pictures
+        case .failure(let error): entry.error = error
+        }
+        state.entries[index] = entry
+        condition.broadcast()
+    }
+
+    /// Drops the least recently used slides so that at most `capacity` are held or loading. Holds the lock.
+    private func makeRoom(keeping index: Int) {
+        while state.entries.count > capacity {
+            let victim = state.entries.filter { $0.key != index && !$0.value.loading }.min { $0.value.lastUse < $1.value.lastUse }
+            guard let victim else { return }
+            state.entries[victim.key] = nil
+        }
+    }
+
+    /// The number of slides whose pictures are held now (for tests of the memory bound).
+    var heldSlides: Int { condition.withLock { state.entries.values.filter { $0.pictures != nil }.count } }
+
+    private func decode(slide index: Int) throws -> Pictures {
+        guard let url = photos[index] else { throw SceneError.invalidSlideshow(reason: "slide \(index + 1) has no photo") }
+        let photo = try Image(contentsOf: url, maxPixelSize: maxPixelSize)
+        guard blurredIndexes.contains(index) else { return Pictures(photo: photo, blurred: nil) }
+        // A tiny copy drawn large with a smooth filter is a cheap, strong blur.
+        let scale = 24 / max(photo.size.width, photo.size.height)
+        let tiny = try photo.resized(
+            to: CGSize(width: max(1, (photo.size.width * scale).rounded()), height: max(1, (photo.size.height * scale).rounded())))
+        return Pictures(photo: photo, blurred: tiny)
+    }
+}
+
+/// One slide's photo (or its blurred copy), handed to an image layer when it is drawn.
+struct SlidePhoto: ImageProvider {
+    let cache: PhotoCache
+    let slide: Int
+    let blurred: Bool
+
+    func image() -> Image? {
+        let pictures = cache.pictures(forSlide: slide)
+        return blurred ? pictures?.blurred : pictures?.photo
+    }
+}
