@@ -62,11 +62,16 @@ extension MovieWriter {
     ///   - frameCount: How many frames to draw.
     ///   - progress: Called from the drawing threads as frames reach the encoder, and once more
     ///     with `isComplete` when the file is in place.
+    ///   - repeatsPrevious: Says, by frame index in the whole movie, which frames are the same
+    ///     picture as the frame before (a still held on screen): they are not drawn, and the encoder
+    ///     takes the previous picture again, as `repeatPreviousFrame` does. The first frame (of a
+    ///     chunk, too) is always drawn.
     ///   - draw: Draws one frame; called concurrently for different frames.
     /// - Throws: The first error by frame order, an encoder error, or `.cancelled`; nothing is left
     ///   at `url` on failure.
     public func render(
         frameCount: Int,
+        repeatsPrevious: (@Sendable (Int) -> Bool)? = nil,
         progress: (@Sendable (RenderProgress) -> Void)? = nil,
         draw: @escaping @Sendable (DrawingContext, FrameTime) throws -> Void
     ) throws {
@@ -76,7 +81,7 @@ extension MovieWriter {
                 progress(RenderProgress(encodedFrames: min(count, encodedFrameCount), totalFrames: frameCount, isComplete: false))
             }
         }
-        try renderFramesInParallel(frameCount, threads: drawingThreads, progress: submitted, draw: draw)
+        try renderFramesInParallel(frameCount, threads: drawingThreads, repeatsPrevious: repeatsPrevious, progress: submitted, draw: draw)
         progress?(RenderProgress(encodedFrames: frameCount, totalFrames: frameCount, isComplete: true))
     }
 

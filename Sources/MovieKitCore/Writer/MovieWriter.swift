@@ -316,12 +316,13 @@ public final class MovieWriter: Sendable {
     /// Draws all `count` frames on `threads` threads, hands them to the encoder in order, and finishes.
     /// - Throws: The first error by frame order; nothing is left at `url`.
     func renderFramesInParallel(
-        _ count: Int, threads: Int, progress: (@Sendable (Int) -> Void)?,
+        _ count: Int, threads: Int, repeatsPrevious: (@Sendable (Int) -> Bool)? = nil, progress: (@Sendable (Int) -> Void)?,
         draw: @escaping @Sendable (DrawingContext, FrameTime) throws -> Void
     ) throws {
         let (pipeline, _) = try openPipeline()
         precondition(frameCount == 0, "A parallel render starts on a writer with no frames.")
-        let renderer = ParallelRenderer(writer: self, pipeline: pipeline, frameCount: count, progress: progress, draw: draw)
+        let renderer = ParallelRenderer(
+            writer: self, pipeline: pipeline, frameCount: count, repeatsPrevious: repeatsPrevious, progress: progress, draw: draw)
         do {
             try renderer.run(threads: threads)
         } catch {

@@ -29,7 +29,13 @@ final class ParallelRenderer: @unchecked Sendable {
     private let lock = NSLock()
     private var nextToClaim = 0
     private var nextToSubmit = 0
-    private var finished: [Int: FrameSlot] = [:]
+    /// A frame ready for the encoder: drawn into a slot, or the previous picture again.
+    private enum Ready {
+        case drawn(FrameSlot)
+        case repeated
+    }
+
+    private var finished: [Int: Ready] = [:]
     private var failures: [(index: Int, error: Error)] = []
     private var stopped = false
 
@@ -37,15 +43,20 @@ final class ParallelRenderer: @unchecked Sendable {
     private let pipeline: EncodingPipeline
     private let frameCount: Int
     private let draw: @Sendable (DrawingContext, FrameTime) throws -> Void
+    private let repeatsPrevious: (@Sendable (Int) -> Bool)?
     private let progress: (@Sendable (Int) -> Void)?
 
+    /// - Parameter repeatsPrevious: Says, by the frame's index in the whole movie, which frames are
+    ///   the same picture as the frame before: those are not drawn, and the encoder takes the
+    ///   previous picture again (`repeatPreviousFrame`). The first frame is always drawn.
     init(
-        writer: MovieWriter, pipeline: EncodingPipeline, frameCount: Int,
+        writer: MovieWriter, pipeline: EncodingPipeline, frameCount: Int, repeatsPrevious: (@Sendable (Int) -> Bool)? = nil,
         progress: (@Sendable (Int) -> Void)?, draw: @escaping @Sendable (DrawingContext, FrameTime) throws -> Void
     ) {
         self.writer = writer
         self.pipeline = pipeline
         self.frameCount = frameCount
+        self.repeatsPrevious = repeatsPrevious
         self.progress = progress
         self.draw = draw
     }
@@ -86,10 +97,15 @@ final class ParallelRenderer: @unchecked Sendable {
                 pipeline.returnSlot(slot)
                 return
             }
+            // A chunk's frames are drawn at their times in the whole movie.
+            let movieIndex = index + (writer.chunk?.frames.lowerBound ?? 0)
+            if index > 0, repeatsPrevious?(movieIndex) == true {
+                pipeline.returnSlot(slot)
+                submitInOrder(.repeated, index: index)
+                continue
+            }
             do {
                 try slot.prepare(keeping: nil)
-                // A chunk's frames are drawn at their times in the whole movie.
-                let movieIndex = index + (writer.chunk?.frames.lowerBound ?? 0)
                 let time = FrameTime(index: movieIndex, time: writer.settings.fps.time(ofFrame: movieIndex))
                 try draw(slot.context, time)
                 try slot.complete()
@@ -98,20 +114,21 @@ final class ParallelRenderer: @unchecked Sendable {
                 fail(at: index, error)
                 return
             }
-            submitInOrder(slot, index: index)
+            submitInOrder(.drawn(slot), index: index)
         }
     }
 
     /// Parks the finished frame and submits every frame that is now next in line.
-    private func submitInOrder(_ slot: FrameSlot, index: Int) {
+    private func submitInOrder(_ frame: Ready, index: Int) {
         var submitted = 0
         lock.withLock {
-            finished[index] = slot
+            finished[index] = frame
             while let next = finished.removeValue(forKey: nextToSubmit) {
-                if stopped {
-                    pipeline.returnSlot(next)
-                } else {
-                    pipeline.submit(next, index: nextToSubmit)
+                switch (next, stopped) {
+                case (.drawn(let slot), true): pipeline.returnSlot(slot)
+                case (.drawn(let slot), false): pipeline.submit(slot, index: nextToSubmit)
+                case (.repeated, true): break
+                case (.repeated, false): pipeline.submitRepeat(count: 1, firstIndex: nextToSubmit)
                 }
                 nextToSubmit += 1
                 submitted = nextToSubmit
@@ -124,7 +141,7 @@ final class ParallelRenderer: @unchecked Sendable {
         lock.withLock {
             failures.append((index, error))
             stopped = true
-            for slot in finished.values { pipeline.returnSlot(slot) }
+            for case .drawn(let slot) in finished.values { pipeline.returnSlot(slot) }
             finished.removeAll()
         }
         pipeline.cancel()  // Wakes workers waiting for a slot; the render has failed.
