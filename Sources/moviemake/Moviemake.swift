@@ -6,7 +6,7 @@ struct Moviemake: ParsableCommand {
         commandName: "moviemake",
         abstract: "Render movies frame by frame: a demo, chunks joined with concat, and more.",
         version: "0.1.0",
-        subcommands: [Demo.self, Render.self, Still.self, Sheet.self, Concat.self]
+        subcommands: [Demo.self, SlideshowCommand.self, Render.self, Still.self, Sheet.self, Concat.self]
     )
 
     static func main() {

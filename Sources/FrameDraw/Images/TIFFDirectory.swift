@@ -32,6 +32,37 @@ struct TIFFDirectory {
         self.entryCount = Int(entryCount)
     }
 
+    /// The directory at `offset` in the same TIFF structure (such as the EXIF sub-IFD a tag points
+    /// to). The caller follows at most one pointer, so offsets cannot make it loop.
+    private init?(reader: ByteReader, bigEndian: Bool, offset: Int) {
+        guard let entryCount = reader.uint16(at: offset, bigEndian: bigEndian) else { return nil }
+        self.reader = reader
+        self.bigEndian = bigEndian
+        entriesOffset = offset + 2
+        self.entryCount = Int(entryCount)
+    }
+
+    /// The EXIF sub-directory that IFD0's tag 0x8769 points to.
+    var exifDirectory: TIFFDirectory? {
+        integer(tag: 0x8769).flatMap { TIFFDirectory(reader: reader, bigEndian: bigEndian, offset: $0) }
+    }
+
+    /// The text of an ASCII `tag` (type 2), without its terminating zero.
+    func ascii(tag: UInt16) -> String? {
+        for index in 0..<entryCount {
+            let entry = entriesOffset + index * 12
+            guard let entryTag = reader.uint16(at: entry, bigEndian: bigEndian),
+                  let type = reader.uint16(at: entry + 2, bigEndian: bigEndian),
+                  let count = reader.uint32(at: entry + 4, bigEndian: bigEndian)
+            else { return nil }
+            guard entryTag == tag, type == 2, count > 0, count < 256 else { continue }
+            let start = count <= 4 ? entry + 8 : reader.uint32(at: entry + 8, bigEndian: bigEndian).map(Int.init) ?? -1
+            let bytes = (0..<Int(count)).compactMap { reader.byte(at: start + $0) }.prefix { $0 != 0 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return nil
+    }
+
     /// The value of `tag` when IFD0 holds it as one SHORT or LONG (the value then sits in the entry
     /// itself); `nil` when the tag is absent, has another type, or its entry runs past the data.
     func integer(tag: UInt16) -> Int? {

@@ -52,7 +52,7 @@ struct EncodingOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Container metadata as key=value: title, artist, comment or creation_time (ISO 8601). Repeatable.", valueName: "key=value"))
     var metadata: [String] = []
 
-    @Flag(help: "Replace the output file if it exists.")
+    @Flag(name: [.customShort("y"), .long], help: "Replace the output file if it exists.")
     var overwrite = false
 
     @Flag(help: "Draft preview: half the width and height (rounded to multiples of 16) with the ultrafast preset.")

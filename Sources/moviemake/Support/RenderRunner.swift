@@ -11,6 +11,8 @@ struct RenderJob: Sendable {
     /// Identifies what is rendered (a scene file's contents and variables, the demo's length), for chunk fingerprints.
     var movieIdentity: String
     var audio: [AudioTrack] = []
+    /// Which frames hold the frame before them still (not drawn again), by index in the movie.
+    var repeatsPrevious: (@Sendable (Int) -> Bool)? = nil
     var draw: @Sendable (DrawingContext, FrameTime) throws -> Void
 }
 
@@ -31,7 +33,9 @@ enum RenderRunner {
         for track in job.audio { try writer.addAudio(track) }
         let reporter = ProgressReporter(total: job.frameCount, style: progress.style)
         try SignalCancellation.run(cancel: { writer.cancel() }) {
-            try writer.render(frameCount: job.frameCount, progress: { reporter.update(completed: $0.encodedFrames) }, draw: job.draw)
+            try writer.render(
+                frameCount: job.frameCount, repeatsPrevious: job.repeatsPrevious,
+                progress: { reporter.update(completed: $0.encodedFrames) }, draw: job.draw)
         }
         reporter.finish(message: "Wrote \(job.output.path): \(job.frameCount) frames, \(settings.width)x\(settings.height) at \(settings.fps) fps.")
         return ""
@@ -44,7 +48,9 @@ enum RenderRunner {
         let writer = try MovieWriter(url: output, settings: job.settings, chunk: identity, overwrite: encoding.overwrite, concurrency: encoding.concurrency)
         let reporter = ProgressReporter(total: range.count, style: progress.style)
         try SignalCancellation.run(cancel: { writer.cancel() }) {
-            try writer.render(frameCount: range.count, progress: { reporter.update(completed: $0.encodedFrames) }, draw: job.draw)
+            try writer.render(
+                frameCount: range.count, repeatsPrevious: job.repeatsPrevious,
+                progress: { reporter.update(completed: $0.encodedFrames) }, draw: job.draw)
         }
         reporter.finish(message: "Wrote \(output.path): frames \(range.lowerBound)..<\(range.upperBound) of \(job.frameCount).")
         return ""

@@ -1,0 +1,220 @@
+import ArgumentParser
+import Foundation
+import FrameDraw
+import MovieKitCore
+import MovieKitScene
+
+/// Turns photos (files and folders) into a video with music, transitions and Ken Burns motion.
+struct SlideshowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "slideshow",
+        abstract: "Turn a folder of photos into a video with music, transitions and Ken Burns motion.",
+        discussion: """
+            The movie lasts the sum of the slide durations minus the transitions between them, in whole frames. \
+            Everything is checked before the first frame is written: an unreadable photo or audio file, an empty \
+            folder or a bad option stops it with exit status 1 and no output.
+            """
+    )
+
+    enum SortOrder: String, ExpressibleByArgument, CaseIterable { case name, date }
+    enum CaptionSource: String, ExpressibleByArgument, CaseIterable { case filename, date }
+    enum FitMode: String, ExpressibleByArgument, CaseIterable {
+        case cover, contain, containBlur = "contain-blur", stretch
+        var fit: Slideshow.Fit { Slideshow.Fit(rawValue: rawValue) ?? .containBlur }
+    }
+
+    @Argument(help: "Photos and folders of photos (JPEG, PNG, WebP, TIFF, BMP, GIF, HEIC/HEIF, AVIF).")
+    var inputs: [String] = []
+
+    @Option(name: [.short, .customLong("output")], help: "The movie to write (.mp4, .m4v, .mov, .webm, .mkv, .gif, or a name without extension for PNG files).")
+    var output: String
+
+    @Option(help: "A slideshow manifest (YAML or JSON) instead of, or before, the inputs.")
+    var manifest: String?
+
+    @Flag(help: "Look into folders inside the input folders too.")
+    var recursive = false
+
+    @Option(help: "Order of the photos: name (natural: img2 before img10) or date (EXIF DateTimeOriginal, else the file's time).")
+    var sort: SortOrder = .name
+
+    @Option(help: "Canvas size WxH (multiples of 16), or 720p, square (1088x1088), vertical (720x1280), 4k (3840x2160).")
+    var size = "1280x720"
+
+    @Option(help: "The colour behind photos, as #RRGGBB.")
+    var background = "#000000"
+
+    @Option(help: "Seconds each photo shows, including the transitions.")
+    var duration = 3.0
+
+    @Option(help: "The transition between photos: one of \(TransitionKind.names.joined(separator: ", ")).")
+    var transition = "crossfade"
+
+    @Option(help: "Seconds each transition lasts.")
+    var transitionDuration = 0.5
+
+    @Flag(help: "Stretch all photo durations evenly so that the video ends with the music.")
+    var fitAudio = false
+
+    @Option(help: "How photos fit the canvas.")
+    var fit: FitMode = .containBlur
+
+    @Flag(help: "A slow zoom (1.0 to 1.15) with a gentle pan, in a direction that changes from photo to photo.")
+    var kenBurns = false
+
+    @Option(help: "A title slide before the photos.")
+    var title: String?
+
+    @Option(help: "A caption on every photo: its file name, or the date it was taken.")
+    var captions: CaptionSource?
+
+    @Option(help: "Music (repeatable: the files play one after another).")
+    var audio: [String] = []
+
+    @Option(help: "Music volume: 1 keeps the level.")
+    var audioVolume = 1.0
+
+    @Option(help: "Seconds the music fades in.")
+    var audioFadeIn = 0.0
+
+    @Option(help: "Seconds the music fades out at the end.")
+    var audioFadeOut = 1.0
+
+    @Flag(help: "Repeat the music until the video ends (otherwise shorter music leaves silence).")
+    var loopAudio = false
+
+    @OptionGroup var encoding: EncodingOptions
+
+    @OptionGroup var chunks: ChunkOptions
+
+    @OptionGroup var progress: ProgressOptions
+
+    mutating func validate() throws {
+        if inputs.isEmpty, manifest == nil {
+            throw ValidationError("No photos were given; pass photo files or folders, or --manifest with a slideshow manifest.")
+        }
+    }
+
+    func run() throws {
+        let show: Slideshow
+        do {
+            show = try makeSlideshow()
+            try show.validate()
+        } catch let error as ValidationError {
+            throw error
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        let url = URL(fileURLWithPath: output)
+        if !encoding.overwrite, FileManager.default.fileExists(atPath: url.path) {
+            throw CommandFailure(MovieKitError.fileExists(path: url.path).description.replacingOccurrences(of: "pass overwrite: true", with: "pass -y (--overwrite)"))
+        }
+        let photoPaths = show.slides.compactMap { slide -> String? in
+            if case .photo(let photo) = slide.content { return photo.standardizedFileURL.path }
+            return nil
+        }
+        if photoPaths.contains(url.standardizedFileURL.path) {
+            throw CommandFailure("The output \(url.path) is also one of the photos; write the movie somewhere else.")
+        }
+        let settings = try encoding.movieSettings(width: show.width, height: show.height, fps: show.fps)
+        let renderer = try SceneRenderer(scene: show.scene())
+        let timing = try show.timing()
+        let stills = try show.stillFrames()
+        let sameRate = settings.fps == show.fps
+        let job = RenderJob(
+            output: url, settings: settings,
+            frameCount: sameRate ? timing.frameCount : max(1, settings.fps.frameCount(forSeconds: renderer.canvas.duration)),
+            movieIdentity: "slideshow " + photoPaths.joined(separator: "\n") + "\(timing.slides)",
+            audio: show.audio, repeatsPrevious: sameRate ? stills : nil,
+            draw: { context, frame in renderer.draw(in: context, at: frame.time) })
+        _ = try RenderRunner.run(job, encoding: encoding, chunks: chunks, progress: progress)
+    }
+
+    /// The slideshow the flags describe.
+    func makeSlideshow() throws -> Slideshow {
+        let (width, height) = try Self.canvasSize(size)
+        var show = Slideshow(width: width, height: height, fps: encoding.fps ?? 30, background: try Self.color(background))
+        guard let kind = TransitionKind(name: transition) else {
+            throw CommandFailure("Transition \"\(transition)\" is not one MovieKit knows; use one of \(TransitionKind.names.joined(separator: ", ")).")
+        }
+        guard duration > 0, duration.isFinite else {
+            throw CommandFailure("Duration \(duration) s is not positive; pass --duration with a value such as 3.")
+        }
+        if let manifest {
+            // The manifest's own canvas, timing and slides win; photos given as inputs follow its slides.
+            show = try ManifestLoader.load(URL(fileURLWithPath: manifest))
+        } else {
+            show.transition = Slideshow.Transition(kind, duration: transitionDuration)
+            show.slideDuration = duration
+            show.fit = fit.fit
+            show.kenBurns = kenBurns
+        }
+        let photos = try PhotoInputs.collect(inputs, recursive: recursive, sortByDate: sort == .date)
+        if photos.isEmpty, show.slides.isEmpty {
+            throw CommandFailure("No photos were found in \(inputs.joined(separator: ", ")); hidden files are skipped, and folders inside folders are read only with --recursive.")
+        }
+        if let title { show.slides.append(Slideshow.Slide(.title(title))) }
+        for photo in photos {
+            var slide = Slideshow.Slide(.photo(photo))
+            switch captions {
+            case .filename: slide.caption = photo.deletingPathExtension().lastPathComponent
+            case .date: slide.caption = PhotoInputs.dateCaption(for: photo)
+            case nil: break
+            }
+            show.slides.append(slide)
+        }
+        if !audio.isEmpty {
+            show.audio = try audioTracks(videoSeconds: Double(try show.timing().frameCount) / show.fps.framesPerSecond)
+        }
+        if fitAudio {
+            let total = try audio.reduce(0.0) { $0 + (try AudioTrack.duration(of: URL(fileURLWithPath: $1)) ?? 0) }
+            guard total > 0 else { throw CommandFailure("--fit-audio needs music: pass --audio with a music file.") }
+            let count = Double(show.slides.count)
+            show.slideDuration = (total + (count - 1) * show.transition.duration) / count
+            show.audio = try audioTracks(videoSeconds: total)
+        }
+        return show
+    }
+
+    /// The music files one after another (repeated with --loop-audio until the video ends).
+    private func audioTracks(videoSeconds: Double) throws -> [AudioTrack] {
+        var tracks: [AudioTrack] = []
+        var start = 0.0
+        repeat {
+            for path in audio {
+                let url = URL(fileURLWithPath: path)
+                let length = try AudioTrack.duration(of: url) ?? 0
+                tracks.append(AudioTrack(url: url, start: start, volume: audioVolume, fadeIn: tracks.isEmpty ? audioFadeIn : 0, fadeOut: audioFadeOut))
+                start += length
+                if start >= videoSeconds || length <= 0 { break }
+            }
+        } while loopAudio && start < videoSeconds && start > 0
+        return tracks
+    }
+
+    /// Reads `WxH` or a preset name.
+    static func canvasSize(_ text: String) throws -> (Int, Int) {
+        switch text.lowercased() {
+        case "720p": return (1280, 720)
+        case "square": return (1088, 1088)
+        case "vertical": return (720, 1280)
+        case "4k": return (3840, 2160)
+        case "1080p":
+            throw ValidationError("1080p is 1920x1080, and 1080 is not a multiple of 16; use --size 1920x1088 (a little taller) or 1920x1072.")
+        default:
+            let parts = text.lowercased().split(separator: "x")
+            guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else {
+                throw ValidationError("Size \"\(text)\" is not WxH, such as 1280x720, or a preset: 720p, square, vertical, 4k.")
+            }
+            for (name, value) in [("Width", width), ("Height", height)] where value <= 0 || value % 16 != 0 {
+                let lower = max(16, value / 16 * 16)
+                throw ValidationError("\(name) \(value) is not a multiple of 16; use \(lower) or \(lower + 16).")
+            }
+            return (width, height)
+        }
+    }
+
+    static func color(_ text: String) throws -> Color {
+        do { return try Color(hex: text) } catch { throw ValidationError("\(error)") }
+    }
+}
