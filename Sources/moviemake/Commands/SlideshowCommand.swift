@@ -93,6 +93,8 @@ struct SlideshowCommand: ParsableCommand {
         if inputs.isEmpty, manifest == nil {
             throw ValidationError("No photos were given; pass photo files or folders, or --manifest with a slideshow manifest.")
         }
+        _ = try Self.canvasSize(size)
+        _ = try Self.color(background)
     }
 
     func run() throws {
