@@ -76,7 +76,7 @@ let package = Package(
         .executableTarget(
             name: "MovieKitBenchmarks",
             dependencies: [
-                "MovieKitCore", "FrameDraw",
+                "MovieKitCore", "MovieKitScene", "FrameDraw",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "benchmarks/MovieKitBenchmarks"

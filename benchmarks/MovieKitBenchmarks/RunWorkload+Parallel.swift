@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import FrameDraw
 import MovieKitCore
+import MovieKitScene
 import Synchronization
 
 extension RunWorkload {
@@ -59,5 +60,16 @@ extension RunWorkload {
         }
         group.wait()
         if let error = failure.withLock({ $0 }) { throw error }
+    }
+
+    /// W2 through the slideshow engine: cover fit, 3 s per photo, 0.5 s crossfades, W1's encoder settings.
+    func renderW2Engine(photos: [URL], to url: URL) throws {
+        var show = MovieKitScene.Slideshow(width: 1280, height: 720, fps: 30)
+        show.slides = photos.map { MovieKitScene.Slideshow.Slide(.photo($0)) }
+        show.fit = .cover
+        show.slideDuration = 3
+        show.transition = MovieKitScene.Slideshow.Transition(.crossfade, duration: 0.5)
+        let settings = try MovieSettings(width: 1280, height: 720, fps: 30, preset: .medium, keyframeInterval: 250.0 / 30)
+        try show.render(to: url, settings: settings, overwrite: true)
     }
 }

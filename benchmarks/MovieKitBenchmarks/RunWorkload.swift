@@ -26,6 +26,8 @@ struct RunWorkload: ParsableCommand {
         case w1DrawParallel = "w1-draw-parallel"
         /// W2 slideshow rendered and encoded by MovieWriter (`--input` is the photo folder).
         case w2
+        /// W2 through MovieKitScene's `Slideshow` engine (what `moviemake slideshow` runs).
+        case w2Engine = "w2-engine"
         /// Untimed: W1's raw BGRA frames written to `--output`.
         case prerender
         /// Untimed: the W2 photos generated into the `--output` folder.
@@ -81,6 +83,10 @@ struct RunWorkload: ParsableCommand {
             let photos = PhotoFixtures(cacheRoot: URL(fileURLWithPath: input))
             let urls = PhotoFixtures.photos.prefix(count).map { photos.url(of: $0) }
             profile = try Slideshow(photos: urls).render(to: outputURL)
+        case .w2Engine:
+            guard let input else { throw ValidationError("w2-engine needs --input, the folder of photos.") }
+            let photos = PhotoFixtures(cacheRoot: URL(fileURLWithPath: input))
+            try renderW2Engine(photos: PhotoFixtures.photos.prefix(count).map { photos.url(of: $0) }, to: outputURL)
         case .fixtures:
             guard let ffmpeg = ChildProcess.which("ffmpeg") else {
                 throw ValidationError("The ffmpeg CLI is needed to convert the fixtures; install it (apt-get install ffmpeg).")
