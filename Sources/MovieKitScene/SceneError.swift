@@ -26,6 +26,11 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
     case unsetVariable(file: String, line: Int, column: Int, path: String, name: String)
     /// A properties file (`--props`) is not a JSON object of names and values.
     case invalidProperties(path: String, reason: String)
+    /// A feature of another program's format (an editly spec's video layer, say) that MovieKit
+    /// does not support; `feature` names it and `reason` says why and what to do instead.
+    case unsupportedFeature(file: String, line: Int, column: Int, path: String, feature: String, reason: String)
+    /// An audio file named by a manifest or spec cannot be read as audio.
+    case missingAudio(file: String, line: Int, column: Int, path: String, audioPath: String, reason: String)
 
     public var description: String {
         switch self {
@@ -52,6 +57,10 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
             return "\(file):\(line):\(column): `\(path)` uses the variable ${\(name)}, which is not set; pass --set \(name)=VALUE or define it in the --props file."
         case .invalidProperties(let path, let reason):
             return "The properties file \(path) cannot be used: \(reason)."
+        case .unsupportedFeature(let file, let line, let column, let path, let feature, let reason):
+            return "\(file):\(line):\(column): `\(path)` uses \(feature), which MovieKit does not support: \(reason)."
+        case .missingAudio(let file, let line, let column, let path, let audioPath, let reason):
+            return "\(file):\(line):\(column): `\(path)` names the audio file \(audioPath), which cannot be read: \(reason)"
         }
     }
 
