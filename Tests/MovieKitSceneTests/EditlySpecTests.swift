@@ -113,6 +113,14 @@ struct EditlySpecTests {
         #expect(show.audio[1].url == voice && show.audio[1].start == 2 && show.audio[1].trim == 0.5..<1.5)
         #expect(abs(show.audio[1].volume - 2 * pow(10, -6.0 / 20)) < 1e-9)
         #expect(show.audio[2].trim == 1..<2 && show.audio[2].start == 0 && show.audio[2].volume == 2)
+
+        // Every layers slide makes a scene that renders.
+        for slide in show.slides {
+            guard case .layers(let layers) = slide.content else { continue }
+            let scene = Scene(canvas: Canvas(width: show.width, height: show.height, duration: slide.duration ?? 3), layers: layers)
+            let frame = try SceneRenderer(scene: scene).image(at: 1)
+            #expect(frame.width == 640 && frame.height == 360)
+        }
     }
 
     @Test func layersAreAnimatedOnTheSlidesClock() throws {
@@ -156,6 +164,33 @@ struct EditlySpecTests {
         #expect(show.slides.map(\.transition) == [
             Slideshow.Transition(.random, duration: 0.5, easing: .linear), Slideshow.Transition(.none, duration: 0, easing: .linear),
         ])
+    }
+
+    @Test func layerSlidesRenderAsEditlyDrawsThem() throws {
+        let spec = """
+            { width: 320, height: 160, clips: [
+              { duration: 2, layers: [{ type: 'rainbow-colors' }] },
+              { duration: 2, layers: [{ type: 'fill-color', color: '#336699' }, { type: 'title', text: 'Hi', textColor: '#ffffff' }] },
+            ] }
+            """
+        let show = try EditlySpec.decode(Data(spec.utf8), fileName: "spec.json5")
+        func still(_ slide: Slideshow.Slide, at time: Double) throws -> Image {
+            let scene = Scene(canvas: Canvas(width: show.width, height: show.height, duration: 2), layers: layers(slide))
+            return try SceneRenderer(scene: scene).image(at: time)
+        }
+        // rainbow-colors: red falls from the left edge (full for the first width − height pixels),
+        // green from the top, and blue is |sin(progress)| everywhere.
+        let rainbow = try still(show.slides[0], at: 1)
+        let blue = Int((abs(sin(0.5)) * 255).rounded())
+        let topLeft = rainbow.rgb(x: 2, y: 1)
+        let bottomRight = rainbow.rgb(x: 318, y: 158)
+        #expect(abs(topLeft.r - 255) <= 3 && abs(topLeft.g - 253) <= 3 && abs(topLeft.b - blue) <= 3)
+        #expect(bottomRight.r <= 6 && bottomRight.g <= 6 && abs(bottomRight.b - blue) <= 3)
+        // A title over a fill: the fill at the corner, white text at the centre as it zooms in.
+        let titled = try still(show.slides[1], at: 1)
+        #expect(titled.rgb(x: 5, y: 5) == (r: 0x33, g: 0x66, b: 0x99))
+        let row = (100..<220).map { titled.rgb(x: $0, y: 80) }
+        #expect(row.contains { $0.r > 200 && $0.g > 200 && $0.b > 200 })
     }
 
     @Test func panningPhotosMoveTheirFramingsCentre() throws {
