@@ -28,6 +28,11 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
     case invalidProperties(path: String, reason: String)
     /// A slideshow cannot be made as described.
     case invalidSlideshow(reason: String)
+    /// A feature of another program's format (an editly spec's video layer, say) that MovieKit
+    /// does not support; `feature` names it and `reason` says why and what to do instead.
+    case unsupportedFeature(file: String, line: Int, column: Int, path: String, feature: String, reason: String)
+    /// An audio file named by a manifest or spec cannot be read as audio.
+    case missingAudio(file: String, line: Int, column: Int, path: String, audioPath: String, reason: String)
 
     public var description: String {
         switch self {
@@ -56,6 +61,10 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
             return "The slideshow cannot be made: \(reason)."
         case .invalidProperties(let path, let reason):
             return "The properties file \(path) cannot be used: \(reason)."
+        case .unsupportedFeature(let file, let line, let column, let path, let feature, let reason):
+            return "\(file):\(line):\(column): `\(path)` uses \(feature), which MovieKit does not support: \(reason)."
+        case .missingAudio(let file, let line, let column, let path, let audioPath, let reason):
+            return "\(file):\(line):\(column): `\(path)` names the audio file \(audioPath), which cannot be read: \(reason)"
         }
     }
 

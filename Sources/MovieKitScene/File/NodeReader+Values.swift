@@ -103,10 +103,9 @@ extension NodeReader {
         }
     }
 
-    /// A font: `{family, size, weight, italic}`.
-    func font() throws -> Font {
+    /// A font: `{family, size, weight, italic}`; what it leaves out comes from `base`.
+    func font(base: Font = .system(size: 24)) throws -> Font {
         let map = try mapping(keys: ["family", "size", "weight", "italic"])
-        let base = Font.system(size: 24)
         let weights: [(name: String, value: Font.Weight)] = [
             ("ultraLight", .ultraLight), ("thin", .thin), ("light", .light), ("regular", .regular), ("medium", .medium),
             ("semibold", .semibold), ("bold", .bold), ("heavy", .heavy), ("black", .black),
@@ -114,7 +113,7 @@ extension NodeReader {
         return Font(
             family: try map.optional("family")?.string() ?? base.family,
             size: try map.optional("size")?.double(1...2000, expected: "a font size in pixels from 1 to 2000") ?? base.size,
-            weight: try map.optional("weight")?.choice(weights, what: "a weight") ?? .regular,
-            italic: try map.optional("italic")?.bool() ?? false)
+            weight: try map.optional("weight")?.choice(weights, what: "a weight") ?? base.weight,
+            italic: try map.optional("italic")?.bool() ?? base.italic)
     }
 }

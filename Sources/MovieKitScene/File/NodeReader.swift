@@ -9,6 +9,9 @@ struct ReadContext {
     let baseURL: URL
     /// Template variables for `${name}`.
     let variables: [String: String]
+    /// Whether `${name}` in values is filled in; formats that have no template variables (editly
+    /// specs) keep such text as written.
+    var expandsVariables = true
 }
 
 /// Reads one node of a scene file with its key path, so every error names where it is.
@@ -91,6 +94,7 @@ struct NodeReader {
     /// - Returns: The text, whether it was quoted, and whether a variable was filled in.
     func scalar(expected: String) throws -> (text: String, quoted: Bool, substituted: Bool) {
         guard case .scalar(let raw, let quoted) = node.value else { throw wrongType(expected) }
+        guard context.expandsVariables else { return (raw, quoted, false) }
         let result = try TemplateVariables.substitute(in: raw, variables: context.variables) { name in
             SceneError.unsetVariable(file: context.fileName, line: node.line, column: node.column, path: displayPath, name: name)
         }

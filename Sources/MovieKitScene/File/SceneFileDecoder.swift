@@ -28,8 +28,22 @@ struct SceneFileDecoder {
     /// - Parameter root: The whole document.
     /// - Throws: `SceneError` naming the first problem.
     static func scene(_ root: NodeReader) throws -> Scene {
-        let map = try root.mapping(keys: topKeys, expected: "a mapping with `canvas` and `layers`")
-        // Defaults declared in the file; variables given by the caller win.
+        let document = try withDeclaredVariables(root, keys: topKeys, expected: "a mapping with `canvas` and `layers`")
+        let top = try document.mapping(keys: topKeys)
+        let canvas = try canvas(try top.required("canvas", expected: "`canvas:` with width, height and duration"))
+        let layerList = try top.required("layers", expected: "`layers:` with a list of layers")
+        return Scene(canvas: canvas, layers: try layerList.sequence(expected: "a list of layers").map(layer))
+    }
+
+    /// The document root read again with the variables its `variables:` block declares added to
+    /// the caller's (the caller's win).
+    /// - Parameters:
+    ///   - root: The document root.
+    ///   - keys: The keys the document may have at the top, `variables` among them.
+    ///   - expected: What the document must be, for the message when it is not a mapping.
+    /// - Throws: `SceneError` for a bad top-level key or a bad `variables:` block.
+    static func withDeclaredVariables(_ root: NodeReader, keys: [String], expected: String) throws -> NodeReader {
+        let map = try root.mapping(keys: keys, expected: expected)
         var variables = root.context.variables
         if let declared = map.optional("variables") {
             let entries = try declared.mapping(keys: try declaredNames(declared))
@@ -38,12 +52,10 @@ struct SceneFileDecoder {
                 variables[entry.key] = try declared.child(entry.key, entry.value).string(expected: "a string or number")
             }
         }
-        let context = ReadContext(fileName: root.context.fileName, baseURL: root.context.baseURL, variables: variables)
-        let document = NodeReader(node: root.node, path: "", context: context)
-        let top = try document.mapping(keys: topKeys)
-        let canvas = try canvas(try top.required("canvas", expected: "`canvas:` with width, height and duration"))
-        let layerList = try top.required("layers", expected: "`layers:` with a list of layers")
-        return Scene(canvas: canvas, layers: try layerList.sequence(expected: "a list of layers").map(layer))
+        let context = ReadContext(
+            fileName: root.context.fileName, baseURL: root.context.baseURL, variables: variables,
+            expandsVariables: root.context.expandsVariables)
+        return NodeReader(node: root.node, path: "", context: context)
     }
 
     private static func declaredNames(_ reader: NodeReader) throws -> [String] {
@@ -67,7 +79,8 @@ struct SceneFileDecoder {
         return Canvas(width: width, height: height, fps: fps, duration: duration, background: background)
     }
 
-    private static func frameRate(_ reader: NodeReader) throws -> FrameRate {
+    /// A frame rate: a whole number such as 30, or a fraction such as "30000/1001", up to 240.
+    static func frameRate(_ reader: NodeReader) throws -> FrameRate {
         let expected = "a frame rate: a number such as 30, or a fraction such as \"30000/1001\", up to 240"
         let text = try reader.string(expected: expected)
         let parts = text.split(separator: "/").map { Int($0.trimmingCharacters(in: .whitespaces)) }

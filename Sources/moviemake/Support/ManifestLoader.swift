@@ -1,9 +1,10 @@
 import Foundation
 import MovieKitScene
 
-/// Reads a slideshow manifest for `moviemake slideshow --manifest`.
+/// Reads a slideshow description for `moviemake slideshow --manifest`: a MovieKit manifest
+/// (YAML or JSON) or an editly spec (`.json5`).
 enum ManifestLoader {
     static func load(_ url: URL) throws -> Slideshow {
-        throw CommandFailure("Slideshow manifests (\(url.path)) are not supported by this build yet; pass the photos and options on the command line.")
+        url.pathExtension.lowercased() == "json5" ? try EditlySpec.load(from: url) : try SlideshowManifest.load(from: url)
     }
 }

@@ -1,0 +1,87 @@
+import Foundation
+import MovieKitCore
+
+/// editly's audio: `audioFilePath` (with `backgroundAudioVolume` and `loopAudio`), `audioTracks`
+/// and `outputVolume`.
+///
+/// editly mixes with FFmpeg's `amix`, which divides the sum by the weights of the inputs playing;
+/// MovieKit adds the tracks at their volumes, so a spec with several tracks sounds louder here.
+/// `outputVolume` scales every track.
+extension EditlySpec {
+    static let audioTrackKeys = ["path", "mixVolume", "cutFrom", "cutTo", "start"]
+    static let volumeExpected = "a volume: a number such as 0.5, or decibels such as \"-6dB\""
+
+    static func audioTracks(_ map: MappingReader) throws -> [AudioTrack] {
+        let outputVolumeReader = map.optional("outputVolume")
+        let outputVolume = try outputVolumeReader.map(volume) ?? 1
+        var tracks: [(track: AudioTrack, volumeReader: NodeReader?)] = []
+        let loopReader = map.optional("loopAudio")
+        let loops = try loopReader?.bool() ?? false
+        if let pathReader = map.optional("audioFilePath") {
+            let file = try MediaFiles.audio(pathReader)
+            let volumeReader = map.optional("backgroundAudioVolume")
+            tracks.append((AudioTrack(url: file.url, volume: try volumeReader.map(volume) ?? 1, loops: loops), volumeReader))
+        } else if loops, let loopReader {
+            throw loopReader.invalid("true", expected: "set only with `audioFilePath`, the track it loops")
+        }
+        if let list = map.optional("audioTracks") {
+            for item in try list.sequence(expected: "a list of audio tracks {path, mixVolume, cutFrom, cutTo, start}") {
+                tracks.append(try audioTrack(item))
+            }
+        }
+        return try tracks.map { entry in
+            var track = entry.track
+            track.volume *= outputVolume
+            guard track.volume <= 16 else {
+                let reader = entry.volumeReader ?? outputVolumeReader ?? map.reader
+                throw reader.invalid(
+                    "a gain of \(SceneError.number(track.volume)) with `outputVolume`",
+                    expected: "a gain of at most 16 once multiplied by `outputVolume`")
+            }
+            return track
+        }
+    }
+
+    private static func audioTrack(_ item: NodeReader) throws -> (track: AudioTrack, volumeReader: NodeReader?) {
+        let map = try item.mapping(keys: audioTrackKeys, expected: "an audio track: {path, mixVolume, cutFrom, cutTo, start}")
+        let file = try MediaFiles.audio(try map.required("path", expected: "`path:` with an audio file, relative to the spec"))
+        let volumeReader = map.optional("mixVolume")
+        var track = AudioTrack(url: file.url, volume: try volumeReader.map(volume) ?? 1)
+        track.start = try map.optional("start")?.double(0...86_400, expected: "a time in seconds from 0 to 86400") ?? 0
+        let cutFromReader = map.optional("cutFrom")
+        let cutFrom = try cutFromReader?.double(0...86_400, expected: "a time in seconds of the file, from 0") ?? 0
+        if let cutToReader = map.optional("cutTo") {
+            let cutTo = try cutToReader.double(0...86_400, expected: "a time in seconds of the file, from 0")
+            guard cutTo > cutFrom else {
+                throw cutToReader.invalid(SceneError.number(cutTo), expected: "later than `cutFrom` (\(SceneError.number(cutFrom)))")
+            }
+            track.trim = cutFrom..<cutTo
+        } else if let cutFromReader, cutFrom > 0 {
+            guard let length = file.duration, length > cutFrom else {
+                throw cutFromReader.invalid(
+                    SceneError.number(cutFrom),
+                    expected: file.duration.map { "earlier than the end of the file (\(SceneError.number($0)) seconds)" }
+                        ?? "given with `cutTo`, since the file does not state its length")
+            }
+            track.trim = cutFrom..<length
+        }
+        return (track, volumeReader)
+    }
+
+    /// A volume: a linear gain, or decibels (`"-6dB"`), as FFmpeg's `volume` filter reads it.
+    static func volume(_ reader: NodeReader) throws -> Double {
+        let text = try reader.string(expected: volumeExpected).trimmingCharacters(in: .whitespaces)
+        let gain: Double
+        if text.lowercased().hasSuffix("db") {
+            guard let decibels = Double(text.dropLast(2)), decibels.isFinite else { throw reader.invalid("\"\(text)\"", expected: volumeExpected) }
+            gain = pow(10, decibels / 20)
+        } else {
+            guard let linear = Double(text), linear.isFinite else { throw reader.invalid("\"\(text)\"", expected: volumeExpected) }
+            gain = linear
+        }
+        guard (0...16).contains(gain) else {
+            throw reader.invalid(text, expected: "a gain from 0 to 16 (at most +24 dB), where 1 keeps the level")
+        }
+        return gain
+    }
+}

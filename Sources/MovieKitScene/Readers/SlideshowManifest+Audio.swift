@@ -1,0 +1,58 @@
+import Foundation
+import MovieKitCore
+
+/// Reading `audio:`: music and sounds, in sequence unless they say when to start.
+extension SlideshowManifest {
+    static let audioKeys = ["path", "start", "trim", "volume", "fadeIn", "fadeOut", "loop"]
+
+    /// The tracks of an `audio:` list. A track without `start` begins when the track before it
+    /// ends (its trim's length, or its file's length), and the first at 0.
+    static func audioTracks(_ reader: NodeReader) throws -> [AudioTrack] {
+        var tracks: [AudioTrack] = []
+        var previousEnd: Double? = 0
+        var previousName = ""
+        for item in try reader.sequence(expected: "a list of audio tracks {path, start, trim, volume, fadeIn, fadeOut, loop}") {
+            let map = try item.mapping(keys: audioKeys, expected: "an audio track: {path, start, trim, volume, fadeIn, fadeOut, loop}")
+            let file = try MediaFiles.audio(try map.required("path", expected: "`path:` with an audio file, relative to the manifest"))
+            var track = AudioTrack(url: file.url)
+            if let trim = map.optional("trim") { track.trim = try Self.trim(trim) }
+            track.volume = try map.optional("volume")?.double(0...16, expected: "a gain from 0 to 16, where 1 keeps the level") ?? 1
+            track.fadeIn = try map.optional("fadeIn")?.double(0...3600, expected: "a fade in seconds from 0 to 3600") ?? 0
+            track.fadeOut = try map.optional("fadeOut")?.double(0...3600, expected: "a fade in seconds from 0 to 3600") ?? 0
+            track.loops = try map.optional("loop")?.bool() ?? false
+            if let start = map.optional("start") {
+                track.start = try start.double(0...86_400, expected: "a time in seconds from 0 to 86400")
+            } else if let previousEnd {
+                track.start = previousEnd
+            } else {
+                throw SceneError.missingKey(
+                    file: item.context.fileName, line: item.node.line, column: item.node.column, path: item.displayPath,
+                    key: "start", expected: "`start:` in seconds, since \(previousName)")
+            }
+            // Where the next track starts when it gives no `start` of its own.
+            let index = tracks.count
+            if track.loops {
+                previousEnd = nil
+                previousName = "\(reader.path)[\(index)] loops and never ends"
+            } else if let length = track.trim.map({ $0.upperBound - $0.lowerBound }) ?? file.duration {
+                previousEnd = track.start + length
+            } else {
+                previousEnd = nil
+                previousName = "the length of \(reader.path)[\(index)]'s file is not known"
+            }
+            tracks.append(track)
+        }
+        return tracks
+    }
+
+    /// `[from, to]`: the part of the file to play, in seconds of the file.
+    private static func trim(_ reader: NodeReader) throws -> Range<Double> {
+        let expected = "a trim [from, to] in seconds of the file, with to after from"
+        let items = try reader.sequence(expected: expected)
+        guard items.count == 2 else { throw reader.wrongType(expected) }
+        let from = try items[0].double(0...86_400, expected: "a time in seconds from 0 to 86400")
+        let to = try items[1].double(0...86_400, expected: "a time in seconds from 0 to 86400")
+        guard to > from else { throw items[1].invalid(SceneError.number(to), expected: "later than the trim's start (\(SceneError.number(from)))") }
+        return from..<to
+    }
+}

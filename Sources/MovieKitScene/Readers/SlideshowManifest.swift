@@ -1,0 +1,150 @@
+import Foundation
+import FrameDraw
+import MovieKitCore
+
+/// Reads MovieKit's slideshow manifests, YAML or JSON chosen by extension, into a `Slideshow`.
+///
+/// ```yaml
+/// width: 1280
+/// height: 720
+/// duration: 4                     # seconds per slide unless a slide says otherwise
+/// transition: {name: fadeblack, duration: 0.8, easing: easeInOut}
+/// fit: contain-blur
+/// kenBurns: true
+/// slides:
+///   - image: photos/beach.jpg
+///     caption: "Day one"
+///   - {image: photos/hills.jpg, fit: cover, kenBurns: {from: {zoom: 1.2}, to: {zoom: 1, center: [0.3, 0.5]}}}
+///   - title: "The end"
+/// audio:
+///   - {path: music/theme.mp3, fadeOut: 2}
+/// ```
+///
+/// Top-level keys: `variables` (defaults for `${name}`), `width`, `height` (pixels, 1…16384,
+/// default 1280×720), `fps` (default 30), `background` (colour, default black), `duration`
+/// (seconds per slide, default 3), `transition` (a name, or `{name, duration, easing}`; default
+/// a 0.5 s crossfade), `fit` (`cover`, `contain`, `contain-blur`, `stretch`; default
+/// `contain-blur`), `kenBurns` (true/false, default false), `seed` (whole number, default 1),
+/// `captionStyle` and `titleStyle` (`{font: {family, size, weight, italic}, color, outline:
+/// {color, width}}`, each key overriding the default style), `slides` (required) and `audio`.
+///
+/// A slide has exactly one of `image` (a photo file), `title` (text on the background) or
+/// `color`, and may set `duration`, `caption`, `fit`, `transition` (into the next slide) and
+/// `kenBurns`: `{from: {zoom, center}, to: {zoom, center}}` (zoom 1…10, 1 the fitted photo;
+/// centre `[x, y]` in fractions of the photo), or `false` to hold this slide still.
+///
+/// An audio track is `{path, start, trim: [from, to], volume, fadeIn, fadeOut, loop}`. A track
+/// without `start` plays when the one before it in the list ends (the first at 0), so a list
+/// of songs plays one after another, as `--audio` files do on the command line; a track after a
+/// looping one needs a `start`.
+///
+/// Paths are relative to the manifest's folder. Photos are checked to exist and audio files are
+/// opened while reading. Every problem is a `SceneError` naming the file, line, column and key
+/// path, what is expected, and for an unknown key or name the nearest valid one.
+public enum SlideshowManifest {
+    static let topKeys = [
+        "variables", "width", "height", "fps", "background", "duration", "transition", "fit", "kenBurns", "seed",
+        "captionStyle", "titleStyle", "slides", "audio",
+    ]
+
+    /// Reads a manifest file. Paths in it are relative to its folder.
+    /// - Parameters:
+    ///   - url: A `.yaml`, `.yml` or `.json` file.
+    ///   - variables: Values for `${name}` template variables; they override the file's `variables:`.
+    /// - Throws: `SceneError`.
+    public static func load(from url: URL, variables: [String: String] = [:]) throws -> Slideshow {
+        guard let format = SceneFile.Format(pathExtension: url.pathExtension) else { throw SceneError.unsupportedFileType(path: url.path) }
+        return try decode(
+            try MediaFiles.contents(of: url), format: format, fileName: url.path, baseURL: url.deletingLastPathComponent(),
+            variables: variables)
+    }
+
+    /// Decodes a manifest from its bytes.
+    /// - Parameters:
+    ///   - data: The YAML or JSON document, as UTF-8.
+    ///   - format: Which of the two it is.
+    ///   - fileName: The name used at the start of error messages.
+    ///   - baseURL: The folder relative paths are resolved against.
+    ///   - variables: Values for `${name}` template variables.
+    /// - Throws: `SceneError`.
+    public static func decode(
+        _ data: Data, format: SceneFile.Format, fileName: String, baseURL: URL, variables: [String: String] = [:]
+    ) throws -> Slideshow {
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw SceneError.unreadableFile(path: fileName, reason: "the file is not UTF-8 text")
+        }
+        let root = switch format {
+        case .yaml: try YAMLNodeParser.parse(text, file: fileName)
+        case .json: try JSONNodeParser.parse(text, file: fileName)
+        }
+        let context = ReadContext(fileName: fileName, baseURL: baseURL, variables: variables)
+        return try slideshow(NodeReader(node: root, path: "", context: context))
+    }
+
+    /// Reads the document root.
+    static func slideshow(_ root: NodeReader) throws -> Slideshow {
+        let document = try SceneFileDecoder.withDeclaredVariables(root, keys: topKeys, expected: "a mapping with `slides`")
+        let map = try document.mapping(keys: topKeys)
+        let width = try map.optional("width")?.int(1...16384, expected: "a width in pixels from 1 to 16384") ?? 1280
+        let height = try map.optional("height")?.int(1...16384, expected: "a height in pixels from 1 to 16384") ?? 720
+        var show = Slideshow(
+            width: width, height: height, fps: try map.optional("fps").map(SceneFileDecoder.frameRate) ?? 30,
+            background: try map.optional("background")?.color() ?? .black)
+        if let duration = map.optional("duration") { show.slideDuration = try duration.double(0.001...86_400, expected: durationExpected) }
+        if let transition = map.optional("transition") { show.transition = try Self.transition(transition, base: show.transition) }
+        if let fit = map.optional("fit") { show.fit = try Self.fit(fit) }
+        if let kenBurns = map.optional("kenBurns") { show.kenBurns = try kenBurns.bool() }
+        if let seed = map.optional("seed") { show.seed = UInt64(try seed.int(0...(1 << 53), expected: "a whole number from 0")) }
+        if let style = map.optional("captionStyle") { show.captionStyle = try textStyle(style, base: show.captionStyle) }
+        if let style = map.optional("titleStyle") { show.titleStyle = try textStyle(style, base: show.titleStyle) }
+        let slidesReader = try map.required("slides", expected: "`slides:` with a list of slides")
+        let slideReaders = try slidesReader.sequence(expected: "a list of slides")
+        guard !slideReaders.isEmpty else { throw slidesReader.invalid("an empty list", expected: "a list of one or more slides") }
+        show.slides = try slideReaders.map { try slide($0, defaultTransition: show.transition) }
+        try checkTransitionsFit(show, readers: slideReaders)
+        if let audio = map.optional("audio") { show.audio = try audioTracks(audio) }
+        return show
+    }
+
+    static let durationExpected = "a duration in seconds, more than 0 and at most 86400"
+
+    static func fit(_ reader: NodeReader) throws -> Slideshow.Fit {
+        try reader.choice(Slideshow.Fit.allCases.map { ($0.rawValue, $0) }, what: "a fit")
+    }
+
+    /// A text style: `{font, color, outline}`, each overriding `base`.
+    private static func textStyle(_ reader: NodeReader, base: TextStyle) throws -> TextStyle {
+        let map = try reader.mapping(keys: ["font", "color", "outline"], expected: "a text style: {font, color, outline}")
+        var style = base
+        if let font = map.optional("font") { style.font = try font.font(base: base.font) }
+        if let color = map.optional("color") { style.color = try color.color() }
+        if let outline = map.optional("outline") {
+            let spec = try outline.mapping(keys: ["color", "width"], expected: "an outline: {color, width}")
+            style.outline = TextOutline(
+                color: try spec.optional("color")?.color() ?? .black,
+                width: try spec.optional("width")?.double(0...1000, expected: "a width in pixels from 0 to 1000") ?? 2)
+        }
+        return style
+    }
+
+    /// Checks that every slide lasts at least as long as its transitions in and out together, so
+    /// neighbouring transitions never overlap each other.
+    /// - Throws: `SceneError.invalidValue` at the first slide that is too short.
+    private static func checkTransitionsFit(_ show: Slideshow, readers: [NodeReader]) throws {
+        func outgoing(_ index: Int) -> Double {
+            index < show.slides.count - 1 ? (show.slides[index].transition ?? show.transition).duration : 0
+        }
+        for (index, slide) in show.slides.enumerated() {
+            let duration = slide.duration ?? show.slideDuration
+            let incoming = index > 0 ? outgoing(index - 1) : 0
+            let total = incoming + outgoing(index)
+            guard total <= duration + 1e-9 else {
+                let seconds = SceneError.number(duration)
+                throw readers[index].invalid(
+                    "\(seconds) second\(seconds == "1" ? "" : "s") long",
+                    expected: "at least as long as its transitions in and out together (\(SceneError.number(total)) seconds); "
+                        + "lengthen it or shorten a transition")
+            }
+        }
+    }
+}
