@@ -2,7 +2,8 @@
 SWIFT ?= swift
 DEMO_OUT ?= out/demo.mp4
 
-.PHONY: deps build test demo bench examples clean
+.PHONY: deps build test demo bench examples clean \
+	test-asan test-tsan test-tsan-all test-sanitizers
 
 deps:
 	@bash scripts/install-deps.sh
@@ -24,5 +25,24 @@ BENCH_ARGS ?=
 bench: deps
 	$(SWIFT) run -c release MovieKitBenchmarks $(BENCH_ARGS)
 
+# --- Reliability (docs/reliability.md) ---------------------------------------------------------
+
+# Sanitizers: the whole suite under AddressSanitizer (with LeakSanitizer) and under ThreadSanitizer,
+# each in its own scratch folder. Any report, from the test runner or a child process, fails the run;
+# suppressions for system libraries live in scripts/sanitizers/ with the reason for each.
+TSAN_PIPELINE_TESTS = ParallelRenderTests|PipelineTests|CancellationTests
+
+test-asan: deps
+	bash scripts/sanitizers/run-tests.sh address
+
+test-tsan-all: deps
+	bash scripts/sanitizers/run-tests.sh thread
+
+# The concurrent pipeline alone under ThreadSanitizer: quicker, for work on the writer.
+test-tsan: deps
+	bash scripts/sanitizers/run-tests.sh thread --filter "$(TSAN_PIPELINE_TESTS)"
+
+test-sanitizers: test-asan test-tsan-all
+
 clean:
-	rm -rf .build out
+	rm -rf .build .build-asan .build-tsan out
