@@ -3,7 +3,7 @@ SWIFT ?= swift
 DEMO_OUT ?= out/demo.mp4
 
 .PHONY: deps build test demo bench examples clean \
-	test-asan test-tsan test-tsan-all test-sanitizers
+	test-asan test-tsan test-tsan-all test-sanitizers fuzz fuzz-ci fuzz-build
 
 deps:
 	@bash scripts/install-deps.sh
@@ -44,5 +44,33 @@ test-tsan: deps
 
 test-sanitizers: test-asan test-tsan-all
 
+# Fuzzing with libFuzzer. Each target is Fuzz/<name>/<name>.swift; its seed corpus is Fuzz/Corpus/<name>/
+# (committed, read-only) and its dictionary Fuzz/Dictionaries/<name>.dict when present. New inputs
+# collect in .build-fuzz/corpus/<name>/ and findings in .build-fuzz/findings/<name>/.
+# SwiftPM's --sanitize=fuzzer only links libFuzzer; -Xswiftc -sanitize=fuzzer also compiles our modules
+# with coverage. -DFUZZING drops each target's own @main, so libFuzzer's main runs it.
+# To add a target (scene files, editly, manifests): add its executableTarget to Package.swift, its
+# folder and seeds under Fuzz/, and its name here.
+FUZZ_TARGETS ?= FuzzSVGPath FuzzExifOrientation FuzzMarkup FuzzImageLoader
+FUZZ_SECONDS ?= 600
+FUZZ_CI_SECONDS ?= 30
+FUZZ_FLAGS ?= -rss_limit_mb=2048 -timeout=10 -max_len=65536
+FUZZ_SCRATCH = .build-fuzz
+
+fuzz-build: deps
+	@mkdir -p $(FUZZ_SCRATCH)
+	@for target in $(FUZZ_TARGETS); do \
+		echo "Building $$target with libFuzzer and AddressSanitizer (log: $(FUZZ_SCRATCH)/build.log)"; \
+		$(SWIFT) build -c debug --scratch-path $(FUZZ_SCRATCH) --product $$target \
+			--sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING \
+			> $(FUZZ_SCRATCH)/build.log 2>&1 || { grep -v "Cannot export local symbol" $(FUZZ_SCRATCH)/build.log | tail -40; exit 1; }; \
+	done
+
+fuzz: fuzz-build
+	@FUZZ_FLAGS="$(FUZZ_FLAGS)" bash scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+fuzz-ci: fuzz-build
+	@FUZZ_FLAGS="$(FUZZ_FLAGS)" bash scripts/fuzz.sh $(FUZZ_CI_SECONDS) $(FUZZ_TARGETS)
+
 clean:
-	rm -rf .build .build-asan .build-tsan out
+	rm -rf .build .build-asan .build-tsan .build-fuzz out

@@ -63,6 +63,15 @@ let package = Package(
             path: "benchmarks/MovieKitBenchmarks"
         ),
 
+        // Fuzz targets (`make fuzz`, `make fuzz-ci`). Each file defines `LLVMFuzzerTestOneInput` and, unless
+        // FUZZING is set, an `@main` that runs it once on each file given (to replay a finding). `make fuzz`
+        // builds them with `--sanitize=fuzzer -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING`: libFuzzer's main.
+        .target(name: "FuzzReplay", path: "Fuzz/FuzzReplay"),
+        .executableTarget(name: "FuzzSVGPath", dependencies: ["FrameDraw", "FuzzReplay"], path: "Fuzz/FuzzSVGPath"),
+        .executableTarget(name: "FuzzExifOrientation", dependencies: ["FrameDraw", "FuzzReplay"], path: "Fuzz/FuzzExifOrientation"),
+        .executableTarget(name: "FuzzMarkup", dependencies: ["FrameDraw", "FuzzReplay"], path: "Fuzz/FuzzMarkup"),
+        .executableTarget(name: "FuzzImageLoader", dependencies: ["FrameDraw", "FuzzReplay"], path: "Fuzz/FuzzImageLoader"),
+
         // Tests.
         .testTarget(
             name: "FrameDrawTests",
