@@ -3,7 +3,7 @@ SWIFT ?= swift
 DEMO_OUT ?= out/demo.mp4
 
 .PHONY: deps build test demo bench examples clean \
-	test-asan test-tsan test-tsan-all test-sanitizers fuzz fuzz-ci fuzz-build
+	test-asan test-tsan test-tsan-all test-sanitizers soak fuzz fuzz-ci fuzz-build
 
 deps:
 	@bash scripts/install-deps.sh
@@ -43,6 +43,10 @@ test-tsan: deps
 	bash scripts/sanitizers/run-tests.sh thread --filter "$(TSAN_PIPELINE_TESTS)"
 
 test-sanitizers: test-asan test-tsan-all
+
+# Soak: the heavy variants of the reliability tests (100,000 frames in one writer, eight writers at once).
+soak: deps
+	MOVIEKIT_SOAK=1 $(SWIFT) test --filter "ReliabilityTests"
 
 # Fuzzing with libFuzzer. Each target is Fuzz/<name>/<name>.swift; its seed corpus is Fuzz/Corpus/<name>/
 # (committed, read-only) and its dictionary Fuzz/Dictionaries/<name>.dict when present. New inputs

@@ -85,5 +85,8 @@ let package = Package(
         .testTarget(name: "LibAVTests", dependencies: ["LibAV", "CFFmpeg"]),
         .testTarget(name: "MovieKitCoreTests", dependencies: ["MovieKitCore", "FrameDraw", "LibAV", "CFFmpeg"]),
         .testTarget(name: "MoviemakeTests", dependencies: ["moviemake", "MovieKitCore"]),
+        // Scenarios that MovieKitCoreTests' ReliabilityTests run in a child process, since RSS, open
+        // files and mounts are process-wide. `make soak` runs the heavy variants.
+        .executableTarget(name: "ReliabilityScenarios", dependencies: ["MovieKitCore", "FrameDraw"], path: "Tests/ReliabilityScenarios"),
     ]
 )
