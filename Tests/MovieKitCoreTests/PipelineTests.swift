@@ -92,39 +92,17 @@ struct PipelineTests {
         #expect(throws: MovieKitError.writerClosed(path: url.path)) { try writer.addFrame { _ in } }
     }
 
+    /// The limit (RLIMIT_FSIZE, SIGXFSZ ignored) is process-wide, so it is set in a child process
+    /// (ReliabilityScenarios), where it cannot cut short other tests' files or the children they start.
     @Test func fileSizeLimitMidStreamSurfacesAndLeavesNoFile() throws {
         let dir = try TemporaryDirectory()
-        let url = dir.file("efbig.mp4")
-        // Noise compresses badly, so a few frames exceed the limit while other tests' small files do not.
-        let settings = try MovieSettings(width: 320, height: 240, fps: 30, crf: 1, preset: .ultrafast)
-        var generator = SystemRandomNumberGenerator()
-        let noise = try (0..<4).map { _ in
-            try Image(width: 320, height: 240, pixels: (0..<(320 * 240)).map { _ in 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &generator) })
-        }
-
-        let previousHandler = signal(SIGXFSZ, SIG_IGN)
-        var previousLimit = rlimit()
-        getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &previousLimit)
-        var limit = previousLimit
-        limit.rlim_cur = 4 << 20
-        setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit)
-        defer {
-            setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &previousLimit)
-            signal(SIGXFSZ, previousHandler)
-        }
-
-        let writer = try MovieWriter(url: url, settings: settings)
-        var caught: Error?
-        do {
-            for i in 0..<120 { try writer.addImage(noise[i % 4], contentMode: .scaleToFill) }
-            try writer.finish()
-        } catch {
-            caught = error
-        }
-        let error = try #require(caught as? MovieKitError)
-        #expect("\(error)".contains("File too large"), "got: \(error)")
-        #expect("\(error)".contains(url.path) && !"\(error)".contains(".partial"), "the message names the destination: \(error)")
-        #expect(try dir.contents().isEmpty)
+        let result = try Scenario.run(["file-size-limit", dir.file("work").path])
+        let path = try #require(result["destination"] as? String)
+        let error = try #require(result["error"] as? String, "the render under a 4 MB limit did not fail")
+        #expect(result["errorType"] as? String == "MovieKitError")
+        #expect(error.contains("File too large"), "got: \(error)")
+        #expect(error.contains(path) && !error.contains(".partial"), "the message names the destination: \(error)")
+        #expect(result["left"] as? [String] == [])
     }
 }
 

@@ -5,11 +5,12 @@
 //   ReliabilityScenarios descriptors FOLDER [LIFECYCLES]   writer lifecycles, fds counted before and after
 //   ReliabilityScenarios soak FOLDER FRAMES [mkv|mp4]       one long render, RSS sampled
 //   ReliabilityScenarios fill-disk FOLDER                   renders into a small filesystem until it is full
+//   ReliabilityScenarios file-size-limit FOLDER             renders under a 4 MB RLIMIT_FSIZE
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2 else {
-    FileHandle.standardError.write(Data("Usage: ReliabilityScenarios descriptors|soak|fill-disk FOLDER [COUNT]\n".utf8))
+    FileHandle.standardError.write(Data("Usage: ReliabilityScenarios descriptors|soak|fill-disk|file-size-limit FOLDER [COUNT]\n".utf8))
     exit(2)
 }
 let folder = URL(fileURLWithPath: arguments[1])
@@ -20,8 +21,9 @@ do {
     case "descriptors": try DescriptorScenario(folder: folder, lifecycles: count ?? 200).run()
     case "soak": try SoakScenario(folder: folder, frames: count ?? 100_000, container: arguments.count > 3 ? arguments[3] : "mkv").run()
     case "fill-disk": try FillDiskScenario(folder: folder).run()
+    case "file-size-limit": try FileSizeLimitScenario(folder: folder).run()
     default:
-        throw ScenarioError("Unknown scenario \(arguments[0]); use descriptors, soak or fill-disk.")
+        throw ScenarioError("Unknown scenario \(arguments[0]); use descriptors, soak, fill-disk or file-size-limit.")
     }
     var line = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
     line.append(0x0A)
