@@ -114,7 +114,7 @@ struct ReliabilityTests {
         let capacity = try #require(result["capacity"] as? Int)
         #expect(capacity > 2_000_000 && capacity < 4_000_000, "the scenario ran on the 3 MB tmpfs, not the real disk")
 
-        for (name, leftAfter) in [("newFile", [String]()), ("overwrite", ["old.mp4"]), ("pngFolder", [])] {
+        for (name, leftAfter) in [("newFile", [String]()), ("overwrite", ["old.mp4"]), ("pngFolder", []), ("duringFinish", [])] {
             let outcome = try #require(result[name] as? [String: Any])
             let destination = try #require(outcome["destination"] as? String)
             let message = outcome["error"] as? String ?? "no error"
@@ -131,6 +131,10 @@ struct ReliabilityTests {
         #expect(overwrite["availableAfter"] as? Int == overwrite["availableBefore"] as? Int)
         let pngFolder = try #require(result["pngFolder"] as? [String: Any])
         #expect(pngFolder["availableAfter"] as? Int == capacity, "the hidden folder's frames are removed")
+        // The frames fit but the finished file does not: the disk fills while finish() moves the index to the front.
+        let duringFinish = try #require(result["duringFinish"] as? [String: Any])
+        #expect(duringFinish["failedIn"] as? String == "finish", "\(duringFinish)")
+        #expect(duringFinish["availableAfter"] as? Int == capacity)
     }
 
     // MARK: - Failed overwrites
