@@ -137,6 +137,18 @@ struct ReliabilityTests {
         #expect(duringFinish["availableAfter"] as? Int == capacity)
     }
 
+    // MARK: - Bad destinations
+
+    @Test func aMissingFolderIsRefusedByNameBeforeAnythingIsWritten() throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.file("no-such-folder/movie.mp4")
+        let error = try #require(throws: MovieKitError.self) {
+            _ = try MovieWriter(url: url, settings: MovieSettings(width: 16, height: 16, fps: 30))
+        }
+        #expect("\(error)" == "File operation on \(url.path) failed: the folder \(dir.file("no-such-folder").path) does not exist; create it first.")
+        #expect(try dir.contents().isEmpty)
+    }
+
     // MARK: - Failed overwrites
 
     enum Failure: String, CaseIterable, CustomTestStringConvertible {
