@@ -19,9 +19,13 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     defer { unlink(scratch.path) }
     do {
-        // Odd-sized inputs also take the scaled-while-loading path.
-        let image = try Image(contentsOf: scratch, maxPixelSize: count.isMultiple(of: 2) ? nil : 24)
+        // Odd-sized inputs also take the scaled-while-loading path, whose promise is checked too.
+        let maxPixelSize = count.isMultiple(of: 2) ? nil : 24
+        let image = try Image(contentsOf: scratch, maxPixelSize: maxPixelSize)
         precondition(image.width > 0 && image.height > 0, "an image of \(image.width)x\(image.height) pixels")
+        if let maxPixelSize {
+            precondition(max(image.width, image.height) <= maxPixelSize, "\(image.width)x\(image.height) exceeds maxPixelSize \(maxPixelSize)")
+        }
     } catch is FrameDrawError {
         // Refused with a message naming the file: the expected outcome for damaged data.
     } catch {
