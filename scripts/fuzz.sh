@@ -12,11 +12,13 @@ seconds="${1:?usage: fuzz.sh SECONDS TARGET…}"
 shift
 scratch=.build-fuzz
 bin="$scratch/debug"
-read -r -a flags <<< "${FUZZ_FLAGS:--rss_limit_mb=2048 -timeout=10 -max_len=65536}"
+read -r -a flags <<< "${FUZZ_FLAGS:--rss_limit_mb=4096 -malloc_limit_mb=2048 -timeout=10 -max_len=65536}"
 
 if symbolizer="$(command -v llvm-symbolizer)"; then export ASAN_SYMBOLIZER_PATH="$symbolizer"; fi
 export ASAN_OPTIONS="detect_leaks=1:halt_on_error=1"
 export LSAN_OPTIONS="suppressions=$PWD/scripts/sanitizers/lsan.supp:print_suppressions=0"
+# A GLib critical (a Pango or GLib function called with arguments it refuses) aborts, so it is a finding.
+export G_DEBUG=fatal-criticals
 
 failed=()
 for target in "$@"; do
