@@ -77,7 +77,7 @@ struct ReliabilityTests {
                 let expected = Self.expectedPixels(writer: writerIndex, frame: n)
                 let background = frame.pixel(x: 48, y: 48)
                 let counter = frame.pixel(x: 8, y: 8)
-                guard close(background, expected.background), close(counter, expected.counter) else {
+                guard isClose(background, expected.background), isClose(counter, expected.counter) else {
                     Issue.record("writer \(writerIndex) frame \(n): background \(background), counter \(counter); expected \(expected)")
                     break
                 }
@@ -99,7 +99,7 @@ struct ReliabilityTests {
         return ((writer * 30, 255 - writer * 30, (writer % 2) * 200 + 20), (grey, grey, grey))
     }
 
-    private func close(_ a: (r: Int, g: Int, b: Int), _ b: (r: Int, g: Int, b: Int)) -> Bool {
+    private func isClose(_ a: (r: Int, g: Int, b: Int), _ b: (r: Int, g: Int, b: Int)) -> Bool {
         abs(a.r - b.r) <= 8 && abs(a.g - b.g) <= 8 && abs(a.b - b.b) <= 8
     }
 
