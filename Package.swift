@@ -82,6 +82,15 @@ let package = Package(
             path: "benchmarks/MovieKitBenchmarks"
         ),
 
+        // Fuzz targets (`make fuzz`, `make fuzz-ci`). Each file defines `LLVMFuzzerTestOneInput` and, unless
+        // FUZZING is set, an `@main` that runs it once on each file given (to replay a finding). `make fuzz`
+        // builds them with `--sanitize=fuzzer -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING`: libFuzzer's main.
+        .target(name: "FuzzReplay", path: "Fuzz/FuzzReplay"),
+        .executableTarget(name: "FuzzSVGPath", dependencies: ["FrameDraw", "FuzzReplay"], path: "Fuzz/FuzzSVGPath"),
+        .executableTarget(name: "FuzzExifOrientation", dependencies: ["FrameDraw", "FuzzReplay"], path: "Fuzz/FuzzExifOrientation"),
+        .executableTarget(name: "FuzzMarkup", dependencies: ["FrameDraw", "FuzzReplay"], path: "Fuzz/FuzzMarkup"),
+        .executableTarget(name: "FuzzImageLoader", dependencies: ["FrameDraw", "FuzzReplay"], path: "Fuzz/FuzzImageLoader"),
+
         // Tests.
         .testTarget(
             name: "FrameDrawTests",
@@ -94,7 +103,7 @@ let package = Package(
         ),
         .testTarget(name: "LibAVTests", dependencies: ["LibAV", "CFFmpeg"]),
         .testTarget(
-            name: "MovieKitCoreTests", dependencies: ["MovieKitCore", "FrameDraw", "LibAV", "CFFmpeg", "TestSupport", "WriterChild"]),
+            name: "MovieKitCoreTests", dependencies: ["MovieKitCore", "FrameDraw", "LibAV", "CFFmpeg", "TestSupport", "WriterChild", "ReliabilityScenarios"]),
         .testTarget(name: "MoviemakeTests", dependencies: ["moviemake", "MovieKitCore", "MovieKitScene", "FrameDraw", "LibAV", "TestSupport"]),
         .testTarget(name: "MovieKitSceneTests", dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw", "LibAV", "TestSupport"]),
 
@@ -102,5 +111,8 @@ let package = Package(
         // a child process for writer scenarios that change process-wide state (resource limits, signals).
         .target(name: "TestSupport", dependencies: ["CFFmpeg"], path: "Tests/TestSupport"),
         .executableTarget(name: "WriterChild", dependencies: ["MovieKitCore", "FrameDraw"], path: "Tests/WriterChild"),
+        // Scenarios that MovieKitCoreTests' ReliabilityTests run in a child process, since RSS, open
+        // files and mounts are process-wide. `make soak` runs the heavy variants.
+        .executableTarget(name: "ReliabilityScenarios", dependencies: ["MovieKitCore", "FrameDraw"], path: "Tests/ReliabilityScenarios"),
     ]
 )

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Runs each libFuzzer target for SECONDS, one after another (`make fuzz`, `make fuzz-ci`).
+#   scripts/fuzz.sh SECONDS TARGET…      (the targets must be built: `make fuzz-build`)
+# The committed seeds in Fuzz/Corpus/<target>/ are read, never written; inputs that reach new code
+# collect in .build-fuzz/corpus/<target>/, so later runs start where earlier ones stopped. A crash,
+# leak, timeout or out-of-memory leaves its input in .build-fuzz/findings/<target>/ and fails the run.
+# Each run is appended to .build-fuzz/fuzz-runs.tsv (date, target, seconds, runs, result).
+# Extra libFuzzer options come from FUZZ_FLAGS.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:?usage: fuzz.sh SECONDS TARGET…}"
+shift
+scratch=.build-fuzz
+bin="$scratch/debug"
+read -r -a flags <<< "${FUZZ_FLAGS:--rss_limit_mb=4096 -malloc_limit_mb=2048 -timeout=10 -max_len=65536}"
+
+if symbolizer="$(command -v llvm-symbolizer)"; then export ASAN_SYMBOLIZER_PATH="$symbolizer"; fi
+export ASAN_OPTIONS="detect_leaks=1:halt_on_error=1"
+export LSAN_OPTIONS="suppressions=$PWD/scripts/sanitizers/lsan.supp:print_suppressions=0"
+# A GLib critical (a Pango or GLib function called with arguments it refuses) aborts, so it is a finding.
+export G_DEBUG=fatal-criticals
+
+failed=()
+for target in "$@"; do
+  corpus="$scratch/corpus/$target"
+  findings="$scratch/findings/$target"
+  log="$scratch/logs/$target.log"
+  mkdir -p "$corpus" "$findings" "$(dirname "$log")"
+  args=(-max_total_time="$seconds" -artifact_prefix="$findings/" -print_final_stats=1 "${flags[@]}")
+  [ -f "Fuzz/Dictionaries/$target.dict" ] && args+=(-dict="Fuzz/Dictionaries/$target.dict")
+  echo "Fuzzing $target for ${seconds}s (log: $log)"
+  "$bin/$target" "${args[@]}" "$corpus" "Fuzz/Corpus/$target" > "$log" 2>&1
+  status=$?
+  runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)"
+  if [ "$status" -eq 0 ]; then
+    result="no finding"
+    echo "  $target: ${runs:-?} inputs in ${seconds}s, no finding ($(find "$corpus" -type f | wc -l) inputs in its corpus)"
+  else
+    result="FINDING (status $status)"
+    failed+=("$target")
+    echo "  $target: finding after ${runs:-?} inputs (status $status); the input is in $findings/. Report:" >&2
+    grep -v -E '^#[0-9]+' "$log" | tail -60 >&2
+  fi
+  printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$target" "$seconds" "${runs:-?}" "$result" >> "$scratch/fuzz-runs.tsv"
+done
+
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "Fuzzing found problems in: ${failed[*]}. Replay one with: swift run <target> <input>" >&2
+  exit 1
+fi
+echo "Fuzzing: ${#} target(s), ${seconds}s each, no finding."
