@@ -126,6 +126,7 @@ final class BenchmarkDriver {
                 var job = movieKit("draw-\(threads)", "W1 draw scaling", "w1-draw-parallel", 1280, 720, frames,
                                    tool: "MovieKit draw only, \(threads) thread\(threads == 1 ? "" : "s")")
                 job.arguments += ["--threads", "\(threads)"]
+                job.takesStats = false
                 jobs.append(job)
             }
             try runInterleaved(jobs, rounds: plan.runs)
