@@ -160,3 +160,32 @@ enum AudioFile {
         try data.write(to: url)
     }
 }
+
+@Suite("moviemake render: editly specs")
+struct EditlyCommandTests {
+    @Test func anEditlySpecRendersAndAnUnsupportedLayerIsRefusedByClip() throws {
+        let dir = try SlideshowCommandTests.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("spec.json5")
+        try Data("""
+            { width: 320, height: 176, fps: 25,
+              defaults: { duration: 2, transition: { name: 'fade', duration: 0.5 } },
+              clips: [
+                { layers: [{ type: 'fill-color', color: '#3355ff' }, { type: 'title', text: 'Hello' }] },
+                { layers: [{ type: 'linear-gradient', colors: ['#ff0000', '#0000ff'] }] },
+              ] }
+            """.utf8).write(to: spec)
+        let output = dir.appendingPathComponent("spec.mp4")
+        let run = try ChunkCommandTests.moviemake(["render", spec.path, "-o", output.path, "--preset", "ultrafast", "--quiet"])
+        #expect(run.status == 0, "\(run.errors)")
+        // Two clips of 2 s (50 frames) overlapping by 0.5 s (12.5 frames, rounded to 13): 87 frames.
+        #expect(try MovieProbe(url: output).frames.count == 87)
+
+        let bad = dir.appendingPathComponent("bad.json5")
+        try Data("{ clips: [ { layers: [{ type: 'title', text: 'ok' }] }, { layers: [{ type: 'video', path: 'clip.mp4' }] } ] }".utf8).write(to: bad)
+        let refused = try ChunkCommandTests.moviemake(["render", bad.path, "-o", dir.appendingPathComponent("bad.mp4").path, "--quiet"])
+        #expect(refused.status == 1)
+        #expect(refused.errors.contains("clips[1].layers[0]") && refused.errors.contains("video"), "\(refused.errors)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("bad.mp4").path))
+    }
+}
