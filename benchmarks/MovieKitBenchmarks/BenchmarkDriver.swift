@@ -13,12 +13,16 @@ struct Measurement {
     var note: String?
     var runs: [ProcessMeasurement] = []
     var profiles: [StageProfile] = []
+    /// Drawing-loop seconds reported by the child itself (draw scaling rows), one per run.
+    var loopSeconds: [Double] = []
 
     var size: String { "\(width)x\(height)" }
     var medianWall: Double { median(runs.map(\.wallSeconds)) }
     var framesPerSecond: Double { medianWall > 0 ? Double(frames) / medianWall : 0 }
     var medianPeakRSS: Double { median(runs.map { Double($0.peakRSSBytes) }) }
     var maxPeakRSS: Int { runs.map(\.peakRSSBytes).max() ?? 0 }
+    /// The median drawing-loop time, when the child reported one.
+    var medianLoop: Double? { loopSeconds.isEmpty ? nil : median(loopSeconds) }
 }
 
 func median(_ values: [Double]) -> Double {
@@ -122,11 +126,13 @@ final class BenchmarkDriver {
                                      floor: "floor-720-\(preset)", note: "one drawing thread"))
                 jobs.append(floor("floor-720-\(preset)", "W1 \(preset)", raw: raw, 1280, 720, frames, preset: preset))
             }
+            // Five times W1's frames, and the child times its own drawing loop, so start-up does not hide the scaling.
             for threads in Array(Set([1, 2, cores])).sorted() {
-                var job = movieKit("draw-\(threads)", "W1 draw scaling", "w1-draw-parallel", 1280, 720, frames,
+                var job = movieKit("draw-\(threads)", "W1 draw scaling", "w1-draw-parallel", 1280, 720, frames * 5,
                                    tool: "MovieKit draw only, \(threads) thread\(threads == 1 ? "" : "s")")
                 job.arguments += ["--threads", "\(threads)"]
                 job.takesStats = false
+                job.reportsLoopTime = true
                 jobs.append(job)
             }
             try runInterleaved(jobs, rounds: plan.runs)
@@ -250,6 +256,8 @@ final class BenchmarkDriver {
         var executable: String
         var arguments: [String]
         var takesStats: Bool
+        /// Whether the child writes its drawing loop's seconds (`--loop-time-file`).
+        var reportsLoopTime = false
     }
 
     private func movieKit(
@@ -326,8 +334,17 @@ final class BenchmarkDriver {
                 var arguments = job.arguments
                 let statsPath = workDirectory.appendingPathComponent("stats-\(job.measurement.id).json").path
                 if plan.profile, job.takesStats { arguments += ["--stats-file", statsPath] }
+                let loopPath = workDirectory.appendingPathComponent("loop-\(job.measurement.id).txt").path
+                if job.reportsLoopTime { arguments += ["--loop-time-file", loopPath] }
                 let result = try ChildProcess.run(job.executable, arguments: arguments, logPath: logPath)
                 results[index].runs.append(result)
+                if job.reportsLoopTime {
+                    let text = try String(contentsOfFile: loopPath, encoding: .utf8)
+                    guard let seconds = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                        throw ChildProcess.Failure(description: "\(loopPath) holds \(text.debugDescription), not a number of seconds.")
+                    }
+                    results[index].loopSeconds.append(seconds)
+                }
                 if plan.profile, job.takesStats {
                     let data = try Data(contentsOf: URL(fileURLWithPath: statsPath))
                     results[index].profiles.append(try JSONDecoder().decode(StageProfile.self, from: data))

@@ -30,13 +30,16 @@ extension RunWorkload {
     }
 
     /// Draws W1 on `threads` threads (0: one per core), each into its own off-screen surface, without encoding.
-    func drawW1Parallel() throws {
+    /// - Returns: The seconds the drawing loop took, from starting the threads to the last frame: the
+    ///   process's start-up and the scene's fonts are not in it, so that it measures how drawing scales.
+    func drawW1Parallel() throws -> Double {
         let scene = try W1Scene(width: width, height: height, shadowed: false)
         let workers = threads == 0 ? ProcessInfo.processInfo.activeProcessorCount : threads
         let next = Mutex(0)
         let failure = Mutex<Error?>(nil)
         let (width, height, count) = (self.width, self.height, self.count)
         let group = DispatchGroup()
+        let start = ContinuousClock.now
         for _ in 0..<workers {
             group.enter()
             Thread {
@@ -59,7 +62,9 @@ extension RunWorkload {
             }.start()
         }
         group.wait()
+        let elapsed = ContinuousClock.now - start
         if let error = failure.withLock({ $0 }) { throw error }
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     }
 
     /// W2 through the slideshow engine: cover fit, 3 s per photo, 0.5 s crossfades, W1's encoder settings.

@@ -58,6 +58,9 @@ struct RunWorkload: ParsableCommand {
     @Option(help: "Drawing threads for the parallel kinds; 0 is one per core.")
     var threads = 0
 
+    @Option(help: "Where w1-draw-parallel writes the seconds its drawing loop took (without start-up).")
+    var loopTimeFile: String?
+
     @Option(help: "Preset for w1-parallel.")
     var preset = "medium"
 
@@ -73,7 +76,10 @@ struct RunWorkload: ParsableCommand {
         case .w1Parallel:
             try renderW1Parallel(to: outputURL)
         case .w1DrawParallel:
-            try drawW1Parallel()
+            let seconds = try drawW1Parallel()
+            if let loopTimeFile {
+                try Data("\(seconds)\n".utf8).write(to: URL(fileURLWithPath: loopTimeFile))
+            }
         case .w1Draw, .w1ShadowDraw:
             try drawW1Offscreen(shadowed: kind == .w1ShadowDraw, rawOutput: nil)
         case .prerender:
