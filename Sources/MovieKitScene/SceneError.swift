@@ -81,14 +81,15 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
 
     /// What to do about a syntax error: YAML positions (libyaml's) are exact; JSON positions come
     /// from Foundation's "around character N", so the mistake may be just before them; and most
-    /// JSON5 errors have no position at all.
+    /// JSON5 errors have no position at all (the problem then ends with what Foundation said,
+    /// which "It" refers to).
     static func syntaxAdvice(format: String, positioned: Bool) -> String {
         let json5 = format == "JSON5" ? "; JSON5 allows comments, unquoted keys, single-quoted strings and trailing commas" : ""
         switch (format, positioned) {
         case ("YAML", true): return "Fix the syntax at that line and column."
         case ("YAML", false): return "Fix the syntax."
         case (_, true): return "Check the brackets, commas, quotes and escapes at or just before that line and column\(json5)."
-        case (_, false): return "Foundation gives no position for this error, so check the brackets, commas, quotes and escapes\(json5)."
+        case (_, false): return "It gives no position, so check the brackets, commas, quotes and escapes\(json5)."
         }
     }
 

@@ -72,7 +72,7 @@ struct EditlySpecErrorTests {
             message: "spec.json5: `fast` uses editly's `fast` option, which MovieKit does not support: editly's preview mode lowers the size and frame rate; set `width`, `height` and `fps` instead."),
         .init(
             name: "JSON5 syntax", text: "{\n  clips: [\n    { layers: [{ type: 'pause' }] }\n    { layers: [] },\n  ],\n}",
-            message: "spec.json5: The JSON5 is malformed: Foundation says only \"The given data was not valid JSON.\". Foundation gives no position for this error, so check the brackets, commas, quotes and escapes; JSON5 allows comments, unquoted keys, single-quoted strings and trailing commas."),
+            message: "spec.json5: The JSON5 is malformed: Foundation says only \"The given data was not valid JSON\". It gives no position, so check the brackets, commas, quotes and escapes; JSON5 allows comments, unquoted keys, single-quoted strings and trailing commas."),
         .init(
             name: "a layer stopping after its clip", text: "{ clips: [{ duration: 2, layers: [{ type: 'pause', stop: 3 }] }] }",
             message: "spec.json5: `clips[0].layers[0].stop` is 3 but must be after `start` (0) and no later than the clip's end (2 seconds)."),

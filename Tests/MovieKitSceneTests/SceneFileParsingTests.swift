@@ -31,9 +31,9 @@ struct SceneFileParsingTests {
 
     @Test(arguments: [
         ("{\"a\": 01}", "t.json: `a` is a number Foundation cannot convert (such as 01, 1., 0x, 1e400, or hexadecimal beyond 64 bits) but must be a number written like 12, -0.5 or 1e3."),
-        ("[1, 2", "t.json: The JSON is malformed: Foundation reports \"Unexpected end of file during JSON parse\". Foundation gives no position for this error, so check the brackets, commas, quotes and escapes."),
+        ("[1, 2", "t.json: The JSON is malformed: Foundation reports \"Unexpected end of file during JSON parse\". It gives no position, so check the brackets, commas, quotes and escapes."),
         // Foundation reads `tru}` to the end before it gives up, so this one has no position.
-        ("{\n  \"a\": tru}", "t.json: The JSON is malformed: Foundation reports \"Unexpected end of file during JSON parse\". Foundation gives no position for this error, so check the brackets, commas, quotes and escapes."),
+        ("{\n  \"a\": tru}", "t.json: The JSON is malformed: Foundation reports \"Unexpected end of file during JSON parse\". It gives no position, so check the brackets, commas, quotes and escapes."),
         ("{\n  \"a\": 1,\n  \"b\": ]\n}", "t.json:3:8: The JSON is malformed: Foundation reports \"Invalid value around character 19\". Check the brackets, commas, quotes and escapes at or just before that line and column."),
         ("{} x", "t.json:1:4: The JSON is malformed: Foundation reports \"Invalid value around character 3\". Check the brackets, commas, quotes and escapes at or just before that line and column."),
         ("{\"é\": x}", "t.json:1:7: The JSON is malformed: Foundation reports \"Invalid value around character 7\". Check the brackets, commas, quotes and escapes at or just before that line and column."),

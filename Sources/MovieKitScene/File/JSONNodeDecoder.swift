@@ -41,7 +41,7 @@ enum JSONNodeDecoder {
             throw error(context, data: data, file: file, dialect: dialect)
         } catch let error as DecodingError {
             // JSONDecoder throws only `.dataCorrupted` for bad documents; anything else is described as it is.
-            throw SceneError.syntax(file: file, line: nil, column: nil, format: dialect.name, problem: "\(error)")
+            throw SceneError.syntax(file: file, line: nil, column: nil, format: dialect.name, problem: "Foundation reports \(error)")
         } catch {
             // Foundation's own JSONError, for a key it cannot read; it carries a line and column.
             let (line, column) = Self.position(in: "\(error)")
@@ -67,11 +67,11 @@ enum JSONNodeDecoder {
                 problem: "the string at `\(path.isEmpty ? "the document" : path)` cannot be read: Foundation reports \(Self.brief(underlying))")
         }
         // The document as a whole: JSONDecoder gives no detail, but for JSON, JSONSerialization says where.
-        let said = "Foundation says only \"\(context.debugDescription)\""
+        let said = "Foundation says only \"\(Self.withoutFinalPeriod(context.debugDescription))\""
         guard dialect == .json, let detail = serializationDetail(data) else {
             return .syntax(file: file, line: nil, column: nil, format: dialect.name, problem: said)
         }
-        let sentence = detail.hasSuffix(".") ? String(detail.dropLast()) : detail
+        let sentence = withoutFinalPeriod(detail)
         guard let offset = characterOffset(in: detail) else {
             return .syntax(file: file, line: nil, column: nil, format: dialect.name, problem: "Foundation reports \"\(sentence)\"")
         }
@@ -99,6 +99,11 @@ enum JSONNodeDecoder {
         } catch {
             return (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
         }
+    }
+
+    /// Foundation's sentence without its final period, to quote inside ours.
+    static func withoutFinalPeriod(_ sentence: String) -> String {
+        sentence.hasSuffix(".") ? String(sentence.dropLast()) : sentence
     }
 
     /// N in "around character N".
