@@ -104,7 +104,7 @@ struct JSON5ParsingTests {
 
     @Test(arguments: [
         ("{ a: 1 /* open", "t.json5: The JSON5 is malformed: Foundation says only \"The given data was not valid JSON\". It gives no position, so check the brackets, commas, quotes and escapes; JSON5 allows comments, unquoted keys, single-quoted strings and trailing commas."),
-        ("{ a: [0x] }", "t.json5: `a[0]` is a number Foundation cannot convert (such as 01, 1., 0x, 1e400, or hexadecimal beyond 64 bits) but must be a number written like 12, -0.5 or 1e3 (or 0x1F in JSON5)."),
+        ("{ a: [0x] }", "t.json5: `a[0]` is a number Foundation cannot convert (written like 01 or 0x, or out of range like 1e400 or hexadecimal beyond 64 bits) but must be a number written like 12, -0.5 or 1e3 (or 0x1F in JSON5)."),
         ("{ a: [1,\n  'x\\vy'] }", "t.json5:2:6: The JSON5 is malformed: the string at `a[1]` cannot be read: Foundation reports unexpectedEscapedCharacter(ascii: 118). Check the brackets, commas, quotes and escapes at or just before that line and column; JSON5 allows comments, unquoted keys, single-quoted strings and trailing commas."),
     ])
     func syntaxErrorsSayWhatFoundationSays(_ text: String, _ message: String) {

@@ -30,7 +30,8 @@ struct SceneFileParsingTests {
     }
 
     @Test(arguments: [
-        ("{\"a\": 01}", "t.json: `a` is a number Foundation cannot convert (such as 01, 1., 0x, 1e400, or hexadecimal beyond 64 bits) but must be a number written like 12, -0.5 or 1e3."),
+        ("{\"a\": [1e400]}", "t.json: `a[0]` is a number Foundation cannot convert (written like 01 or 1., or out of range like 1e400) but must be a number written like 12, -0.5 or 1e3."),
+        ("{\"a\": 01}", "t.json: `a` is a number Foundation cannot convert (written like 01 or 1., or out of range like 1e400) but must be a number written like 12, -0.5 or 1e3."),
         ("[1, 2", "t.json: The JSON is malformed: Foundation reports \"Unexpected end of file during JSON parse\". It gives no position, so check the brackets, commas, quotes and escapes."),
         // Foundation reads `tru}` to the end before it gives up, so this one has no position.
         ("{\n  \"a\": tru}", "t.json: The JSON is malformed: Foundation reports \"Unexpected end of file during JSON parse\". It gives no position, so check the brackets, commas, quotes and escapes."),

@@ -57,7 +57,9 @@ enum JSONNodeDecoder {
         if context.debugDescription == DecodedNode.unreadableNumber {
             return .invalidValue(
                 file: file, line: nil, column: nil, path: path.isEmpty ? "the document" : path,
-                value: "a number Foundation cannot convert (such as 01, 1., 0x, 1e400, or hexadecimal beyond 64 bits)",
+                value: dialect == .json
+                    ? "a number Foundation cannot convert (written like 01 or 1., or out of range like 1e400)"
+                    : "a number Foundation cannot convert (written like 01 or 0x, or out of range like 1e400 or hexadecimal beyond 64 bits)",
                 expected: "a number written like 12, -0.5 or 1e3\(dialect == .json5 ? " (or 0x1F in JSON5)" : "")")
         }
         if let underlying = context.underlyingError {
