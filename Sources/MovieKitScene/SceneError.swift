@@ -1,38 +1,42 @@
 import Foundation
 
 /// Every error MovieKitScene throws about a scene file. Each description is a full sentence that
-/// starts with `file:line:column:` where the problem is, names the key path in the file
-/// (`layers[2].animate.opacity[1].easing`), and says what is expected.
+/// starts with `file:line:column:` where the problem is (or `file:` alone when the position is
+/// unknown: Foundation's `JSONDecoder`, which reads JSON and JSON5, reports no positions for
+/// values), names the key path in the file (`layers[2].animate.opacity[1].easing`), and says
+/// what is expected.
+///
+/// `line` and `column` are 1-based, and `nil` when the parser reported no position.
 public enum SceneError: Error, Equatable, CustomStringConvertible {
     /// The scene file (or a properties file) could not be read.
     case unreadableFile(path: String, reason: String)
     /// The scene file's extension is not `.yaml`, `.yml` or `.json`.
     case unsupportedFileType(path: String)
-    /// The YAML or JSON is malformed.
-    case syntax(file: String, line: Int, column: Int, format: String, problem: String)
+    /// The YAML, JSON or JSON5 is malformed.
+    case syntax(file: String, line: Int?, column: Int?, format: String, problem: String)
     /// A key that the schema does not have. `suggestion` is the nearest valid key, if one is close.
-    case unknownKey(file: String, line: Int, column: Int, path: String, validKeys: [String], suggestion: String?)
+    case unknownKey(file: String, line: Int?, column: Int?, path: String, validKeys: [String], suggestion: String?)
     /// A required key is missing.
-    case missingKey(file: String, line: Int, column: Int, path: String, key: String, expected: String)
+    case missingKey(file: String, line: Int?, column: Int?, path: String, key: String, expected: String)
     /// A value of the wrong type: `found` describes it, `expected` says what is needed.
-    case wrongType(file: String, line: Int, column: Int, path: String, found: String, expected: String)
+    case wrongType(file: String, line: Int?, column: Int?, path: String, found: String, expected: String)
     /// A value of the right type but out of range or otherwise unusable.
-    case invalidValue(file: String, line: Int, column: Int, path: String, value: String, expected: String)
+    case invalidValue(file: String, line: Int?, column: Int?, path: String, value: String, expected: String)
     /// A keyframe's time is earlier than the keyframe before it.
-    case keyframesOutOfOrder(file: String, line: Int, column: Int, path: String, time: Double, previous: Double)
+    case keyframesOutOfOrder(file: String, line: Int?, column: Int?, path: String, time: Double, previous: Double)
     /// An image file named by the scene cannot be loaded.
-    case missingImage(file: String, line: Int, column: Int, path: String, imagePath: String, reason: String)
+    case missingImage(file: String, line: Int?, column: Int?, path: String, imagePath: String, reason: String)
     /// A `${name}` template variable that is not set.
-    case unsetVariable(file: String, line: Int, column: Int, path: String, name: String)
+    case unsetVariable(file: String, line: Int?, column: Int?, path: String, name: String)
     /// A properties file (`--props`) is not a JSON object of names and values.
     case invalidProperties(path: String, reason: String)
     /// A slideshow cannot be made as described.
     case invalidSlideshow(reason: String)
     /// A feature of another program's format (an editly spec's video layer, say) that MovieKit
     /// does not support; `feature` names it and `reason` says why and what to do instead.
-    case unsupportedFeature(file: String, line: Int, column: Int, path: String, feature: String, reason: String)
+    case unsupportedFeature(file: String, line: Int?, column: Int?, path: String, feature: String, reason: String)
     /// An audio file named by a manifest or spec cannot be read as audio.
-    case missingAudio(file: String, line: Int, column: Int, path: String, audioPath: String, reason: String)
+    case missingAudio(file: String, line: Int?, column: Int?, path: String, audioPath: String, reason: String)
 
     public var description: String {
         switch self {
@@ -41,30 +45,51 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
         case .unsupportedFileType(let path):
             return "Cannot tell the format of \(path) from its extension; name scene files .yaml, .yml or .json."
         case .syntax(let file, let line, let column, let format, let problem):
-            return "\(file):\(line):\(column): The \(format) is malformed: \(problem). Fix the syntax at that line and column."
+            return Self.place(file, line, column) + "The \(format) is malformed: \(problem). "
+                + Self.syntaxAdvice(format: format, positioned: line != nil)
         case .unknownKey(let file, let line, let column, let path, let validKeys, let suggestion):
             let hint = suggestion.map { " Did you mean `\($0)`?" } ?? ""
-            return "\(file):\(line):\(column): `\(path)` is not a known key.\(hint) Valid keys here are \(Self.list(validKeys))."
+            return Self.place(file, line, column) + "`\(path)` is not a known key.\(hint) Valid keys here are \(Self.list(validKeys))."
         case .missingKey(let file, let line, let column, let path, let key, let expected):
-            return "\(file):\(line):\(column): `\(path)` has no `\(key)`; add \(expected)."
+            return Self.place(file, line, column) + "`\(path)` has no `\(key)`; add \(expected)."
         case .wrongType(let file, let line, let column, let path, let found, let expected):
-            return "\(file):\(line):\(column): `\(path)` is \(found) but must be \(expected)."
+            return Self.place(file, line, column) + "`\(path)` is \(found) but must be \(expected)."
         case .invalidValue(let file, let line, let column, let path, let value, let expected):
-            return "\(file):\(line):\(column): `\(path)` is \(value) but must be \(expected)."
+            return Self.place(file, line, column) + "`\(path)` is \(value) but must be \(expected)."
         case .keyframesOutOfOrder(let file, let line, let column, let path, let time, let previous):
-            return "\(file):\(line):\(column): `\(path)` is \(Self.number(time)), earlier than the keyframe before it at \(Self.number(previous)); list keyframes in time order."
+            return Self.place(file, line, column) + "`\(path)` is \(Self.number(time)), earlier than the keyframe before it at \(Self.number(previous)); list keyframes in time order."
         case .missingImage(let file, let line, let column, let path, let imagePath, let reason):
-            return "\(file):\(line):\(column): `\(path)` names the image \(imagePath), which cannot be loaded: \(reason)"
+            return Self.place(file, line, column) + "`\(path)` names the image \(imagePath), which cannot be loaded: \(reason)"
         case .unsetVariable(let file, let line, let column, let path, let name):
-            return "\(file):\(line):\(column): `\(path)` uses the variable ${\(name)}, which is not set; pass --set \(name)=VALUE or define it in the --props file."
+            return Self.place(file, line, column) + "`\(path)` uses the variable ${\(name)}, which is not set; pass --set \(name)=VALUE or define it in the --props file."
         case .invalidSlideshow(let reason):
             return "The slideshow cannot be made: \(reason)."
         case .invalidProperties(let path, let reason):
             return "The properties file \(path) cannot be used: \(reason)."
         case .unsupportedFeature(let file, let line, let column, let path, let feature, let reason):
-            return "\(file):\(line):\(column): `\(path)` uses \(feature), which MovieKit does not support: \(reason)."
+            return Self.place(file, line, column) + "`\(path)` uses \(feature), which MovieKit does not support: \(reason)."
         case .missingAudio(let file, let line, let column, let path, let audioPath, let reason):
-            return "\(file):\(line):\(column): `\(path)` names the audio file \(audioPath), which cannot be read: \(reason)"
+            return Self.place(file, line, column) + "`\(path)` names the audio file \(audioPath), which cannot be read: \(reason)"
+        }
+    }
+
+    /// `file:line:column: ` when the position is known, `file: ` when it is not.
+    static func place(_ file: String, _ line: Int?, _ column: Int?) -> String {
+        guard let line, let column else { return "\(file): " }
+        return "\(file):\(line):\(column): "
+    }
+
+    /// What to do about a syntax error: YAML positions (libyaml's) are exact; JSON positions come
+    /// from Foundation's "around character N", so the mistake may be just before them; and most
+    /// JSON5 errors have no position at all (the problem then ends with what Foundation said,
+    /// which "It" refers to).
+    static func syntaxAdvice(format: String, positioned: Bool) -> String {
+        let json5 = format == "JSON5" ? "; JSON5 allows comments, unquoted keys, single-quoted strings and trailing commas" : ""
+        switch (format, positioned) {
+        case ("YAML", true): return "Fix the syntax at that line and column."
+        case ("YAML", false): return "Fix the syntax."
+        case (_, true): return "Check the brackets, commas, quotes and escapes at or just before that line and column\(json5)."
+        case (_, false): return "It gives no position, so check the brackets, commas, quotes and escapes\(json5)."
         }
     }
 

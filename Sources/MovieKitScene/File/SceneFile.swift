@@ -5,7 +5,8 @@ import Foundation
 /// The file maps one-to-one onto `Scene`: a `canvas` and a list of `layers` (see the schema in
 /// docs/scripted-animation.md). `${name}` in any value is filled from `variables`. Every key and
 /// value is checked before anything is drawn; the first problem is thrown as a `SceneError`
-/// that names the file, line, column and key path.
+/// that names the file and key path, and for YAML the line and column (Foundation's
+/// `JSONDecoder`, which reads JSON, reports no positions for values).
 public enum SceneFile {
     /// The formats scene files come in, chosen by extension.
     public enum Format: String, Sendable, CaseIterable {
@@ -58,7 +59,7 @@ public enum SceneFile {
     ) throws -> Scene {
         let root = switch format {
         case .yaml: try YAMLNodeParser.parse(text, file: fileName)
-        case .json: try JSONNodeParser.parse(text, file: fileName)
+        case .json: try JSONNodeDecoder.parse(Data(text.utf8), file: fileName)
         }
         let context = ReadContext(fileName: fileName, baseURL: baseURL, variables: variables)
         return try SceneFileDecoder.scene(NodeReader(node: root, path: "", context: context))

@@ -1,12 +1,18 @@
-/// A parsed YAML or JSON document as a plain tree that remembers where each value was written.
+/// A parsed YAML, JSON or JSON5 document as a plain tree that remembers, where it can, where each
+/// value was written.
 ///
-/// Both formats become this one tree, so one reader checks both with the same messages.
+/// All formats become this one tree, so one reader checks them all with the same messages.
+/// YAML nodes (read by Yams) have a line and column; JSON and JSON5 nodes (read by Foundation's
+/// `JSONDecoder`, which reports no positions for values) have neither, and messages about them
+/// start with `file: ` instead of `file:line:column: `.
 struct SceneNode: Sendable {
     /// One key and its value in a mapping.
     struct Entry: Sendable {
         var key: String
-        var line: Int
-        var column: Int
+        /// The 1-based line of the key; `nil` when the parser reports no positions (JSON, JSON5).
+        var line: Int?
+        /// The 1-based column of the key; `nil` when the parser reports no positions.
+        var column: Int?
         var value: SceneNode
     }
 
@@ -19,10 +25,10 @@ struct SceneNode: Sendable {
     }
 
     var value: Value
-    /// The 1-based line where the value starts.
-    var line: Int
-    /// The 1-based column where the value starts.
-    var column: Int
+    /// The 1-based line where the value starts; `nil` when the parser reports no positions (JSON, JSON5).
+    var line: Int?
+    /// The 1-based column where the value starts; `nil` when the parser reports no positions.
+    var column: Int?
 
     /// Whether this is an explicit null (`null`, `~` or nothing).
     var isNull: Bool {

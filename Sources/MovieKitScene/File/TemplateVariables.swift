@@ -54,7 +54,7 @@ public enum TemplateVariables {
         }
         let root: SceneNode
         do {
-            root = try JSONNodeParser.parse(String(decoding: data, as: UTF8.self), file: path)
+            root = try JSONNodeDecoder.parse(data, file: path)
         } catch let error as SceneError {
             throw SceneError.invalidProperties(path: path, reason: "it is not valid JSON (\(error.description))")
         }
@@ -69,7 +69,7 @@ public enum TemplateVariables {
             }
             guard case .scalar(let text, _) = entry.value.value, !entry.value.isNull else {
                 throw SceneError.invalidProperties(
-                    path: path, reason: "the value of \"\(entry.key)\" at line \(entry.value.line) must be a string, number or boolean")
+                    path: path, reason: "the value of \"\(entry.key)\" must be a string, number or boolean")
             }
             result[entry.key] = text
         }

@@ -15,7 +15,8 @@ import MovieKitCore
 /// Nothing is dropped silently: video, audio, canvas, fabric and gl layers, gl-transitions
 /// MovieKit does not draw, options that change the output in ways MovieKit cannot follow, and
 /// unknown keys are refused with the clip, the layer, the key path and the reason, as a
-/// `SceneError` that starts with `file:line:column:`.
+/// `SceneError` that starts with `file:` (Foundation's `JSONDecoder`, which reads the JSON5 with
+/// `allowsJSON5`, reports no line or column for values).
 ///
 /// ```swift
 /// let show = try EditlySpec.load(from: URL(fileURLWithPath: "commonFeatures.json5"))
@@ -65,10 +66,10 @@ public struct EditlySpec: Sendable {
     ///   - baseURL: The folder relative paths are resolved against.
     /// - Throws: `SceneError`.
     public init(data: Data, fileName: String, baseURL: URL) throws {
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard String(data: data, encoding: .utf8) != nil else {
             throw SceneError.unreadableFile(path: fileName, reason: "the file is not UTF-8 text")
         }
-        let root = try JSONNodeParser.parse(text, file: fileName, dialect: .json5)
+        let root = try JSONNodeDecoder.parse(data, file: fileName, dialect: .json5)
         let context = ReadContext(fileName: fileName, baseURL: baseURL, variables: [:], expandsVariables: false)
         try self.init(root: NodeReader(node: root, path: "", context: context))
     }

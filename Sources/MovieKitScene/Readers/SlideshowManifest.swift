@@ -39,8 +39,9 @@ import MovieKitCore
 /// looping one needs a `start`.
 ///
 /// Paths are relative to the manifest's folder. Photos are checked to exist and audio files are
-/// opened while reading. Every problem is a `SceneError` naming the file, line, column and key
-/// path, what is expected, and for an unknown key or name the nearest valid one.
+/// opened while reading. Every problem is a `SceneError` naming the file, the key path (and
+/// for YAML the line and column; JSON values have no position), what is expected, and for an
+/// unknown key or name the nearest valid one.
 public enum SlideshowManifest {
     static let topKeys = [
         "variables", "width", "height", "fps", "background", "duration", "transition", "fit", "kenBurns", "seed",
@@ -75,7 +76,7 @@ public enum SlideshowManifest {
         }
         let root = switch format {
         case .yaml: try YAMLNodeParser.parse(text, file: fileName)
-        case .json: try JSONNodeParser.parse(text, file: fileName)
+        case .json: try JSONNodeDecoder.parse(data, file: fileName)
         }
         let context = ReadContext(fileName: fileName, baseURL: baseURL, variables: variables)
         return try slideshow(NodeReader(node: root, path: "", context: context))
