@@ -35,7 +35,7 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
     /// A feature of another program's format (an editly spec's video layer, say) that MovieKit
     /// does not support; `feature` names it and `reason` says why and what to do instead.
     case unsupportedFeature(file: String, line: Int?, column: Int?, path: String, feature: String, reason: String)
-    /// An audio file named by a manifest or spec cannot be read as audio.
+    /// An audio file named by a scene file, manifest or spec cannot be read as audio.
     case missingAudio(file: String, line: Int?, column: Int?, path: String, audioPath: String, reason: String)
 
     public var description: String {

@@ -13,7 +13,7 @@ struct SceneFileErrorTests {
             message: "scene.json:2:27: The JSON is malformed: Foundation reports \"Invalid value around character 28\". Check the brackets, commas, quotes and escapes at or just before that line and column."),
         .init(
             name: "unknown top-level key", format: .yaml, text: "canvas: {width: 320, height: 176, duration: 2}\nlayer: []\n",
-            message: "scene.yaml:2:1: `layer` is not a known key. Did you mean `layers`? Valid keys here are `canvas`, `variables` and `layers`."),
+            message: "scene.yaml:2:1: `layer` is not a known key. Did you mean `layers`? Valid keys here are `canvas`, `variables`, `layers` and `audio`."),
         .init(
             name: "unknown key in a keyframe", format: .yaml,
             text: canvasYAML + """

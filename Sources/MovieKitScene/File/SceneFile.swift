@@ -2,11 +2,12 @@ import Foundation
 
 /// Reads scenes from YAML or JSON files.
 ///
-/// The file maps one-to-one onto `Scene`: a `canvas` and a list of `layers` (see the schema in
-/// docs/scripted-animation.md). `${name}` in any value is filled from `variables`. Every key and
-/// value is checked before anything is drawn; the first problem is thrown as a `SceneError`
-/// that names the file and key path, and for YAML the line and column (Foundation's
-/// `JSONDecoder`, which reads JSON, reports no positions for values).
+/// The file maps one-to-one onto `Scene`: a `canvas`, a list of `layers` and an optional
+/// `audio` list (see "Schema reference" in the README). `${name}` in any value is filled from
+/// `variables`. Every key and value is checked, and every image and audio file opened, before
+/// anything is drawn; the first problem is thrown as a `SceneError` that names the file and key
+/// path, and for YAML the line and column (Foundation's `JSONDecoder`, which reads JSON, reports
+/// no positions for values).
 public enum SceneFile {
     /// The formats scene files come in, chosen by extension.
     public enum Format: String, Sendable, CaseIterable {
@@ -25,7 +26,7 @@ public enum SceneFile {
     /// Whether `url` names a scene file by its extension.
     public static func isSceneFile(_ url: URL) -> Bool { Format(pathExtension: url.pathExtension) != nil }
 
-    /// Reads a scene file. Image paths are relative to the file's folder.
+    /// Reads a scene file. Image and audio paths are relative to the file's folder.
     /// - Parameters:
     ///   - url: A `.yaml`, `.yml` or `.json` file.
     ///   - variables: Values for `${name}` template variables; they override the file's `variables:`.

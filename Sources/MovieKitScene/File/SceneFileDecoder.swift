@@ -3,10 +3,11 @@ import FrameDraw
 import MovieKitCore
 
 /// Turns a parsed scene file into a `Scene`, checking every key and value and naming the key
-/// path of the first problem. Images are loaded here, so a missing image is reported with its
-/// place in the file before anything is drawn.
+/// path of the first problem. Images are loaded and audio files opened here, so a missing image
+/// or sound is reported with its place in the file before anything is drawn. The `audio:` list
+/// is read as slideshow manifests read theirs (`AudioListReader`).
 struct SceneFileDecoder {
-    static let topKeys = ["canvas", "variables", "layers"]
+    static let topKeys = ["canvas", "variables", "layers", "audio"]
     static let canvasKeys = ["width", "height", "fps", "duration", "background"]
     static let layerTypes = ["rect", "ellipse", "path", "polygon", "star", "text", "image", "group"]
     static let commonKeys = [
@@ -32,7 +33,9 @@ struct SceneFileDecoder {
         let top = try document.mapping(keys: topKeys)
         let canvas = try canvas(try top.required("canvas", expected: "`canvas:` with width, height and duration"))
         let layerList = try top.required("layers", expected: "`layers:` with a list of layers")
-        return Scene(canvas: canvas, layers: try layerList.sequence(expected: "a list of layers").map(layer))
+        let layers = try layerList.sequence(expected: "a list of layers").map(layer)
+        let audio = try top.optional("audio").map { try AudioListReader.tracks($0, document: "the scene file") } ?? []
+        return Scene(canvas: canvas, layers: layers, audio: audio)
     }
 
     /// The document root read again with the variables its `variables:` block declares added to

@@ -9,9 +9,10 @@ import MovieKitCore
 /// or a whole movie all come from the same description.
 ///
 /// Build one in code with the layer builder, or read one from a YAML or JSON file with
-/// `SceneFile.load(from:variables:)`:
+/// `SceneFile.load(from:variables:)`. Music and sound effects go in `audio`:
 /// ```swift
-/// let scene = Scene(width: 640, height: 360, fps: 30, duration: 3, background: .black) {
+/// let scene = Scene(width: 640, height: 360, fps: 30, duration: 3, background: .black,
+///                   audio: [AudioTrack(url: song, fadeOut: 1), AudioTrack(url: whoosh, start: 1.2)]) {
 ///     Layer.rect()
 ///         .size(width: 200, height: 100)
 ///         .fill(.red)
@@ -41,14 +42,20 @@ public struct Scene: Sendable {
     public var canvas: Canvas
     /// The top-level layers, drawn in order: later layers on top.
     public var layers: [Layer]
+    /// Music and sound effects, each placed at its `start` on the scene's clock. A movie of the
+    /// scene mixes them under the frames; they never lengthen it, since the audio ends at the
+    /// last frame. Stills and contact sheets have no sound and ignore them.
+    public var audio: [AudioTrack]
 
     /// Creates a scene.
     /// - Parameters:
     ///   - canvas: The frame size, rate, length and background.
     ///   - layers: The top-level layers, back to front.
-    public init(canvas: Canvas, layers: [Layer]) {
+    ///   - audio: Music and sound effects for a movie of the scene.
+    public init(canvas: Canvas, layers: [Layer], audio: [AudioTrack] = []) {
         self.canvas = canvas
         self.layers = layers
+        self.audio = audio
     }
 
     /// Creates a scene from layers listed in a builder block.
@@ -58,15 +65,16 @@ public struct Scene: Sendable {
     ///   - fps: The frame rate.
     ///   - duration: The length in seconds.
     ///   - background: The colour under every layer.
+    ///   - audio: Music and sound effects for a movie of the scene.
     ///   - layers: The top-level layers, back to front. The block may throw, for example while
     ///     making a `Gradient` or a `Color(hex:)`.
     public init(
         width: Int, height: Int, fps: FrameRate = 30, duration: Double, background: Color = .black,
-        @LayerBuilder layers: () throws -> [Layer]
+        audio: [AudioTrack] = [], @LayerBuilder layers: () throws -> [Layer]
     ) rethrows {
         self.init(
             canvas: Canvas(width: width, height: height, fps: fps, duration: duration, background: background),
-            layers: try layers())
+            layers: try layers(), audio: audio)
     }
 }
 

@@ -47,7 +47,7 @@ extension EditlySpec {
         let file = try MediaFiles.audio(try map.required("path", expected: "`path:` with an audio file, relative to the spec"))
         let volumeReader = map.optional("mixVolume")
         var track = AudioTrack(url: file.url, volume: try volumeReader.map(volume) ?? 1)
-        track.start = try map.optional("start")?.double(0...86_400, expected: "a time in seconds from 0 to 86400") ?? 0
+        track.start = try map.optional("start").map(AudioListReader.time) ?? 0
         let cutFromReader = map.optional("cutFrom")
         let cutFrom = try cutFromReader?.double(0...86_400, expected: "a time in seconds of the file, from 0") ?? 0
         if let cutToReader = map.optional("cutTo") {

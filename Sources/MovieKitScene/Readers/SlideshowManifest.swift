@@ -103,7 +103,7 @@ public enum SlideshowManifest {
         guard !slideReaders.isEmpty else { throw slidesReader.invalid("an empty list", expected: "a list of one or more slides") }
         show.slides = try slideReaders.map { try slide($0, defaultTransition: show.transition) }
         try checkTransitionsFit(show, readers: slideReaders)
-        if let audio = map.optional("audio") { show.audio = try audioTracks(audio) }
+        if let audio = map.optional("audio") { show.audio = try AudioListReader.tracks(audio, document: "the manifest") }
         return show
     }
 

@@ -9,14 +9,16 @@ extension SceneRenderer {
         try MovieSettings(width: canvas.width, height: canvas.height, fps: canvas.fps)
     }
 
-    /// Renders the whole scene into a movie file.
+    /// Renders the whole scene into a movie file, with the scene's `audio` mixed under it.
     /// - Parameters:
     ///   - url: The destination (`.mp4`, `.m4v` or `.mov`).
     ///   - settings: Size, frame rate and encoder options; `nil` uses `movieSettings()`. Another
     ///     size scales the scene to fit; another frame rate samples it at that rate.
     ///   - overwrite: Whether an existing file may be replaced.
     ///   - progress: Called after each frame with the frames encoded so far.
-    /// - Throws: `MovieKitError` from the writer; nothing is left at `url` on failure.
+    /// - Throws: `MovieKitError` from the writer (`.unreadableInput` for an audio file that cannot
+    ///   be read, `.audioNotInContainer` when the scene has audio and `url` is a `.webm` or `.gif`);
+    ///   nothing is left at `url` on failure.
     public func render(
         to url: URL, settings: MovieSettings? = nil, overwrite: Bool = false, concurrency: RenderConcurrency = .automatic,
         progress: (@Sendable (RenderProgress) -> Void)? = nil
@@ -25,14 +27,16 @@ extension SceneRenderer {
         try render(into: writer, progress: progress)
     }
 
-    /// Draws every frame of the scene into `writer` at the writer's frame rate, on the writer's
-    /// drawing threads (frames are independent), then finishes it. Use this form to keep the
-    /// writer, for example to `cancel()` it from a signal handler.
+    /// Adds the scene's `audio` to `writer`, then draws every frame of the scene into it at the
+    /// writer's frame rate, on the writer's drawing threads (frames are independent), and
+    /// finishes it. Use this form to keep the writer, for example to `cancel()` it from a signal
+    /// handler. The movie lasts the scene's duration: audio that runs longer is cut at the last frame.
     /// - Parameters:
     ///   - writer: A writer with no frames yet.
     ///   - progress: Called after each frame with the frames encoded so far.
-    /// - Throws: `MovieKitError` from the writer.
+    /// - Throws: `MovieKitError` from the writer, including those of `MovieWriter.addAudio(_:)`.
     public func render(into writer: MovieWriter, progress: (@Sendable (RenderProgress) -> Void)? = nil) throws {
+        for track in scene.audio { try writer.addAudio(track) }
         let frameCount = max(1, writer.settings.fps.frameCount(forSeconds: canvas.duration))
         try writer.render(frameCount: frameCount, progress: progress) { [self] context, frame in
             draw(in: context, at: frame.time)

@@ -5,7 +5,7 @@ import MovieKitCore
 extension Slideshow {
     /// The slideshow as a scene: each slide a group of layers (the photo with its Ken Burns move,
     /// the blurred backdrop, the caption) on its own clock, and each transition timed properties
-    /// and masks on the two slides it joins.
+    /// and masks on the two slides it joins. The scene's `audio` is the slideshow's.
     ///
     /// Photos are not decoded here: the image layers take them from a cache that decodes each
     /// photo once, ahead of time, at the size it is shown at, holding at most three slides' photos.
@@ -36,7 +36,7 @@ extension Slideshow {
             let into = index > 0 ? Double(timing.transitions[index - 1]) * frameDuration : 0
             layers += effects[index].layers(children: children, start: start, end: end, transitionEnd: start + into, canvas: canvas.size)
         }
-        return Scene(canvas: canvas, layers: layers + overlays)
+        return Scene(canvas: canvas, layers: layers + overlays, audio: audio)
     }
 
     /// Seconds per frame.

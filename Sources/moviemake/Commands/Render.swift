@@ -10,7 +10,8 @@ struct Render: ParsableCommand {
         discussion: """
             The size and frame rate come from the scene's canvas. --width, --height and --fps, when given, \
             replace the scene's values; the scene is scaled to fit the new size with its aspect ratio kept. \
-            The scene is checked completely before the first frame is encoded: nothing is written when it is invalid.
+            The scene is checked completely before the first frame is encoded, its audio files included: nothing is \
+            written when it is invalid. The scene's `audio:` tracks are mixed into the movie as AAC and end with its last frame.
             """
     )
 
@@ -29,7 +30,7 @@ struct Render: ParsableCommand {
     @OptionGroup var progress: ProgressOptions
 
     func run() throws {
-        // An editly spec (JSON5) or a slideshow manifest is a slideshow: checked, with its music.
+        // An editly spec (JSON5) is a slideshow: checked, with its music (which its scene carries).
         var slideshow: Slideshow?
         let lowered = scene.lowercased()
         if lowered.hasSuffix(".json5") {
@@ -53,7 +54,7 @@ struct Render: ParsableCommand {
         let job = RenderJob(
             output: URL(fileURLWithPath: output), settings: settings, frameCount: frameCount,
             movieIdentity: sceneText + "\n" + variables.joined(separator: "\n"),
-            audio: slideshow?.audio ?? [], repeatsPrevious: sameRate ? try slideshow?.stillFrames() : nil,
+            audio: renderer.scene.audio, repeatsPrevious: sameRate ? try slideshow?.stillFrames() : nil,
             draw: { context, frame in renderer.draw(in: context, at: frame.time) })
         _ = try RenderRunner.run(job, encoding: encoding, chunks: chunks, progress: progress)
     }

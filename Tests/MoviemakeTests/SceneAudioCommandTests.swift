@@ -1,0 +1,92 @@
+import Foundation
+import FrameDraw
+import LibAV
+import TestSupport
+import Testing
+
+/// `moviemake render` of a scene file with an `audio:` list; `still` and `sheet` ignore its sound.
+@Suite("moviemake render: scene audio")
+struct SceneAudioCommandTests {
+    static func scene(audioPath: String) -> String {
+        """
+        canvas: {width: 160, height: 96, fps: 10, duration: 2, background: "#102030"}
+        variables: {song: song}
+        layers:
+          - {type: ellipse, size: [40, 40], position: [80, 48], fill: orange, in: 1}
+        audio:
+          - {path: "\(audioPath)", fadeOut: 0.5}
+          - {path: music/click.wav, start: 1, volume: 0.5}
+        """
+    }
+
+    static func folderWithMusic() throws -> URL {
+        let dir = try SlideshowCommandTests.folder()
+        let music = dir.appendingPathComponent("music")
+        try FileManager.default.createDirectory(at: music, withIntermediateDirectories: true)
+        try AudioFile.tone(seconds: 5, to: music.appendingPathComponent("song.wav"))
+        try AudioFile.tone(seconds: 0.2, to: music.appendingPathComponent("click.wav"))
+        return dir
+    }
+
+    @Test func aSceneWithMusicRendersAMovieWithAnAACStreamAsLongAsTheVideo() throws {
+        let dir = try Self.folderWithMusic()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("scene.yaml")
+        try Data(Self.scene(audioPath: "music/${song}.wav").utf8).write(to: scene)
+        let output = dir.appendingPathComponent("out.mp4")
+        let run = try ChunkCommandTests.moviemake(["render", scene.path, "-o", output.path, "--preset", "ultrafast", "--quiet"])
+        #expect(run.status == 0, "\(run.errors)")
+
+        let video = try MovieProbe(url: output, keepPixels: false)
+        #expect(video.frames.count == 20)
+        let stream = try AudioStreamProbe(url: output)
+        #expect(stream.codecName == "aac" && stream.profileName == "LC", "\(stream.codecName) \(stream.profileName ?? "")")
+        #expect(stream.sampleRate == 48000 && stream.channels == 2)
+        let audio = try AudioReader(path: output.path).read(frameCount: 48000 * 10)
+        let seconds = Double(audio.count / 2) / 48000
+        #expect(abs(seconds - 2) < 1024.0 / 48000, "audio lasts \(seconds) s")
+        #expect((audio.map(abs).max() ?? 0) > 0.2, "the music is heard")
+        if let ffprobe = try FFmpegTools.run("ffprobe", ["-v", "error", "-select_streams", "a:0", "-show_entries", "stream=codec_name", "-of", "csv=p=0", output.path]) {
+            #expect(ffprobe.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "aac")
+        }
+
+        // `still` and `sheet` read the same file and draw its frames; the audio plays no part.
+        let still = dir.appendingPathComponent("still.png")
+        let sheet = dir.appendingPathComponent("sheet.png")
+        #expect(try ChunkCommandTests.moviemake(["still", scene.path, "--time", "1.5", "-o", still.path]).status == 0)
+        #expect(try ChunkCommandTests.moviemake(["sheet", scene.path, "--count", "4", "-o", sheet.path]).status == 0)
+        #expect(try Image(contentsOf: still).width == 160)
+        #expect(FileManager.default.fileExists(atPath: sheet.path))
+    }
+
+    @Test func aSceneRenderedInChunksOnTwoProcessesKeepsItsAudio() throws {
+        let dir = try Self.folderWithMusic()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("scene.yaml")
+        try Data(Self.scene(audioPath: "music/song.wav").utf8).write(to: scene)
+        let output = dir.appendingPathComponent("jobs.mp4")
+        let run = try ChunkCommandTests.moviemake(
+            ["render", scene.path, "-o", output.path, "--jobs", "2", "--keyframe-interval", "0.5", "--preset", "ultrafast", "--quiet"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(try MovieProbe(url: output, keepPixels: false).frames.count == 20)
+        #expect(try AudioStreamProbe(url: output).codecName == "aac")
+        let seconds = Double(try AudioReader(path: output.path).read(frameCount: 48000 * 10).count / 2) / 48000
+        #expect(abs(seconds - 2) < 1024.0 / 48000, "audio lasts \(seconds) s")
+    }
+
+    @Test func aMissingAudioFileExitsOneNamingItAndWritesNothing() throws {
+        let dir = try Self.folderWithMusic()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("scene.yaml")
+        try Data(Self.scene(audioPath: "music/missing.mp3").utf8).write(to: scene)
+        let before = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        let output = dir.appendingPathComponent("out.mp4")
+        let run = try ChunkCommandTests.moviemake(["render", scene.path, "-o", output.path, "--preset", "ultrafast", "--quiet"])
+        #expect(run.status == 1)
+        let missing = dir.appendingPathComponent("music/missing.mp3").standardizedFileURL.path
+        #expect(run.errors.contains(
+            "\(scene.path):6:12: `audio[0].path` names the audio file \(missing), which cannot be read: No file exists at this path; check the spelling and the working directory."),
+            "stderr: \(run.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == before)
+    }
+}

@@ -1,0 +1,36 @@
+internal import CFFmpeg
+import Foundation
+
+/// A movie's audio stream as its container describes it, read in-process through libavformat
+/// (no decoding; decode the samples with LibAV's `AudioReader`).
+public struct AudioStreamProbe {
+    /// The codec, such as `aac`.
+    public var codecName: String
+    /// The codec profile, such as `LC`, or `nil` when the codec has none.
+    public var profileName: String?
+    public var sampleRate: Int
+    public var channels: Int
+    /// The stream's own duration in seconds.
+    public var duration: Double
+
+    /// Opens `url` and reads its best audio stream's parameters.
+    /// - Throws: `ProbeError` when the file cannot be opened or has no audio stream.
+    public init(url: URL) throws {
+        var format: UnsafeMutablePointer<AVFormatContext>?
+        guard avformat_open_input(&format, url.path, nil, nil) >= 0, let context = format else {
+            throw ProbeError(message: "open \(url.path): libavformat could not open it")
+        }
+        defer { avformat_close_input(&format) }
+        guard avformat_find_stream_info(context, nil) >= 0 else { throw ProbeError(message: "find stream info in \(url.path)") }
+        let index = av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
+        guard index >= 0, let stream = context.pointee.streams[Int(index)], let parameters = stream.pointee.codecpar else {
+            throw ProbeError(message: "\(url.path) has no audio stream")
+        }
+        codecName = String(cString: avcodec_get_name(parameters.pointee.codec_id))
+        profileName = avcodec_profile_name(parameters.pointee.codec_id, parameters.pointee.profile).map { String(cString: $0) }
+        sampleRate = Int(parameters.pointee.sample_rate)
+        channels = Int(parameters.pointee.ch_layout.nb_channels)
+        let timeBase = stream.pointee.time_base
+        duration = Double(stream.pointee.duration) * Double(timeBase.num) / Double(timeBase.den)
+    }
+}
