@@ -35,6 +35,10 @@ public struct MovieProbe {
         public var pts: Int64
         /// Packed RGB24 rows; empty when the probe was made with `keepPixels: false`.
         public var rgb: [UInt8]
+        /// Whether the decoder marked the frame as a keyframe.
+        public var isKeyframe = false
+        /// The size in bytes of the packet the frame was decoded from (`pkt_size`).
+        public var codedBytes = 0
 
         /// The colour at column `x`, row `y`, each channel 0…255.
         public func pixel(x: Int, y: Int) -> (r: Int, g: Int, b: Int) {
@@ -129,7 +133,8 @@ public struct MovieProbe {
                     }
                 }
                 decoded.append(RGBFrame(width: Int(frm.pointee.width), height: Int(frm.pointee.height),
-                                        pts: frm.pointee.pts, rgb: rgb))
+                                        pts: frm.pointee.pts, rgb: rgb, isKeyframe: frm.pointee.key_frame != 0,
+                                        codedBytes: Int(frm.pointee.pkt_size)))
                 av_frame_unref(frm)
             }
         }

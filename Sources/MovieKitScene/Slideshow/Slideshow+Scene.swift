@@ -44,19 +44,21 @@ extension Slideshow {
 
     /// The cache that the photo layers draw from, decoding at the largest size a photo is shown at.
     func photoCache() -> PhotoCache {
-        var photos: [Int: URL] = [:]
-        var blurred: Set<Int> = []
+        var photos: [Int: PhotoCache.Photo] = [:]
         var zoom = 1.0
         for (index, slide) in slides.enumerated() {
             guard case .photo(let url) = slide.content else { continue }
-            photos[index] = url
-            if resolved(index).fit == .containBlur { blurred.insert(index) }
-            if let move = kenBurnsMove(for: index) { zoom = max(zoom, move.from.zoom, move.to.zoom) }
+            let fit = resolved(index).fit
+            let move = kenBurnsMove(for: index)
+            photos[index] = PhotoCache.Photo(url: url, fit: fit, moves: move != nil)
+            if let move { zoom = max(zoom, move.from.zoom, move.to.zoom) }
         }
         // A photo that covers the canvas can be up to a third longer than the canvas's long side
-        // (a 3:4 portrait filling 16:9), and Ken Burns enlarges it by its zoom.
+        // (a 3:4 portrait filling 16:9), and Ken Burns enlarges it by its zoom. This bounds the
+        // decode (JPEGs decode at a fraction of their size); each photo that does not move is then
+        // scaled once to the size it is shown at.
         let side = Double(max(width, height)) * zoom * 4 / 3
-        return PhotoCache(photos: photos, maxPixelSize: Int(side.rounded(.up)), blurred: blurred)
+        return PhotoCache(photos: photos, canvas: CGSize(width: width, height: height), maxPixelSize: Int(side.rounded(.up)))
     }
 
     /// The layers of slide `index`, in its own space and on its own clock.
