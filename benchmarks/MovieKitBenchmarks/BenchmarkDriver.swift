@@ -187,6 +187,21 @@ final class BenchmarkDriver {
         let fixtureSet = PhotoFixtures(cacheRoot: fixtures)
         let urls = PhotoFixtures.photos.prefix(photos).map { fixtureSet.url(of: $0).path }
         try runInterleaved([job, engine, slideshowCLI(photos: urls, frames: frames)], rounds: plan.runs)
+
+        // Memory against the number of photos: the same engine and timing for 12 and 300 slides
+        // (the 12 photos in turn), short slides and `ultrafast`, so that the rows take a minute.
+        let slideCounts = plan.quick ? [12, 24] : [12, 300]
+        print("== W2 memory: \(slideCounts.map(String.init).joined(separator: " and ")) slides of 0.5 s, 0.2 s crossfades, ultrafast")
+        var memoryJobs: [Job] = []
+        for slides in slideCounts {
+            var memory = movieKit("w2-memory-\(slides)", "W2 memory", "w2-memory", 1280, 720, slides,
+                                  tool: "MovieKit Slideshow engine, \(slides) slides")
+            memory.measurement.frames = 30 * slides * 3 / 10 + 6
+            memory.arguments += ["--input", fixtures.path]
+            memory.takesStats = false
+            memoryJobs.append(memory)
+        }
+        try runInterleaved(memoryJobs, rounds: 1)
     }
 
     /// The tuned ffmpeg CLI filtergraph for W2: each still decoded and scaled once, repeated with

@@ -108,6 +108,14 @@ struct ResultsReport {
                 format: "W2: MovieKit %.2f s for %d frames; no ratio, because its ffmpeg CLI peer was not run (see Not run).",
                 w2.medianWall, w2.frames))
         }
+        let memoryRows = driver.measurements.filter { $0.id.hasPrefix("w2-memory-") }.sorted { $0.frames < $1.frames }
+        if let few = memoryRows.first, let many = memoryRows.last, many.frames > few.frames, few.medianPeakRSS > 0 {
+            let growth = (many.medianPeakRSS / few.medianPeakRSS - 1) * 100
+            notes.append(String(
+                format: "W2 memory: peak RSS %@ MB for %@ and %@ MB for %@: %+.1f%% (goal within 10%%: %@).",
+                megabytes(few.medianPeakRSS), few.tool, megabytes(many.medianPeakRSS), many.tool, growth,
+                abs(growth) <= 10 ? "met" : "missed"))
+        }
         for (preset, goal) in [("ultrafast", 1.10), ("veryfast", 1.03), ("medium", 1.0)] {
             guard let all = driver.measurement("par-720-\(preset)"), let ratio = floorRatio(all) else { continue }
             let one = driver.measurement("seq-720-\(preset)").flatMap { floorRatio($0) }

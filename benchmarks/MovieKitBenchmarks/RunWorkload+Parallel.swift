@@ -77,4 +77,16 @@ extension RunWorkload {
         let settings = try MovieSettings(width: 1280, height: 720, fps: 30, preset: .medium, keyframeInterval: 250.0 / 30)
         try show.render(to: url, settings: settings, overwrite: true)
     }
+
+    /// Slides of 0.5 s with 0.2 s crossfades through the slideshow engine at `ultrafast`: the
+    /// workload for peak memory against the number of photos.
+    func renderW2Memory(photos: [URL], to url: URL) throws {
+        var show = MovieKitScene.Slideshow(width: 1280, height: 720, fps: 30)
+        show.slides = photos.map { MovieKitScene.Slideshow.Slide(.photo($0)) }
+        show.fit = .cover
+        show.slideDuration = 0.5
+        show.transition = MovieKitScene.Slideshow.Transition(.crossfade, duration: 0.2)
+        let settings = try MovieSettings(width: 1280, height: 720, fps: 30, preset: .ultrafast)
+        try show.render(to: url, settings: settings, overwrite: true)
+    }
 }

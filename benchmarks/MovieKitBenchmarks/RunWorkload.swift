@@ -28,6 +28,8 @@ struct RunWorkload: ParsableCommand {
         case w2
         /// W2 through MovieKitScene's `Slideshow` engine (what `moviemake slideshow` runs).
         case w2Engine = "w2-engine"
+        /// `--count` slides of 0.5 s (the W2 photos in turn) through the engine at `ultrafast`, for peak memory.
+        case w2Memory = "w2-memory"
         /// Untimed: W1's raw BGRA frames written to `--output`.
         case prerender
         /// Untimed: the W2 photos generated into the `--output` folder.
@@ -93,6 +95,11 @@ struct RunWorkload: ParsableCommand {
             guard let input else { throw ValidationError("w2-engine needs --input, the folder of photos.") }
             let photos = PhotoFixtures(cacheRoot: URL(fileURLWithPath: input))
             try renderW2Engine(photos: PhotoFixtures.photos.prefix(count).map { photos.url(of: $0) }, to: outputURL)
+        case .w2Memory:
+            guard let input else { throw ValidationError("w2-memory needs --input, the folder of photos.") }
+            let photos = PhotoFixtures(cacheRoot: URL(fileURLWithPath: input))
+            let all = PhotoFixtures.photos.map { photos.url(of: $0) }
+            try renderW2Memory(photos: (0..<count).map { all[$0 % all.count] }, to: outputURL)
         case .fixtures:
             guard let ffmpeg = ChildProcess.which("ffmpeg") else {
                 throw ValidationError("The ffmpeg CLI is needed to convert the fixtures; install it (apt-get install ffmpeg).")
