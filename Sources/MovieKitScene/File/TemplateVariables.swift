@@ -54,7 +54,7 @@ public enum TemplateVariables {
         }
         let root: SceneNode
         do {
-            root = try JSONNodeParser.parse(String(decoding: data, as: UTF8.self), file: path)
+            root = try NestingLimit.parseJSON(String(decoding: data, as: UTF8.self), file: path)
         } catch let error as SceneError {
             throw SceneError.invalidProperties(path: path, reason: "it is not valid JSON (\(error.description))")
         }

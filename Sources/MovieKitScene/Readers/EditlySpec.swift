@@ -68,7 +68,7 @@ public struct EditlySpec: Sendable {
         guard let text = String(data: data, encoding: .utf8) else {
             throw SceneError.unreadableFile(path: fileName, reason: "the file is not UTF-8 text")
         }
-        let root = try JSONNodeParser.parse(text, file: fileName, dialect: .json5)
+        let root = try NestingLimit.parseJSON(text, file: fileName, dialect: .json5)
         let context = ReadContext(fileName: fileName, baseURL: baseURL, variables: [:], expandsVariables: false)
         try self.init(root: NodeReader(node: root, path: "", context: context))
     }

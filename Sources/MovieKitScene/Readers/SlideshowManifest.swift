@@ -75,7 +75,7 @@ public enum SlideshowManifest {
         }
         let root = switch format {
         case .yaml: try YAMLNodeParser.parse(text, file: fileName)
-        case .json: try JSONNodeParser.parse(text, file: fileName)
+        case .json: try NestingLimit.parseJSON(text, file: fileName)
         }
         let context = ReadContext(fileName: fileName, baseURL: baseURL, variables: variables)
         return try slideshow(NodeReader(node: root, path: "", context: context))
