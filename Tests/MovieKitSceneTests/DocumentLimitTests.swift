@@ -31,6 +31,12 @@ struct DocumentLimitTests {
         #expect(message?.contains("nested more than 256 levels deep") == true, "\(message ?? "no error")")
     }
 
+    @Test func theMessageSaysWhereTheLimitIsPassed() {
+        #expect(
+            Self.sceneMessage(String(repeating: "[", count: 300), format: .yaml)
+                == "deep.yaml:1:256: The YAML is malformed: values are nested more than 256 levels deep there, deeper than any document needs. Fix the syntax at that line and column.")
+    }
+
     @Test func deepJSONIsRefused() {
         let text = String(repeating: "{\"a\": [", count: 30_000)
         let message = Self.sceneMessage(text, format: .json)
