@@ -90,6 +90,11 @@ let package = Package(
         .executableTarget(name: "FuzzExifOrientation", dependencies: ["FrameDraw", "FuzzReplay"], path: "Fuzz/FuzzExifOrientation"),
         .executableTarget(name: "FuzzMarkup", dependencies: ["FrameDraw", "FuzzReplay"], path: "Fuzz/FuzzMarkup"),
         .executableTarget(name: "FuzzImageLoader", dependencies: ["FrameDraw", "FuzzReplay"], path: "Fuzz/FuzzImageLoader"),
+        // The readers' targets share their checks with MovieKitSceneTests, which replays their corpora.
+        .target(name: "ReaderFuzzChecks", dependencies: ["MovieKitScene"], path: "Fuzz/ReaderFuzzChecks"),
+        .executableTarget(name: "FuzzSceneFile", dependencies: ["ReaderFuzzChecks", "FuzzReplay"], path: "Fuzz/FuzzSceneFile"),
+        .executableTarget(name: "FuzzSlideshowManifest", dependencies: ["ReaderFuzzChecks", "FuzzReplay"], path: "Fuzz/FuzzSlideshowManifest"),
+        .executableTarget(name: "FuzzEditlySpec", dependencies: ["ReaderFuzzChecks", "FuzzReplay"], path: "Fuzz/FuzzEditlySpec"),
 
         // Tests.
         .testTarget(
@@ -105,7 +110,8 @@ let package = Package(
         .testTarget(
             name: "MovieKitCoreTests", dependencies: ["MovieKitCore", "FrameDraw", "LibAV", "CFFmpeg", "TestSupport", "WriterChild", "ReliabilityScenarios"]),
         .testTarget(name: "MoviemakeTests", dependencies: ["moviemake", "MovieKitCore", "MovieKitScene", "FrameDraw", "LibAV", "TestSupport"]),
-        .testTarget(name: "MovieKitSceneTests", dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw", "LibAV", "TestSupport"]),
+        .testTarget(
+            name: "MovieKitSceneTests", dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw", "LibAV", "TestSupport", "ReaderFuzzChecks"]),
 
         // Test helpers: what the test targets share (MovieProbe, TemporaryDirectory, ChildProcess), and
         // a child process for writer scenarios that change process-wide state (resource limits, signals).

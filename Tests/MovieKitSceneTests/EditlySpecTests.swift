@@ -166,6 +166,21 @@ struct EditlySpecTests {
         ])
     }
 
+    /// Found by FuzzEditlySpec: editly lets a 1 s clip be half transition in and half out, which
+    /// at 24 fps leaves it no frame of its own, so MovieKit's timing refused what the reader gave.
+    @Test func transitionsThatWouldCoverAClipLeaveItAFrame() throws {
+        let spec = """
+            {fps: 24, defaults: {transition: {name: 'fade', duration: 0.5}},
+             clips: [{duration: 2, layers: [{type: 'pause', color: 'red'}]}, {duration: 1, layers: [{type: 'pause', color: 'green'}]},
+                     {duration: 2, layers: [{type: 'pause', color: 'blue'}]}]}
+            """
+        let show = try EditlySpec.decode(Data(spec.utf8), fileName: "spec.json5")
+        #expect(show.slides.map { $0.transition?.duration } == [11.0 / 24, 0.5, 0])
+        let timing = try show.timing()
+        #expect(timing.transitions == [11, 12, 0])
+        #expect(timing.frameCount == 48 + 24 + 48 - 11 - 12)
+    }
+
     @Test func layerSlidesRenderAsEditlyDrawsThem() throws {
         let spec = """
             { width: 320, height: 160, clips: [

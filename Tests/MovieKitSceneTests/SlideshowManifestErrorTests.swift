@@ -110,7 +110,12 @@ struct SlideshowManifestErrorTests {
         .init(
             name: "slide shorter than its transitions",
             text: "transition: {name: crossfade, duration: 1.5}\nslides:\n  - title: A\n  - {title: B, duration: 2}\n  - title: C\n",
-            message: "show.yaml:4:5: `slides[1]` is 2 seconds long but must be at least as long as its transitions in and out together (3 seconds); lengthen it or shorten a transition."),
+            message: "show.yaml:4:5: `slides[1]` is 2 seconds long (60 frames) but must be longer than its transitions in and out together (90 frames, 3 seconds); lengthen it or shorten a transition."),
+        .init(
+            // Found by FuzzSlideshowManifest: 1 s holds 25 frames but 0.5 s transitions round to 13 each.
+            name: "slide as long as its transitions in seconds, shorter in frames",
+            text: "fps: 25\ntransition: {name: crossfade, duration: 0.5}\nslides:\n  - title: A\n  - {title: B, duration: 1}\n  - title: C\n",
+            message: "show.yaml:5:5: `slides[1]` is 1 second long (25 frames) but must be longer than its transitions in and out together (26 frames, 1.04 seconds); lengthen it or shorten a transition."),
         .init(
             name: "audio without a path", text: "slides:\n  - title: A\naudio:\n  - {volume: 0.5}\n",
             message: "show.yaml:4:5: `audio[0]` has no `path`; add `path:` with an audio file, relative to the manifest."),

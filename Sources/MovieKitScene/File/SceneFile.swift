@@ -60,7 +60,7 @@ public enum SceneFile {
     ) throws -> Scene {
         let root = switch format {
         case .yaml: try YAMLNodeParser.parse(text, file: fileName)
-        case .json: try JSONNodeDecoder.parse(Data(text.utf8), file: fileName)
+        case .json: try NestingLimit.parseJSON(Data(text.utf8), file: fileName)
         }
         let context = ReadContext(fileName: fileName, baseURL: baseURL, variables: variables)
         return try SceneFileDecoder.scene(NodeReader(node: root, path: "", context: context))

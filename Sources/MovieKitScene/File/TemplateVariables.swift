@@ -54,7 +54,7 @@ public enum TemplateVariables {
         }
         let root: SceneNode
         do {
-            root = try JSONNodeDecoder.parse(data, file: path)
+            root = try NestingLimit.parseJSON(data, file: path)
         } catch let error as SceneError {
             throw SceneError.invalidProperties(path: path, reason: "it is not valid JSON (\(error.description))")
         }

@@ -45,7 +45,29 @@ enum EditlyClips {
             }
             slides[index].transition = transition
         }
-        return slides
+        return leavingEachSlideAFrame(slides, canvas: canvas)
+    }
+
+    /// editly lets a clip be all transition, half of it in and half out; MovieKit gives every
+    /// slide at least one frame of its own, in whole frames as `Slideshow.timing()` counts them.
+    /// Where the two transitions would cover a slide, the longer one is shortened a frame at a
+    /// time until they leave it one.
+    private static func leavingEachSlideAFrame(_ slides: [Slideshow.Slide], canvas: Slideshow) -> [Slideshow.Slide] {
+        var show = canvas
+        show.slides = slides
+        guard slides.count > 1 else { return slides }
+        let rate = Double(canvas.fps.numerator) / Double(canvas.fps.denominator)
+        for index in slides.indices {
+            while true {
+                let into = index > 0 ? show.wholeFrames(ofSlide: index - 1).out : 0
+                let (frames, out) = show.wholeFrames(ofSlide: index)
+                guard into + out >= frames else { break }
+                // `into + out` is at least 1, so the longer transition has a frame to give.
+                let side = into >= out ? index - 1 : index
+                show.slides[side].transition?.duration = Double(max(into, out) - 1) / rate
+            }
+        }
+        return show.slides
     }
 
     /// The slide for one clip: a photo for a lone full-clip `image` layer, a colour for a lone

@@ -10,7 +10,8 @@ import MovieKitCore
 /// `fill-color` (or `pause`) becomes a `.color` slide; any other clip becomes a `.layers`
 /// slide drawn with MovieKitScene layers on the slide's own clock, animated as editly animates
 /// them. Transitions keep editly's timing: each lasts at most half of either clip it joins, and
-/// the last clip has none. The supported subset, and how each key maps, is in docs/editly.md.
+/// the last clip has none; where two would cover a clip, one is a frame shorter, since every
+/// slide keeps at least one frame of its own. The supported subset, and how each key maps, is in docs/editly.md.
 ///
 /// Nothing is dropped silently: video, audio, canvas, fabric and gl layers, gl-transitions
 /// MovieKit does not draw, options that change the output in ways MovieKit cannot follow, and
@@ -69,7 +70,7 @@ public struct EditlySpec: Sendable {
         guard String(data: data, encoding: .utf8) != nil else {
             throw SceneError.unreadableFile(path: fileName, reason: "the file is not UTF-8 text")
         }
-        let root = try JSONNodeDecoder.parse(data, file: fileName, dialect: .json5)
+        let root = try NestingLimit.parseJSON(data, file: fileName, dialect: .json5)
         let context = ReadContext(fileName: fileName, baseURL: baseURL, variables: [:], expandsVariables: false)
         try self.init(root: NodeReader(node: root, path: "", context: context))
     }

@@ -76,7 +76,7 @@ public enum SlideshowManifest {
         }
         let root = switch format {
         case .yaml: try YAMLNodeParser.parse(text, file: fileName)
-        case .json: try JSONNodeDecoder.parse(data, file: fileName)
+        case .json: try NestingLimit.parseJSON(data, file: fileName)
         }
         let context = ReadContext(fileName: fileName, baseURL: baseURL, variables: variables)
         return try slideshow(NodeReader(node: root, path: "", context: context))
@@ -128,24 +128,25 @@ public enum SlideshowManifest {
         return style
     }
 
-    /// Checks that every slide lasts at least as long as its transitions in and out together, so
-    /// neighbouring transitions never overlap each other.
+    /// Checks that every slide is longer than its transitions in and out together, in whole frames
+    /// as `Slideshow.timing()` counts them, so that neighbouring transitions never overlap and
+    /// the slideshow renders as read.
     /// - Throws: `SceneError.invalidValue` at the first slide that is too short.
     private static func checkTransitionsFit(_ show: Slideshow, readers: [NodeReader]) throws {
-        func outgoing(_ index: Int) -> Double {
-            index < show.slides.count - 1 ? (show.slides[index].transition ?? show.transition).duration : 0
-        }
-        for (index, slide) in show.slides.enumerated() {
-            let duration = slide.duration ?? show.slideDuration
-            let incoming = index > 0 ? outgoing(index - 1) : 0
-            let total = incoming + outgoing(index)
-            guard total <= duration + 1e-9 else {
-                let seconds = SceneError.number(duration)
+        guard show.slides.count > 1 else { return }
+        let rate = Double(show.fps.numerator) / Double(show.fps.denominator)
+        var into = 0
+        for index in show.slides.indices {
+            let (frames, out) = show.wholeFrames(ofSlide: index)
+            guard frames > into + out else {
+                let seconds = SceneError.number(show.slides[index].duration ?? show.slideDuration)
+                let transitionSeconds = SceneError.number((Double(into + out) / rate * 1000).rounded() / 1000)
                 throw readers[index].invalid(
-                    "\(seconds) second\(seconds == "1" ? "" : "s") long",
-                    expected: "at least as long as its transitions in and out together (\(SceneError.number(total)) seconds); "
+                    "\(seconds) second\(seconds == "1" ? "" : "s") long (\(frames) frame\(frames == 1 ? "" : "s"))",
+                    expected: "longer than its transitions in and out together (\(into + out) frames, \(transitionSeconds) seconds); "
                         + "lengthen it or shorten a transition")
             }
+            into = out
         }
     }
 }

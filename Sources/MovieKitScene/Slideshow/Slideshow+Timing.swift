@@ -35,6 +35,18 @@ extension Slideshow {
         return choices[Int((state ^ (state >> 31)) % UInt64(choices.count))]
     }
 
+    /// Slide `index`'s length and the transition out of it in whole frames, as `timing()` counts
+    /// them: each duration rounded to frames, the slide at least 1, and no transition after the
+    /// last slide or for a cut. The readers check with it that what they read will render.
+    /// The durations must be finite.
+    func wholeFrames(ofSlide index: Int) -> (slide: Int, out: Int) {
+        let rate = Double(fps.numerator) / Double(fps.denominator)
+        let (duration, _, transition) = resolved(index)
+        let isLast = index == slides.count - 1
+        let out = isLast || transitionKind(after: index) == .none ? 0 : Int((transition.duration * rate).rounded())
+        return (max(1, Int((duration * rate).rounded())), out)
+    }
+
     /// Where each slide falls, in frames.
     /// - Throws: `SceneError.invalidSlideshow` for no slides, a duration that is not positive, or a
     ///   slide no longer than the transitions into and out of it.
@@ -52,12 +64,10 @@ extension Slideshow {
             guard duration.isFinite, duration > 0 else {
                 throw SceneError.invalidSlideshow(reason: "slide \(index + 1) lasts \(duration) s; give it a positive duration such as 3")
             }
-            let frames = max(1, Int((duration * rate).rounded()))
-            let isLast = index == slides.count - 1
             guard transition.duration.isFinite, transition.duration >= 0 else {
                 throw SceneError.invalidSlideshow(reason: "the transition after slide \(index + 1) lasts \(transition.duration) s; give it 0 seconds or more")
             }
-            let out = isLast || transitionKind(after: index) == .none ? 0 : Int((transition.duration * rate).rounded())
+            let (frames, out) = wholeFrames(ofSlide: index)
             let into = transitions.last ?? 0
             guard frames > into + out || (slides.count == 1) else {
                 throw SceneError.invalidSlideshow(
