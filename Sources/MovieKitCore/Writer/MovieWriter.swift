@@ -218,8 +218,11 @@ public final class MovieWriter: Sendable {
     /// Adds `count` more frames identical to the last one, without drawing or converting them again.
     ///
     /// Use it for stills, such as a photo held on screen in a slideshow: the encoder receives the
-    /// already converted picture again, which is much cheaper than drawing it anew. The frames
-    /// are queued as one job, so memory stays flat however large `count` is.
+    /// already converted picture again, which is much cheaper than drawing it anew. With H.264,
+    /// the repeats after the first are also coded as copies of the frame before them, which x264
+    /// decides in a fraction of the time a new picture takes; keyframes still come every
+    /// `keyframeInterval`. The frames are queued as one job, so memory stays flat however large
+    /// `count` is.
     /// - Parameter count: How many frames to add. Zero adds none.
     /// - Throws: `MovieKitError.noPreviousFrame` before the first frame, `.writerClosed` after
     ///   `finish()`, `.cancelled` after `cancel()`, or an encoder error from an earlier frame.
