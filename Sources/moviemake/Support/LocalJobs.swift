@@ -93,6 +93,10 @@ final class ChildPool: Sendable {
             }
         }
         process.terminationHandler = { [self] finished in
+            // Returns at once (the child has ended); it releases the run-loop source through which
+            // Foundation's Process on Linux retains itself until waitUntilExit() is called, so the
+            // Process, its Pipe and its arguments are freed (see ChildProcess in Tests/TestSupport).
+            finished.waitUntilExit()
             errors.fileHandleForReading.readabilityHandler = nil
             state.withLock { value in
                 value.running[chunk] = nil
