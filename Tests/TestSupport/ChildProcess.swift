@@ -80,6 +80,12 @@ public enum ChildProcess {
             process.terminate()
             ended.wait()
         }
+        // The child has ended, so this returns at once; it is here for its side effect. Foundation's
+        // Process on Linux keeps a run-loop source that retains the Process, and only
+        // waitUntilExit() lets go of it: a Process waited for through terminationHandler alone is
+        // never freed, with its arguments and file handles (LeakSanitizer reports them at exit).
+        // scripts/sanitizers/repro/ProcessCycle.swift shows it without MovieKit.
+        process.waitUntilExit()
         let termination: ProcessResult.Termination =
             timedOut ? .timedOut
             : process.terminationReason == .uncaughtSignal ? .signal(process.terminationStatus)

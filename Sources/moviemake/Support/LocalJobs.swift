@@ -74,30 +74,32 @@ final class ChildPool: Sendable {
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
-        let lines = Mutex((buffer: "", messages: [String]()))
-        errors.fileHandleForReading.readabilityHandler = { [self] handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
-            let complete = lines.withLock { value -> [String] in
-                value.buffer += text
-                var result = value.buffer.components(separatedBy: "\n")
-                value.buffer = result.removeLast()
-                return result
-            }
-            for line in complete where !line.isEmpty {
-                if let report = ProgressReporter.parse(jsonLine: line) {
-                    state.withLock { $0.encoded[chunk] = report.encoded }
-                    onProgress()
-                } else {
-                    lines.withLock { $0.messages.append(line) }
-                }
+        let messages = Mutex([String]())
+        let take: @Sendable (String) -> Void = { [self] line in
+            if let report = ProgressReporter.parse(jsonLine: line) {
+                state.withLock { $0.encoded[chunk] = report.encoded }
+                onProgress()
+            } else if !line.isEmpty {
+                messages.withLock { $0.append(line) }
             }
         }
+        // The child's standard error is read with blocking reads on a thread of its own, not with
+        // FileHandle.readabilityHandler: tearing down that handler's dispatch read source races
+        // libdispatch's epoll bookkeeping on Linux and can crash the manager thread in
+        // _dispatch_event_loop_drain (swift-corelibs-libdispatch#949; under ThreadSanitizer it
+        // crashed `moviemake demo --jobs 3` in 7 of 10 runs here). A blocking read registers nothing.
+        let drained = DispatchSemaphore(value: 0)
         process.terminationHandler = { [self] finished in
-            errors.fileHandleForReading.readabilityHandler = nil
+            // Returns at once (the child has ended); it releases the run-loop source through which
+            // Foundation's Process on Linux retains itself until waitUntilExit() is called, so the
+            // Process, its Pipe and its arguments are freed (see ChildProcess in Tests/TestSupport).
+            finished.waitUntilExit()
+            // Every line the child wrote is read before its exit status is judged.
+            drained.wait()
             state.withLock { value in
                 value.running[chunk] = nil
                 if finished.terminationStatus != 0, value.failure == nil, !value.stopped {
-                    let message = lines.withLock { $0.messages.joined(separator: "\n") }
+                    let message = messages.withLock { $0.joined(separator: "\n") }
                     value.failure = "Rendering chunk \(chunk) failed (exit status \(finished.terminationStatus)): \(message)"
                     value.stopped = true
                 }
@@ -107,6 +109,24 @@ final class ChildPool: Sendable {
         }
         state.withLock { $0.running[chunk] = process }
         try process.run()
+        Thread {
+            // `errors` is captured so its read end stays open until the end of the stream.
+            let descriptor = errors.fileHandleForReading.fileDescriptor
+            var buffer = [UInt8](repeating: 0, count: 16_384)
+            var pending = [UInt8]()
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                pending.append(contentsOf: buffer[..<count])
+                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    take(String(decoding: pending[..<newline], as: UTF8.self))
+                    pending.removeSubrange(...newline)
+                }
+            }
+            take(String(decoding: pending, as: UTF8.self))
+            drained.signal()
+        }.start()
     }
 
     /// Waits until every child has exited. - Throws: The first child's failure.
