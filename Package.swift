@@ -55,7 +55,7 @@ let package = Package(
         .executableTarget(
             name: "moviemake",
             dependencies: [
-                "MovieKitCore", "MovieKitScene", "FrameDraw",
+                "MovieKitCore", "MovieKitScene", "FrameDraw", "CPosix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -76,7 +76,7 @@ let package = Package(
         .executableTarget(
             name: "MovieKitBenchmarks",
             dependencies: [
-                "MovieKitCore", "MovieKitScene", "FrameDraw",
+                "MovieKitCore", "MovieKitScene", "FrameDraw", "CPosix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "benchmarks/MovieKitBenchmarks"

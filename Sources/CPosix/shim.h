@@ -5,6 +5,7 @@
 #define _GNU_SOURCE
 #endif
 #include <errno.h>
+#include <malloc.h>
 #include <fcntl.h>
 #include <sys/syscall.h>
 #include <stdio.h>
@@ -46,6 +47,13 @@ static inline int mk_rename_noreplace(const char *from, const char *to) {
     errno = ENOSYS;
     return -1;
 #endif
+}
+
+// mallopt(M_MMAP_THRESHOLD, bytes): fixes glibc's threshold for serving allocations with mmap
+// (which also stops glibc raising it after large frees). <malloc.h> is not in Swift's Glibc module.
+// Returns 1 on success, 0 on error.
+static inline int mk_set_mmap_threshold(int bytes) {
+    return mallopt(M_MMAP_THRESHOLD, bytes);
 }
 
 #endif

@@ -11,6 +11,7 @@ struct Moviemake: ParsableCommand {
 
     static func main() {
         SignalCancellation.installAtLaunch()
+        MallocTuning.installAtLaunch()
         main(nil)
     }
 }
