@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import FrameDraw
 import MovieKitCore
 
@@ -29,10 +30,14 @@ enum RenderRunner {
         if let jobs = chunks.jobs {
             return try LocalJobs.run(job, jobs: jobs, overwrite: encoding.overwrite, progress: progress)
         }
-        let writer = try MovieWriter(url: job.output, settings: settings, overwrite: encoding.overwrite, concurrency: encoding.concurrency)
-        for track in job.audio { try writer.addAudio(track) }
         let reporter = ProgressReporter(total: job.frameCount, style: progress.style)
-        try SignalCancellation.run(cancel: { writer.cancel() }) {
+        // The signals are routed before the writer exists: opening it creates the movie's file and
+        // then the encoder, which takes a while at slow presets.
+        let slot = WriterSlot()
+        try SignalCancellation.run(cancel: { slot.cancel() }) {
+            let writer = try MovieWriter(url: job.output, settings: settings, overwrite: encoding.overwrite, concurrency: encoding.concurrency)
+            slot.hold(writer)
+            for track in job.audio { try writer.addAudio(track) }
             try writer.render(
                 frameCount: job.frameCount, repeatsPrevious: job.repeatsPrevious,
                 progress: { reporter.update(completed: $0.encodedFrames) }, draw: job.draw)
@@ -45,14 +50,45 @@ enum RenderRunner {
         _ job: RenderJob, range: Range<Int>, output: URL, encoding: EncodingOptions, progress: ProgressOptions
     ) throws -> String {
         let identity = ChunkIdentity(frames: range, totalFrames: job.frameCount, settings: job.settings, movie: job.movieIdentity)
-        let writer = try MovieWriter(url: output, settings: job.settings, chunk: identity, overwrite: encoding.overwrite, concurrency: encoding.concurrency)
         let reporter = ProgressReporter(total: range.count, style: progress.style)
-        try SignalCancellation.run(cancel: { writer.cancel() }) {
+        let slot = WriterSlot()
+        try SignalCancellation.run(cancel: { slot.cancel() }) {
+            let writer = try MovieWriter(url: output, settings: job.settings, chunk: identity, overwrite: encoding.overwrite, concurrency: encoding.concurrency)
+            slot.hold(writer)
             try writer.render(
                 frameCount: range.count, repeatsPrevious: job.repeatsPrevious,
                 progress: { reporter.update(completed: $0.encodedFrames) }, draw: job.draw)
         }
         reporter.finish(message: "Wrote \(output.path): frames \(range.lowerBound)..<\(range.upperBound) of \(job.frameCount).")
         return ""
+    }
+}
+
+/// The writer a signal cancels, which may arrive before the writer exists: then the writer is
+/// cancelled as soon as it is held, so its render throws `.cancelled` at once.
+final class WriterSlot: Sendable {
+    private struct State {
+        var writer: MovieWriter?
+        var cancelled = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Cancels the held writer, or the next one held.
+    func cancel() {
+        let writer = state.withLock { state -> MovieWriter? in
+            state.cancelled = true
+            return state.writer
+        }
+        writer?.cancel()
+    }
+
+    /// Holds `writer`, cancelling it at once if a signal came first.
+    func hold(_ writer: MovieWriter) {
+        let cancelled = state.withLock { state -> Bool in
+            state.writer = writer
+            return state.cancelled
+        }
+        if cancelled { writer.cancel() }
     }
 }
