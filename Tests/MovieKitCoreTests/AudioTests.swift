@@ -24,16 +24,6 @@ struct AudioTests {
         (0..<(seconds * rate)).map { $0 % rate < rate / 200 ? 0.9 : 0 }
     }
 
-    /// The times, in seconds, where the left channel first rises above `threshold` after a quiet gap.
-    static func onsets(_ interleaved: [Float], channels: Int, rate: Int, threshold: Float = 0.3) -> [Double] {
-        var result: [Double] = []
-        var lastLoud = -rate
-        for frame in 0..<(interleaved.count / channels) where abs(interleaved[frame * channels]) > threshold {
-            if frame - lastLoud > rate / 4 { result.append(Double(frame) / Double(rate)) }
-            lastLoud = frame
-        }
-        return result
-    }
 
     @Test(arguments: ["sync.mp4", "sync.mov"])
     func eachClickLandsWithinOneMillisecondOfItsFlash(_ name: String) throws {
@@ -56,7 +46,7 @@ struct AudioTests {
         #expect(flashes == [0, 1, 2, 3, 4])
         let reader = try AudioReader(path: url.path)
         let audio = try reader.read(frameCount: 48000 * 10)
-        let clicks = Self.onsets(audio, channels: 2, rate: 48000)
+        let clicks = AudioStreamProbe.onsets(audio, channels: 2, rate: 48000)
         #expect(clicks.count == 5, "clicks at \(clicks)")
         for (click, flash) in zip(clicks, flashes) {
             #expect(abs(click - flash) < 0.001, "click at \(click) s, flash at \(flash) s")
@@ -119,7 +109,7 @@ struct AudioTests {
         for _ in 0..<30 { try writer.addFrame { c in c.fill(c.bounds) } }
         try writer.finish()
         let audio = try AudioReader(path: url.path).read(frameCount: 48000 * 10)
-        let clicks = Self.onsets(audio, channels: 2, rate: 48000)
+        let clicks = AudioStreamProbe.onsets(audio, channels: 2, rate: 48000)
         #expect(clicks.count == 3 && zip(clicks, [0.0, 1, 2]).allSatisfy { abs($0 - $1) < 0.002 }, "clicks at \(clicks)")
     }
 

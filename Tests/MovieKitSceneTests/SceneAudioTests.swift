@@ -108,7 +108,7 @@ struct SceneAudioTests {
         let flashes = video.frames.enumerated().filter { $0.element.pixel(x: 32, y: 32).r > 128 }.map { Double($0.offset) / 30 }
         #expect(flashes.first == 1.0, "white on frames at \(flashes) s")
         let audio = try AudioReader(path: movie.path).read(frameCount: 48000 * 10)
-        let clicks = ReaderFixtures.onsets(audio, channels: 2, rate: 48000)
+        let clicks = AudioStreamProbe.onsets(audio, channels: 2, rate: 48000)
         try #require(clicks.count == 1, "clicks at \(clicks)")
         let flash = try #require(flashes.first)
         #expect(abs(clicks[0] - flash) < 0.001, "click at \(clicks[0]) s, flash at \(flash) s")

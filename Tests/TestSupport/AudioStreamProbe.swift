@@ -34,3 +34,16 @@ public struct AudioStreamProbe {
         duration = Double(stream.pointee.duration) * Double(timeBase.num) / Double(timeBase.den)
     }
 }
+
+extension AudioStreamProbe {
+    /// The times, in seconds, where the left channel first rises above `threshold` after a quiet gap.
+    public static func onsets(_ interleaved: [Float], channels: Int, rate: Int, threshold: Float = 0.3) -> [Double] {
+        var result: [Double] = []
+        var lastLoud = -rate
+        for frame in 0..<(interleaved.count / channels) where abs(interleaved[frame * channels]) > threshold {
+            if frame - lastLoud > rate / 4 { result.append(Double(frame) / Double(rate)) }
+            lastLoud = frame
+        }
+        return result
+    }
+}

@@ -69,24 +69,28 @@ extension RunWorkload {
 
     /// W2 through the slideshow engine: cover fit, 3 s per photo, 0.5 s crossfades, W1's encoder settings.
     func renderW2Engine(photos: [URL], to url: URL) throws {
-        var show = MovieKitScene.Slideshow(width: 1280, height: 720, fps: 30)
-        show.slides = photos.map { MovieKitScene.Slideshow.Slide(.photo($0)) }
-        show.fit = .cover
-        show.slideDuration = 3
-        show.transition = MovieKitScene.Slideshow.Transition(.crossfade, duration: 0.5)
-        let settings = try MovieSettings(width: 1280, height: 720, fps: 30, preset: .medium, keyframeInterval: 250.0 / 30)
-        try show.render(to: url, settings: settings, overwrite: true)
+        try renderSlideshow(
+            photos: photos, slideDuration: 3, transitionDuration: 0.5, to: url,
+            settings: MovieSettings(width: 1280, height: 720, fps: 30, preset: .medium, keyframeInterval: 250.0 / 30))
     }
 
     /// Slides of 0.5 s with 0.2 s crossfades through the slideshow engine at `ultrafast`: the
     /// workload for peak memory against the number of photos.
     func renderW2Memory(photos: [URL], to url: URL) throws {
+        try renderSlideshow(
+            photos: photos, slideDuration: 0.5, transitionDuration: 0.2, to: url,
+            settings: MovieSettings(width: 1280, height: 720, fps: 30, preset: .ultrafast))
+    }
+
+    /// `photos` as a 1280x720 slideshow with cover fit and crossfades, through the engine.
+    private func renderSlideshow(
+        photos: [URL], slideDuration: Double, transitionDuration: Double, to url: URL, settings: MovieSettings
+    ) throws {
         var show = MovieKitScene.Slideshow(width: 1280, height: 720, fps: 30)
         show.slides = photos.map { MovieKitScene.Slideshow.Slide(.photo($0)) }
         show.fit = .cover
-        show.slideDuration = 0.5
-        show.transition = MovieKitScene.Slideshow.Transition(.crossfade, duration: 0.2)
-        let settings = try MovieSettings(width: 1280, height: 720, fps: 30, preset: .ultrafast)
+        show.slideDuration = slideDuration
+        show.transition = MovieKitScene.Slideshow.Transition(.crossfade, duration: transitionDuration)
         try show.render(to: url, settings: settings, overwrite: true)
     }
 }

@@ -28,14 +28,4 @@ extension ReaderFixtures {
         (0..<Int(seconds * Double(rate))).map { $0 < rate / 200 ? 0.9 : 0 }
     }
 
-    /// The times, in seconds, where the left channel first rises above `threshold` after a quiet gap.
-    static func onsets(_ interleaved: [Float], channels: Int, rate: Int, threshold: Float = 0.3) -> [Double] {
-        var result: [Double] = []
-        var lastLoud = -rate
-        for frame in 0..<(interleaved.count / channels) where abs(interleaved[frame * channels]) > threshold {
-            if frame - lastLoud > rate / 4 { result.append(Double(frame) / Double(rate)) }
-            lastLoud = frame
-        }
-        return result
-    }
 }
