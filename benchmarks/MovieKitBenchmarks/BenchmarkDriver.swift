@@ -188,6 +188,20 @@ final class BenchmarkDriver {
         let urls = PhotoFixtures.photos.prefix(photos).map { fixtureSet.url(of: $0).path }
         try runInterleaved([job, engine, slideshowCLI(photos: urls, frames: frames)], rounds: plan.runs)
 
+        // Caching still groups: every frame of a captioned contain-blur slideshow drawn, one thread, no encoding.
+        print("== Still groups: every frame of a captioned contain-blur slideshow of \(photos) photos drawn, cache on and off")
+        var drawJobs: [Job] = []
+        for cache in ["on", "off"] {
+            var draw = movieKit("scene-draw-\(cache)", "Still-group cache", "scene-draw", 1280, 720, photos,
+                                tool: "MovieKit SceneRenderer, cache \(cache)")
+            draw.measurement.frames = Slideshow.frameCount(photoCount: photos)
+            draw.arguments += ["--input", fixtures.path, "--raster-cache", cache]
+            draw.takesStats = false
+            draw.reportsLoopTime = true
+            drawJobs.append(draw)
+        }
+        try runInterleaved(drawJobs, rounds: plan.runs)
+
         // Memory against the number of photos: the same engine and timing for 12 and 300 slides
         // (the 12 photos in turn), short slides and `ultrafast`, so that the rows take a minute.
         let slideCounts = plan.quick ? [12, 24] : [12, 300]

@@ -31,6 +31,9 @@ struct RunWorkload: ParsableCommand {
         case w2Engine = "w2-engine"
         /// `--count` slides of 0.5 s (the W2 photos in turn) through the engine at `ultrafast`, for peak memory.
         case w2Memory = "w2-memory"
+        /// Every frame of a captioned `contain-blur` slideshow drawn through `SceneRenderer` without
+        /// encoding, with still groups cached (`--raster-cache on`) or drawn in place (`off`).
+        case sceneDraw = "scene-draw"
         /// Untimed: W1's raw BGRA frames written to `--output`.
         case prerender
         /// Untimed: the W2 photos generated into the `--output` folder.
@@ -67,6 +70,9 @@ struct RunWorkload: ParsableCommand {
     @Option(help: "Where w1-draw-parallel writes the seconds its drawing loop took (without start-up).")
     var loopTimeFile: String?
 
+    @Option(help: "Whether scene-draw caches still groups: on or off.")
+    var rasterCache = "on"
+
     @Option(help: "Preset for w1-parallel.")
     var preset = "medium"
 
@@ -83,6 +89,14 @@ struct RunWorkload: ParsableCommand {
             try renderW1Parallel(to: outputURL)
         case .w1DrawParallel:
             let seconds = try drawW1Parallel()
+            if let loopTimeFile {
+                try Data("\(seconds)\n".utf8).write(to: URL(fileURLWithPath: loopTimeFile))
+            }
+        case .sceneDraw:
+            guard let input else { throw ValidationError("scene-draw needs --input, the folder of photos.") }
+            let photos = PhotoFixtures(cacheRoot: URL(fileURLWithPath: input))
+            let urls = PhotoFixtures.photos.prefix(count).map { photos.url(of: $0) }
+            let seconds = try drawSlideshowScene(photos: urls, cachesStillGroups: rasterCache == "on")
             if let loopTimeFile {
                 try Data("\(seconds)\n".utf8).write(to: URL(fileURLWithPath: loopTimeFile))
             }

@@ -107,6 +107,9 @@ public struct GroupContent: Sendable {
     /// The group's clock starts this many seconds after its parent's: a child's times are
     /// `parentTime - timeOffset` (Lottie's precomposition start time).
     public var timeOffset: Double
+    /// Which raster of the renderer's cache holds this group's picture, set by `SceneRenderer` on
+    /// groups that never change while they show (`RasterPlan`); `nil` draws the children each frame.
+    var rasterSlot: Int?
 
     /// Creates group content.
     public init(layers: [Layer], clipsContent: Bool = false, timeOffset: Double = 0) {

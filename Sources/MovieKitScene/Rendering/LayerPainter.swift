@@ -1,9 +1,12 @@
 import Foundation
 import FrameDraw
 
-/// Draws one layer tree at one time. Holds nothing between calls but the context.
+/// Draws one layer tree at one time. Holds nothing between calls but the context, and the
+/// renderer's cache of still groups.
 struct LayerPainter {
     let context: DrawingContext
+    /// Where groups with a raster slot are kept once rasterised; `nil` draws every group in place.
+    var rasters: LayerRasterCache?
 
     /// Draws `layer` in its parent's space at `time` on the parent's clock.
     func draw(_ layer: Layer, parentSize: CGSize, time: Double) {
@@ -72,22 +75,47 @@ struct LayerPainter {
     // MARK: - Content
 
     private func drawGroup(_ group: GroupContent, layer: Layer, bounds: CGRect, time: Double, opacity: Double) {
-        let childTime = time - group.timeOffset
-        let body = {
-            if group.clipsContent {
-                let radius = max(0, layer.cornerRadius.value(at: time))
-                context.clip(to: radius > 0 ? Path(roundedRect: bounds, cornerRadius: radius) : Path(rect: bounds))
-            }
-            for child in group.layers {
-                draw(child, parentSize: bounds.size, time: childTime)
-            }
+        if let slot = group.rasterSlot, let rasters, drawFromRaster(slot: slot, cache: rasters, group: group, layer: layer, bounds: bounds, time: time, opacity: opacity) {
+            return
         }
+        let body = { drawChildren(of: group, layer: layer, bounds: bounds, time: time) }
         // The children fade as one picture, and share the group's shadow, as in a transparency layer.
         if opacity < 1 || layer.shadow != nil {
             context.withTransparencyLayer(alpha: opacity, body)
         } else {
             body()
         }
+    }
+
+    /// Draws a group's children, clipped to its bounds when it clips, at `time` on the group's parent clock.
+    private func drawChildren(of group: GroupContent, layer: Layer, bounds: CGRect, time: Double) {
+        if group.clipsContent {
+            let radius = max(0, layer.cornerRadius.value(at: time))
+            context.clip(to: radius > 0 ? Path(roundedRect: bounds, cornerRadius: radius) : Path(rect: bounds))
+        }
+        for child in group.layers {
+            draw(child, parentSize: bounds.size, time: time - group.timeOffset)
+        }
+    }
+
+    /// Composites a still group from its raster, rasterising it first when the cache does not hold it.
+    /// - Returns: `false` when no raster could be made (it could not be allocated): draw in place then.
+    private func drawFromRaster(
+        slot: Int, cache: LayerRasterCache, group: GroupContent, layer: Layer, bounds: CGRect, time: Double, opacity: Double
+    ) -> Bool {
+        let key = LayerRasterCache.Key(
+            slot: slot, transform: context.ctm, surfaceWidth: context.bounds.width, surfaceHeight: context.bounds.height)
+        let raster: DeviceRaster
+        if let cached = cache.raster(for: key) {
+            raster = cached
+        } else {
+            let made = try? context.rasterize(in: group.clipsContent ? bounds : nil) { inner in
+                LayerPainter(context: inner, rasters: nil).drawChildren(of: group, layer: layer, bounds: bounds, time: time)
+            }
+            guard let made else { return false }
+            raster = cache.insert(made, for: key)
+        }
+        return context.draw(raster, alpha: opacity)
     }
 
     private func drawShape(_ layer: Layer, bounds: CGRect, time: Double, opacity: Double) {

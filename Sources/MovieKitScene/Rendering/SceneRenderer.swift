@@ -22,11 +22,33 @@ public final class SceneRenderer: Sendable {
     /// - Parameter scene: The scene to draw.
     /// - Throws: `FrameDrawError.unreadableImage` (or another image-loading error) naming the
     ///   first image file that cannot be loaded.
-    public init(scene: Scene) throws {
+    /// Rasters of the groups that never change while they show, or `nil` when caching is off.
+    let rasters: LayerRasterCache?
+
+    /// Prepares a scene for drawing: loads each `.file` image once, and finds the groups whose
+    /// picture never changes while they show, to draw each once and composite it afterwards.
+    /// - Parameters:
+    ///   - scene: The scene to draw.
+    ///   - cachesStillGroups: Whether still groups are rasterised once and composited on later
+    ///     frames (see "Caching still layers" in the README). The cache holds at most four
+    ///     canvases' worth of pixels (`rasterCacheBudget`).
+    /// - Throws: `FrameDrawError.unreadableImage` (or another image-loading error) naming the
+    ///   first image file that cannot be loaded.
+    public init(scene: Scene, cachesStillGroups: Bool = true) throws {
         var cache: [URL: Image] = [:]
         var resolved = scene
         resolved.layers = try scene.layers.map { try Self.resolvingImages(in: $0, cache: &cache) }
+        var plan = RasterPlan()
+        let window = RasterPlan.Window(lower: 0, upper: scene.canvas.duration)
+        resolved.layers = plan.planned(resolved.layers, window: window, placementIsStatic: true)
         self.scene = resolved
+        rasters = cachesStillGroups && plan.slotCount > 0 ? LayerRasterCache(byteBudget: Self.rasterCacheBudget(for: scene.canvas)) : nil
+    }
+
+    /// The most the cache of still groups holds, in bytes: four canvases' worth of pixels (two
+    /// slides of a crossfade, and the masked copy of a slide that a wipe reveals), at least 16 MB.
+    static func rasterCacheBudget(for canvas: Canvas) -> Int {
+        max(4 * 4 * Int(canvas.size.width) * Int(canvas.size.height), 16 << 20)
     }
 
     /// The canvas: size, frame rate, length and background.
@@ -53,7 +75,9 @@ public final class SceneRenderer: Sendable {
                 context.scaleBy(x: frame.width / canvasSize.width, y: frame.height / canvasSize.height)
                 context.clip(to: CGRect(origin: .zero, size: canvasSize))
             }
-            let painter = LayerPainter(context: context)
+            // The plan holds for the scene's own times, `0..<duration`; other times draw in place.
+            let inScene = time >= 0 && time < canvas.duration
+            let painter = LayerPainter(context: context, rasters: inScene ? rasters : nil)
             for layer in scene.layers {
                 painter.draw(layer, parentSize: canvasSize, time: time)
             }
