@@ -34,7 +34,7 @@ bench: deps
 # Sanitizers: the whole suite under AddressSanitizer (with LeakSanitizer) and under ThreadSanitizer,
 # each in its own scratch folder. Any report, from the test runner or a child process, fails the run;
 # suppressions for system libraries live in scripts/sanitizers/ with the reason for each.
-TSAN_PIPELINE_TESTS = ParallelRenderTests|PipelineTests|CancellationTests
+TSAN_PIPELINE_TESTS = ParallelRenderTests|PipelineTests|CancellationTests|StillGroupCacheTests
 
 test-asan: deps
 	bash scripts/sanitizers/run-tests.sh address
