@@ -8,7 +8,9 @@ import MovieKitCore
 /// exist at any time, however many photos the slideshow has.
 ///
 /// Asking for slide *i*'s picture also starts decoding slide *i + 1*'s, so the next photo is
-/// usually ready before the transition into it begins.
+/// usually ready before the transition into it begins. Only one photo is decoded at a time, on
+/// whichever thread: a photo can exist at full size while it is decoded (a PNG or WebP has no
+/// reduced-size decode), and two at once would raise the peak by a whole photo.
 final class PhotoCache: Sendable {
     /// The pictures of one slide: the photo, and the blurred, darkened copy behind it.
     struct Pictures: Sendable {
@@ -46,6 +48,8 @@ final class PhotoCache: Sendable {
     // Guarded by `condition`.
     nonisolated(unsafe) private var state = State()
     private let queue = DispatchQueue(label: "MovieKit.slideshow.photos", qos: .userInitiated)
+    /// Held while a photo is decoded, so that decodes never overlap.
+    private let decoding = NSLock()
 
     /// - Parameters:
     ///   - photos: Each slide's photo, by slide index.
@@ -62,7 +66,9 @@ final class PhotoCache: Sendable {
     /// The pictures of slide `index`, decoding them now if no background decode has; and starts
     /// decoding the next photo.
     func pictures(forSlide index: Int) -> Pictures? {
-        prefetch(slide: photos.keys.filter { $0 > index }.min())
+        // Once this slide's pictures are ready: prefetching first would decode the next photo
+        // while this one is decoded here, when the background has fallen behind.
+        defer { prefetch(slide: photos.keys.filter { $0 > index }.min()) }
         condition.lock()
         defer { condition.unlock() }
         while true {
@@ -131,6 +137,8 @@ final class PhotoCache: Sendable {
     var heldSlides: Int { condition.withLock { state.entries.values.filter { $0.pictures != nil }.count } }
 
     private func decode(slide index: Int) throws -> Pictures {
+        decoding.lock()
+        defer { decoding.unlock() }
         guard let source = photos[index] else { throw SceneError.invalidSlideshow(reason: "slide \(index + 1) has no photo") }
         let photo = try shownSize(of: Image(contentsOf: source.url, maxPixelSize: maxPixelSize), source)
         guard source.fit == .containBlur else { return Pictures(photo: photo, blurred: nil) }
