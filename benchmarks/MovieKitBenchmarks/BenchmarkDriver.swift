@@ -126,6 +126,9 @@ final class BenchmarkDriver {
                                      floor: "floor-720-\(preset)", note: "one drawing thread"))
                 jobs.append(floor("floor-720-\(preset)", "W1 \(preset)", raw: raw, 1280, 720, frames, preset: preset))
             }
+            // W1 as `--draft` renders it: half the width and height (rounded to multiples of 16), `ultrafast`.
+            jobs.append(parallel("draft-720", "W1 draft", 640, 352, frames, preset: "ultrafast", threads: 0,
+                                 floor: nil, note: "as --draft renders 1280x720: 640x352, ultrafast, all cores draw"))
             // Five times W1's frames, and the child times its own drawing loop, so start-up does not hide the scaling.
             for threads in Array(Set([1, 2, cores])).sorted() {
                 var job = movieKit("draw-\(threads)", "W1 draw scaling", "w1-draw-parallel", 1280, 720, frames * 5,
@@ -312,7 +315,7 @@ final class BenchmarkDriver {
 
     private func parallel(
         _ id: String, _ workload: String, _ width: Int, _ height: Int, _ count: Int, preset: String, threads: Int,
-        floor: String, note: String? = nil, codec: String = "h264", container: String = "mp4"
+        floor: String?, note: String? = nil, codec: String = "h264", container: String = "mp4"
     ) -> Job {
         var job = movieKit(id, workload, "w1-parallel", width, height, count, floor: floor, note: note)
         job.arguments = job.arguments.map { $0.hasSuffix("\(id).mp4") ? String($0.dropLast(3)) + container : $0 }

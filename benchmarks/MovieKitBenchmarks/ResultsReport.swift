@@ -126,6 +126,12 @@ struct ResultsReport {
                 format: "W1 720p at %@: floor ratio %.3f with every core drawing (goal ≤ %.2f: %@)%@.", preset, ratio, goal,
                 ratio <= goal ? "met" : "missed", one.map { String(format: "; %.3f with one drawing thread", $0) } ?? ""))
         }
+        if let full = driver.measurement("par-720-medium"), let draft = driver.measurement("draft-720"), draft.medianWall > 0 {
+            let speedup = full.medianWall / draft.medianWall
+            notes.append(String(
+                format: "--draft: W1 at 1280x720 `medium` %.2f s, as --draft renders it (640x352, `ultrafast`) %.2f s: %.1f× faster (goal ≥ 4×: %@).",
+                full.medianWall, draft.medianWall, speedup, speedup >= 4 ? "met" : "missed"))
+        }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         if let one = driver.measurement("draw-1"), let all = driver.measurement("draw-\(cores)"), cores > 1,
            let oneLoop = one.medianLoop, let allLoop = all.medianLoop, allLoop > 0 {
