@@ -75,7 +75,8 @@ struct LayerPainter {
     // MARK: - Content
 
     private func drawGroup(_ group: GroupContent, layer: Layer, bounds: CGRect, time: Double, opacity: Double) {
-        if let slot = group.rasterSlot, let rasters, drawFromRaster(slot: slot, cache: rasters, group: group, layer: layer, bounds: bounds, time: time, opacity: opacity) {
+        if let slot = group.rasterSlot, let rasters,
+           drawFromRaster(slot: slot, cache: rasters, group: group, layer: layer, bounds: bounds, time: time, opacity: opacity) {
             return
         }
         let body = { drawChildren(of: group, layer: layer, bounds: bounds, time: time) }
