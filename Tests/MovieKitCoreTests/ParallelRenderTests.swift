@@ -36,6 +36,44 @@ struct ParallelRenderTests {
         #expect(decoded[1] == decoded[2])
     }
 
+    /// Renders `frameCount` frames with four drawing threads and returns how many each thread drew,
+    /// most first.
+    static func framesPerThread(
+        settings: MovieSettings, frameCount: Int, in dir: borrowing TemporaryDirectory, draw: @escaping @Sendable () -> Void
+    ) throws -> [Int] {
+        let counts = Mutex<[UInt: Int]>([:])
+        try MovieWriter.render(to: dir.file("helpers.mp4"), settings: settings, frameCount: frameCount, overwrite: true, concurrency: .fixed(4)) { context, frame in
+            draw()
+            let thread = UInt(pthread_self())
+            counts.withLock { $0[thread, default: 0] += 1 }
+            context.setFillColor(PipelineTests.colour(forFrame: frame.index))
+            context.fill(context.bounds)
+        }
+        return counts.withLock { $0.values.sorted(by: >) }
+    }
+
+    @Test func helperThreadsDrawWhileTheEncoderWaitsForFrames() throws {
+        // Drawing (3 ms a frame) is far slower than encoding 32x32 frames: the encoder is always
+        // short of frames, so the helpers draw too and the frames spread over the threads.
+        let dir = try TemporaryDirectory()
+        let settings = try MovieSettings(width: 32, height: 32, fps: 30, preset: .ultrafast)
+        let counts = try Self.framesPerThread(settings: settings, frameCount: 120, in: dir) { Thread.sleep(forTimeInterval: 0.003) }
+        #expect(counts.reduce(0, +) == 120)
+        #expect(counts.count >= 2 && counts[0] <= 90, "frames drawn per thread: \(counts)")
+    }
+
+    @Test func helperThreadsStayIdleWhileTheEncoderHasFramesQueued() throws {
+        // Encoding at `medium` takes far longer than drawing a flat colour. x264 first takes about
+        // fifty frames into its lookahead without waiting, and the helpers draw some of those; after
+        // that the encoder always has two frames queued, the helpers wait and leave the CPU to it,
+        // and one thread draws the rest.
+        let dir = try TemporaryDirectory()
+        let settings = try MovieSettings(width: 640, height: 352, fps: 30, preset: .medium)
+        let counts = try Self.framesPerThread(settings: settings, frameCount: 240, in: dir) {}
+        #expect(counts.reduce(0, +) == 240)
+        #expect(counts[0] >= 150, "frames drawn per thread: \(counts)")
+    }
+
     @Test func theFirstDrawingErrorByFrameOrderIsThrownAndNothingIsLeft() throws {
         struct Broken: Error, Equatable { var frame: Int }
         let dir = try TemporaryDirectory()

@@ -22,6 +22,10 @@ final class EncodingPipeline: @unchecked Sendable {
     private var failure: Error?
     private var cancelled = false
     private var encoded = 0
+    /// Frames handed to the worker so far, repeats included, and those it is done with (encoded,
+    /// skipped or failed): `submitted - done` are queued.
+    private var submitted = 0
+    private var done = 0
     private let stage: any FrameSink
     private let destination: String
     private var heldSlot: FrameSlot?
@@ -59,7 +63,9 @@ final class EncodingPipeline: @unchecked Sendable {
 
     /// Hands a drawn and converted slot to the worker, which encodes it as frame `index`.
     func submit(_ slot: FrameSlot, index: Int) {
+        lock.withLock { submitted += 1 }
         queue.async { [self] in
+            defer { markDone(1) }
             guard !hasFailedOrCancelled else {
                 returnSlot(slot)
                 return
@@ -79,7 +85,10 @@ final class EncodingPipeline: @unchecked Sendable {
     /// Asks the worker to encode the last submitted picture `count` more times, as frames
     /// `firstIndex` onwards. One job, however large the count, so memory stays flat.
     func submitRepeat(count: Int, firstIndex: Int) {
+        lock.withLock { submitted += count }
         queue.async { [self] in
+            var remaining = count
+            defer { markDone(remaining) }
             guard let slot = heldSlot else { return }
             for offset in 0..<count {
                 guard !hasFailedOrCancelled else { return }
@@ -90,7 +99,17 @@ final class EncodingPipeline: @unchecked Sendable {
                     record(error)
                     return
                 }
+                remaining -= 1
+                markDone(1)
             }
+        }
+    }
+
+    /// Waits while at least `depth` frames are queued for the encoder: while it has work, another
+    /// drawing thread would only take CPU from it. Returns at once when the pipeline has stopped.
+    func waitWhileEncoderHasQueued(atLeast depth: Int) {
+        lock.withLock {
+            while submitted - done >= depth && failure == nil && !cancelled { lock.wait() }
         }
     }
 
@@ -156,6 +175,16 @@ final class EncodingPipeline: @unchecked Sendable {
 
     private func countEncoded() {
         lock.withLock { encoded += 1 }
+    }
+
+    /// Records that the worker is done with `count` submitted frames, and wakes drawing threads
+    /// waiting for the queue to shrink.
+    private func markDone(_ count: Int) {
+        guard count > 0 else { return }
+        lock.withLock {
+            done += count
+            lock.broadcast()
+        }
     }
 
     private func record(_ error: Error) {

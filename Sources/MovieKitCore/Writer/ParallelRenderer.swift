@@ -2,11 +2,16 @@ import Foundation
 import FrameDraw
 
 /// How many threads draw and convert frames in a parallel render.
+///
+/// The first thread always draws. The others draw only while the encoder is short of frames
+/// (fewer than `ParallelRenderer.helperQueueDepth` queued): when the encoder is the slow part,
+/// extra drawing threads would only take CPU from it, so the number drawing follows the cores
+/// the encoder leaves idle.
 public enum RenderConcurrency: Sendable, Hashable {
     /// One drawing thread per core, up to 8: the encoder keeps its own threads, and the bounded
     /// ring of frame buffers stops drawing from running ahead of it.
     case automatic
-    /// Exactly this many drawing threads (at least 1).
+    /// At most this many drawing threads (at least 1).
     case fixed(Int)
 
     /// The number of drawing threads.
@@ -61,6 +66,10 @@ final class ParallelRenderer: @unchecked Sendable {
         self.draw = draw
     }
 
+    /// Helper threads (all but the first) wait while this many frames are queued for the encoder.
+    /// Two: the encoder has its next frame and the one after, so drawing is not what it waits for.
+    static let helperQueueDepth = 2
+
     /// Runs `threads` workers until every frame is handed to the encoder or one fails.
     /// - Throws: The first error by frame order (a drawing error, or the encoder's).
     func run(threads: Int) throws {
@@ -68,7 +77,7 @@ final class ParallelRenderer: @unchecked Sendable {
         for worker in 0..<threads {
             group.enter()
             let thread = Thread { [self] in
-                work()
+                work(isHelper: worker > 0)
                 group.leave()
             }
             thread.name = "MovieKit.draw.\(worker)"
@@ -79,8 +88,9 @@ final class ParallelRenderer: @unchecked Sendable {
         if let first { throw first.error }
     }
 
-    private func work() {
+    private func work(isHelper: Bool) {
         while true {
+            if isHelper { pipeline.waitWhileEncoderHasQueued(atLeast: Self.helperQueueDepth) }
             let slot: FrameSlot
             do {
                 slot = try pipeline.acquireSlot()
