@@ -72,6 +72,28 @@ struct JSON5ParsingTests {
         }
     }
 
+    @Test func theNumberCheckFollowsJSON5sGrammar() {
+        let allowed = ["0", "12", "-0.5", "+1", ".5", "5.", "1e3", "1E+3", "2.5e-3", ".5e1", "0x1F", "-0X1f", "Infinity", "-Infinity", "+NaN"]
+        let refused = ["0x", "0x0x", "0x1g", "01", "-01.5", ".", "-", "+.", "1e", "1e+", "1.2.3", "1-2", "0x1.5", "Infinityx", "--1", "1x"]
+        for token in allowed { #expect(JSON5NumberCheck.isNumber(ArraySlice(token.unicodeScalars)), "\(token)") }
+        for token in refused { #expect(!JSON5NumberCheck.isNumber(ArraySlice(token.unicodeScalars)), "\(token)") }
+    }
+
+    @Test func numberLookalikesInStringsCommentsAndNamesAreNotChecked() throws {
+        let node = try JSONNodeDecoder.parse(
+            Data("""
+                // 0x0x in a line comment
+                { 'it\\'s 0x0x': "0x0x \\" 01", /* 0x0x
+                   01 */ é1x: 1, $0x0x: 2, a_0x0x: 0x1F, list: [+.5e3, -Infinity,], }
+                """.utf8),
+            file: "t.json5", dialect: .json5)
+        guard case .mapping(let entries) = node.value else {
+            Issue.record("not a mapping")
+            return
+        }
+        #expect(entries.map(\.key) == ["$0x0x", "a_0x0x", "it's 0x0x", "list", "é1x"])
+    }
+
     @Test func aWholeFrameRateWrittenWithAPointIsAFrameRate() throws {
         let scene = try SceneFile.decode(
             "{\"canvas\": {\"width\": 64, \"height\": 32, \"duration\": 1, \"fps\": 30.0}, \"layers\": []}", format: .json,
@@ -104,7 +126,8 @@ struct JSON5ParsingTests {
 
     @Test(arguments: [
         ("{ a: 1 /* open", "t.json5: The JSON5 is malformed: Foundation says only \"The given data was not valid JSON\". It gives no position, so check the brackets, commas, quotes and escapes; JSON5 allows comments, unquoted keys, single-quoted strings and trailing commas."),
-        ("{ a: [0x] }", "t.json5: `a[0]` is a number Foundation cannot convert (written like 01 or 0x, or out of range like 1e400 or hexadecimal beyond 64 bits) but must be a number written like 12, -0.5 or 1e3 (or 0x1F in JSON5)."),
+        ("{ a: [0x] }", "t.json5:1:7: The JSON5 is malformed: `0x` is not a number JSON5 allows; numbers are written like 12, -0.5, 1e3, .5, 0x1F, Infinity or NaN. Check the brackets, commas, quotes and escapes at or just before that line and column; JSON5 allows comments, unquoted keys, single-quoted strings and trailing commas."),
+        ("{ a: [0x1FFFFFFFFFFFFFFFFF] }", "t.json5: `a[0]` is a number Foundation cannot convert (out of range like 1e400, or hexadecimal beyond 64 bits) but must be a number written like 12, -0.5 or 1e3 (or 0x1F in JSON5)."),
         ("{ a: [1,\n  'x\\vy'] }", "t.json5:2:6: The JSON5 is malformed: the string at `a[1]` cannot be read: Foundation reports unexpectedEscapedCharacter(ascii: 118). Check the brackets, commas, quotes and escapes at or just before that line and column; JSON5 allows comments, unquoted keys, single-quoted strings and trailing commas."),
     ])
     func syntaxErrorsSayWhatFoundationSays(_ text: String, _ message: String) {

@@ -22,3 +22,24 @@ struct JSONEscapeRegressionTests {
         }
     }
 }
+
+/// A fuzzing finding in Foundation itself, kept as a regression test.
+@Suite("JSON5 number regressions")
+struct JSON5NumberRegressionTests {
+    /// Found by FuzzEditlySpec in CI's 30-second run (after 112,551 inputs): Foundation's JSON5
+    /// scanner takes `0x0x` for a number, and asking for it as an `Int` stopped the process in a
+    /// precondition of Foundation's `validateNumber`. `JSON5NumberCheck` now refuses it first, with
+    /// its position; the input is `Fuzz/Corpus/FuzzEditlySpec/regression-json5-number-0x0x`.
+    @Test(arguments: ["0x0x", "+0x0x", "-0x0X", "0X0x1", "{a: [1,\n 0x0x]}"])
+    func aMalformedHexNumberIsASyntaxErrorWithItsPosition(_ text: String) {
+        do {
+            _ = try EditlySpec.decode(Data(text.utf8), fileName: "spec.json5")
+            Issue.record("decoded \(text)")
+        } catch {
+            let message = "\(error)"
+            let column = text.hasPrefix("{") ? "2:2" : "1:1"
+            #expect(message.hasPrefix("spec.json5:\(column): The JSON5 is malformed: `"), "\(message)")
+            #expect(message.contains("is not a number JSON5 allows"), "\(message)")
+        }
+    }
+}

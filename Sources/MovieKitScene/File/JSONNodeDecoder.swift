@@ -30,9 +30,11 @@ enum JSONNodeDecoder {
         var name: String { self == .json ? "JSON" : "JSON5" }
     }
 
-    /// - Throws: `SceneError.syntax` for malformed JSON, `.invalidValue` for a number Foundation
-    ///   reads but cannot convert.
+    /// - Throws: `SceneError.syntax` for malformed JSON (for JSON5, first a number its grammar
+    ///   does not allow: `JSON5NumberCheck`), `.invalidValue` for a number Foundation reads but
+    ///   cannot convert.
     static func parse(_ data: Data, file: String, dialect: Dialect = .json) throws -> SceneNode {
+        if dialect == .json5 { try JSON5NumberCheck.check(String(decoding: data, as: UTF8.self), file: file) }
         let decoder = JSONDecoder()
         decoder.allowsJSON5 = dialect == .json5
         do {
@@ -59,7 +61,7 @@ enum JSONNodeDecoder {
                 file: file, line: nil, column: nil, path: path.isEmpty ? "the document" : path,
                 value: dialect == .json
                     ? "a number Foundation cannot convert (written like 01 or 1., or out of range like 1e400)"
-                    : "a number Foundation cannot convert (written like 01 or 0x, or out of range like 1e400 or hexadecimal beyond 64 bits)",
+                    : "a number Foundation cannot convert (out of range like 1e400, or hexadecimal beyond 64 bits)",
                 expected: "a number written like 12, -0.5 or 1e3\(dialect == .json5 ? " (or 0x1F in JSON5)" : "")")
         }
         if let underlying = context.underlyingError {
