@@ -43,3 +43,30 @@ struct JSON5NumberRegressionTests {
         }
     }
 }
+
+/// Another fuzzing finding in Foundation, kept as a regression test.
+@Suite("JSON5 number at the end of the document")
+struct JSON5FinalNumberRegressionTests {
+    /// Found by FuzzEditlySpec after 143,434 inputs of a 10-minute run: a document that is only a
+    /// number too large for an `Int` (`1e39…9`) stopped the process, but only when the bytes after
+    /// the buffer in memory were digits, because Foundation's JSON5 reader lets `strtod` read past
+    /// the end. Here the buffer is the front of a longer run of digits, so the bytes after it are
+    /// digits every time; `JSONNodeDecoder` gives Foundation a copy that ends in a line break.
+    @Test func aNumberThatEndsTheDocumentIsReadWithinTheBuffer() throws {
+        let number = "1e" + String(repeating: "9", count: 90)
+        var bytes = Array((number + "9999").utf8)
+        let count = number.utf8.count
+        let message: String? = bytes.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress else { return nil }
+            let data = Data(bytesNoCopy: base, count: count, deallocator: .none)
+            do {
+                _ = try EditlySpec.decode(data, fileName: "spec.json5")
+                return "decoded"
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(message?.hasPrefix("spec.json5: ") == true, "\(message ?? "no buffer")")
+        #expect(message?.contains("cannot convert") == true, "\(message ?? "no buffer")")
+    }
+}
