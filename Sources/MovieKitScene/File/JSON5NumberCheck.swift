@@ -2,13 +2,15 @@
 ///
 /// Foundation's JSON5 scanner (FoundationEssentials in Swift 6.3.1) takes some malformed numbers,
 /// such as `0x0x`, as number tokens, and then stops the process with a precondition failure
-/// (`validateNumber`) when it is asked for one as an `Int`; fuzzing `EditlySpec` found it. A bad number is
-/// refused here instead, with its line and column, which Foundation's JSON5 errors do not give.
+/// (`validateNumber`) when it is asked for one as an `Int`; fuzzing `EditlySpec` found it. A bad
+/// number is refused here instead, with its line and column, which Foundation's JSON5 errors do
+/// not give.
 ///
-/// A number is a run of name characters, `.`, `+` and `-` that starts with a digit, `.`, `+`
-/// or `-` outside strings and comments: in a well-formed document, exactly its numbers. JSON5's grammar (json5.org): an optional sign, then `Infinity`, `NaN`,
-/// `0x` with hexadecimal digits, or a decimal with no leading zero, an optional fraction (`5.`
-/// and `.5` are allowed) and an optional exponent.
+/// A number is a run of name characters, `.`, `+` and `-` that starts with a digit, `.`, `+` or
+/// `-` outside strings and comments: in a well-formed document, exactly its numbers. JSON5's
+/// grammar (json5.org): an optional sign, then `Infinity`, `NaN`, `0x` with hexadecimal digits,
+/// or a decimal with no leading zero, an optional fraction (`5.` and `.5` are allowed) and an
+/// optional exponent.
 enum JSON5NumberCheck {
     /// Throws at the first number that JSON5's grammar does not allow.
     /// - Throws: `SceneError.syntax` with the number's line and column (counted in characters).
