@@ -3,8 +3,54 @@
 
 #include <cairo/cairo.h>
 #include <pango/pangocairo.h>
+#include <stdint.h>
+#include <sys/mman.h>
 
 // PANGO_SCALE is a macro constant; keep it as a function so Swift sees a plain Int32.
 static inline int mk_pango_scale(void) { return PANGO_SCALE; }
+
+// Large image surfaces get their own anonymous mapping instead of malloc's heap.
+//
+// glibc serves a large malloc with mmap only until the first such block is freed; after that it raises
+// its threshold to that block's size and serves the next ones from its heaps, where freed photo-sized
+// blocks stay resident and fragment. A slideshow allocates and frees photo-sized surfaces for every
+// slide, so its peak memory then grows with the number of slides. A mapping of its own is returned to
+// the system when the surface is destroyed, and leaves malloc's threshold alone.
+//
+// The mapping starts with one header (its base and length), and the pixels follow at a 64-byte offset,
+// so the destroy callback needs nothing but the user data pointer.
+typedef struct { void *base; size_t length; } mk_surface_mapping;
+#define MK_SURFACE_MAPPING_HEADER 64
+
+static inline void mk_surface_mapping_release(void *data) {
+    mk_surface_mapping *mapping = (mk_surface_mapping *)data;
+    munmap(mapping->base, mapping->length);
+}
+
+// Surfaces of at least `minimum_bytes` are mapped; smaller ones come from cairo_image_surface_create.
+// Either way the pixels start zeroed (transparent black). Returns NULL when no mapping could be made.
+static inline cairo_surface_t *mk_image_surface_create(int width, int height, size_t minimum_bytes) {
+    int stride = cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, width);
+    if (stride <= 0) { return cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height); }
+    size_t bytes = (size_t)stride * (size_t)height;
+    if (bytes < minimum_bytes) { return cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height); }
+    size_t length = bytes + MK_SURFACE_MAPPING_HEADER;
+    void *base = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (base == MAP_FAILED) { return NULL; }
+    mk_surface_mapping *mapping = (mk_surface_mapping *)base;
+    mapping->base = base;
+    mapping->length = length;
+    unsigned char *pixels = (unsigned char *)base + MK_SURFACE_MAPPING_HEADER;
+    static const cairo_user_data_key_t key;
+    cairo_surface_t *surface = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, width, height, stride);
+    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS
+        || cairo_surface_set_user_data(surface, &key, mapping, mk_surface_mapping_release)
+               != CAIRO_STATUS_SUCCESS) {
+        cairo_surface_destroy(surface);
+        munmap(base, length);
+        return NULL;
+    }
+    return surface;
+}
 
 #endif

@@ -56,4 +56,10 @@ static inline int mk_set_mmap_threshold(int bytes) {
     return mallopt(M_MMAP_THRESHOLD, bytes);
 }
 
+// malloc_trim(0): returns the free pages of every malloc arena to the system, including those in the
+// middle of a heap. It changes no setting. Returns 1 when memory was released, 0 otherwise.
+static inline int mk_release_free_heap_pages(void) {
+    return malloc_trim(0);
+}
+
 #endif
