@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(
             name: "FrameDrawTests",
             dependencies: [
-                "FrameDraw", "CFFmpeg",
+                "FrameDraw", "LibAV", "CFFmpeg",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             // Read through #filePath, not bundled as resources.

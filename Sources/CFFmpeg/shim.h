@@ -16,6 +16,8 @@
 #include <libavutil/samplefmt.h>
 #include <libswresample/swresample.h>
 #include <libswscale/swscale.h>
+#include <stdint.h>
+#include <sys/mman.h>
 
 // AVERROR(e) is a function-like macro, which Swift cannot import.
 static inline int mk_averror(int e) { return AVERROR(e); }
@@ -34,5 +36,105 @@ static inline int mk_strerror(int errnum, char *buffer, size_t size) { return av
 
 // AV_ERROR_MAX_STRING_SIZE is a macro constant that Swift does import, but keep its use explicit here.
 static inline size_t mk_error_max_string_size(void) { return AV_ERROR_MAX_STRING_SIZE; }
+
+// --- Pictures in mappings of their own ---------------------------------------------------------------
+//
+// A still image's decoder allocates its picture, uses it once and frees it with the decoder. From malloc,
+// a picture of several megabytes is served with mmap, but freeing it raises glibc's mmap threshold to its
+// size, after which such blocks stay in malloc's heaps and fragment: a slideshow's peak memory then grows
+// with its number of photos. These buffers are anonymous mappings, returned to the system when freed.
+
+static inline void mk_mapped_buffer_release(void *opaque, uint8_t *data) {
+    munmap(data, (size_t)(uintptr_t)opaque);
+}
+
+// get_buffer2 for still-picture decoders: one zeroed mapping holds every plane. Each line size is a
+// multiple of 64 (the widest SIMD alignment libavcodec asks for); like libavcodec's own allocator, the
+// width is widened until all planes' line sizes are aligned, rather than aligning each line size alone,
+// so ratios between planes hold. Anything but video falls back to libavcodec's allocator.
+static inline int mk_get_mapped_picture(struct AVCodecContext *context, AVFrame *frame, int flags) {
+    if (context->codec_type != AVMEDIA_TYPE_VIDEO || frame->width <= 0 || frame->height <= 0 || frame->format < 0) {
+        return avcodec_default_get_buffer2(context, frame, flags);
+    }
+    int width = frame->width;
+    int height = frame->height;
+    int linesize_align[AV_NUM_DATA_POINTERS];
+    avcodec_align_dimensions2(context, &width, &height, linesize_align);
+    int linesizes[4] = {0};
+    int unaligned;
+    int attempts = 0;
+    do {
+        if (av_image_fill_linesizes(linesizes, (enum AVPixelFormat)frame->format, width) < 0 || ++attempts > 16) {
+            return avcodec_default_get_buffer2(context, frame, flags);
+        }
+        width += width & ~(width - 1);
+        unaligned = 0;
+        for (int i = 0; i < 4; i++) { unaligned |= linesizes[i] % 64; }
+    } while (unaligned);
+    uint8_t *planes[4] = {0};
+    int size = av_image_fill_pointers(planes, (enum AVPixelFormat)frame->format, height, NULL, linesizes);
+    if (size <= 0) { return avcodec_default_get_buffer2(context, frame, flags); }
+    // Slack past the last plane, as libavcodec's allocator leaves, for SIMD code that reads ahead.
+    size_t length = (size_t)size + 16 + 64 + AV_INPUT_BUFFER_PADDING_SIZE;
+    void *base = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (base == MAP_FAILED) { return AVERROR(ENOMEM); }
+    AVBufferRef *buffer = av_buffer_create((uint8_t *)base, length, mk_mapped_buffer_release, (void *)(uintptr_t)length, 0);
+    if (!buffer) {
+        munmap(base, length);
+        return AVERROR(ENOMEM);
+    }
+    av_image_fill_pointers(planes, (enum AVPixelFormat)frame->format, height, (uint8_t *)base, linesizes);
+    for (int i = 0; i < 4; i++) {
+        frame->data[i] = planes[i];
+        frame->linesize[i] = linesizes[i];
+    }
+    frame->buf[0] = buffer;
+    frame->extended_data = frame->data;
+    return 0;
+}
+
+// av_frame_get_buffer for a picture whose format, width and height are set, with pictures of at least
+// `minimum_bytes` in a mapping of their own. Line sizes are multiples of 64 and the planes are padded to
+// a height that is a multiple of 32, as av_frame_get_buffer pads them. Returns 0 or a negative AVERROR.
+static inline int mk_frame_get_buffer(AVFrame *frame, size_t minimum_bytes) {
+    if (frame->width <= 0 || frame->height <= 0 || frame->format < 0) { return av_frame_get_buffer(frame, 0); }
+    int width = frame->width;
+    int height = (frame->height + 31) & ~31;
+    int linesizes[4] = {0};
+    int unaligned;
+    int attempts = 0;
+    do {
+        if (av_image_fill_linesizes(linesizes, (enum AVPixelFormat)frame->format, width) < 0 || ++attempts > 16) {
+            return av_frame_get_buffer(frame, 0);
+        }
+        width += width & ~(width - 1);
+        unaligned = 0;
+        for (int i = 0; i < 4; i++) { unaligned |= linesizes[i] % 64; }
+    } while (unaligned);
+    uint8_t *planes[4] = {0};
+    int size = av_image_fill_pointers(planes, (enum AVPixelFormat)frame->format, height, NULL, linesizes);
+    if (size <= 0 || (size_t)size < minimum_bytes) { return av_frame_get_buffer(frame, 0); }
+    size_t length = (size_t)size + 16 + 64;
+    void *base = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (base == MAP_FAILED) { return AVERROR(ENOMEM); }
+    AVBufferRef *buffer = av_buffer_create((uint8_t *)base, length, mk_mapped_buffer_release, (void *)(uintptr_t)length, 0);
+    if (!buffer) {
+        munmap(base, length);
+        return AVERROR(ENOMEM);
+    }
+    av_image_fill_pointers(planes, (enum AVPixelFormat)frame->format, height, (uint8_t *)base, linesizes);
+    for (int i = 0; i < 4; i++) {
+        frame->data[i] = planes[i];
+        frame->linesize[i] = linesizes[i];
+    }
+    frame->buf[0] = buffer;
+    frame->extended_data = frame->data;
+    return 0;
+}
+
+// Makes a decoder allocate its pictures with mk_get_mapped_picture. Call before avcodec_open2.
+static inline void mk_use_mapped_pictures(AVCodecContext *context) {
+    context->get_buffer2 = mk_get_mapped_picture;
+}
 
 #endif

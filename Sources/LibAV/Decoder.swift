@@ -14,9 +14,12 @@ package final class Decoder {
     ///   - options: Decoder options, such as `lowres=2` (JPEG decoded at a quarter of its size) or
     ///     `err_detect=+crccheck+explode` (checksum mismatches are errors). An option the decoder does
     ///     not recognise is refused.
+    ///   - mapsPictures: Whether each picture gets an anonymous mapping of its own instead of libavcodec's
+    ///     buffer pool (`mk_get_mapped_picture`): for still images, whose decoder lives for one picture,
+    ///     so that freeing a photo-sized picture leaves glibc's mmap threshold where it was.
     /// - Throws: `LibAVError` of kind `.unavailable` when this FFmpeg has no such decoder,
     ///   `.unreadableInput` when it cannot be opened, or `.settingsRefused` for an unknown option.
-    package init(input: FormatInput, streamIndex: Int, options: [CodecOption] = []) throws {
+    package init(input: FormatInput, streamIndex: Int, options: [CodecOption] = [], mapsPictures: Bool = false) throws {
         guard let stream = input.stream(at: streamIndex), let parameters = stream.pointee.codecpar else {
             throw LibAVError(.internalFailure, operation: "Opening a decoder for \(input.path)", message: "stream \(streamIndex) does not exist")
         }
@@ -32,6 +35,7 @@ package final class Decoder {
         try LibAVError.check(
             avcodec_parameters_to_context(context.pointer, parameters), .internalFailure, "Preparing the \(codecName) decoder")
         context.pointer.pointee.pkt_timebase = stream.pointee.time_base
+        if mapsPictures { mk_use_mapped_pictures(context.pointer) }
         try context.open(options: options, refusal: .unreadableInput, operation: "Opening the \(codecName) decoder for \(input.path)")
     }
 
@@ -59,12 +63,27 @@ package final class Decoder {
     /// Corresponds to `avcodec_send_packet` and `avcodec_receive_frame`.
     /// - Throws: `LibAVError` of kind `.unreadableInput` when the data is damaged or ends before
     ///   a picture, or `.inputTooLarge` when the picture is too large to decode.
-    package func decodeFirstPicture() throws -> Frame {
+    /// - Parameter wholeFile: The file's bytes, sent to the decoder as one packet instead of the packets the
+    ///   demuxer would read, so that no packet-sized block passes through malloc; `nil` reads packets.
+    ///   Only for formats whose file is one picture (not GIF).
+    package func decodeFirstPicture(wholeFile: FileCopy? = nil) throws -> Frame {
         try checkPictureSize()
         var result: Frame?
-        try decode { frame in
+        let handOut: (Frame) throws -> Bool = { frame in
             result = frame
             return false
+        }
+        if let wholeFile {
+            var sent = false
+            try decode(reading: { packet in
+                guard !sent else { return false }
+                sent = true
+                try wholeFile.fill(packet)
+                packet.pointer.pointee.stream_index = Int32(self.streamIndex)
+                return true
+            }, handOut)
+        } else {
+            try decode(handOut)
         }
         guard let result else {
             throw LibAVError(
@@ -78,6 +97,11 @@ package final class Decoder {
     /// A damaged frame is an error. Each frame handed out is new, so `body` may keep it.
     /// - Throws: `LibAVError` of kind `.unreadableInput`, `.inputTooLarge` or `.outOfMemory`.
     package func decode(_ body: (Frame) throws -> Bool) throws {
+        try decode(reading: { packet in try self.input.read(into: packet) }, body)
+    }
+
+    /// `decode(_:)` with packets from `nextPacket`, which fills the packet it is given, or returns false at the end.
+    private func decode(reading nextPacket: (Packet) throws -> Bool, _ body: (Frame) throws -> Bool) throws {
         let packet = try Packet()
         var flushed = false
         while true {
@@ -90,7 +114,7 @@ package final class Decoder {
             }
             if received == LibAVError.eof || (received == LibAVError.eagain && flushed) { return }
             guard received == LibAVError.eagain else { throw failure(received) }
-            if try input.read(into: packet) {
+            if try nextPacket(packet) {
                 defer { packet.unref() }
                 guard packet.streamIndex == streamIndex else { continue }
                 let sent = avcodec_send_packet(context.pointer, packet.pointer)

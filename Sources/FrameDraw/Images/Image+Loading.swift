@@ -42,7 +42,7 @@ extension Image {
         precondition(options.maximumPixelCount > 0, "ImageLoadingOptions.maximumPixelCount must be at least 1.")
         precondition(options.maxPixelSize.map { $0 > 0 } ?? true, "ImageLoadingOptions.maxPixelSize must be at least 1.")
         let path = url.path(percentEncoded: false)
-        let data = try Self.readImageFile(at: url, path: path)
+        let (data, fileCopy) = try Self.readImageFile(at: url, path: path)
         let format = try Self.recognizedFormat(of: data, path: path)
         try Self.checkComplete(data, format: format, path: path)
         if format.demuxerName == nil {
@@ -51,7 +51,8 @@ extension Image {
         }
         let size = try Self.checkedSize(of: data, format: format, path: path, options: options)
         let orientation = ExifOrientation(imageFile: data)
-        let decoded = try ImageFileDecoder.decode(path: path, data: data, format: format, storedSize: size, options: options)
+        let decoded = try ImageFileDecoder.decode(
+            path: path, data: data, wholeFile: fileCopy, format: format, storedSize: size, options: options)
         try self.init(surface: orientation.applied(to: consume decoded))
     }
 
@@ -64,7 +65,7 @@ extension Image {
     @discardableResult
     public static func checkFile(at url: URL, options: ImageLoadingOptions = ImageLoadingOptions()) throws -> CGSize? {
         let path = url.path(percentEncoded: false)
-        let data = try readImageFile(at: url, path: path)
+        let (data, _) = try readImageFile(at: url, path: path)
         let format = try recognizedFormat(of: data, path: path)
         try checkComplete(data, format: format, path: path)
         guard format.demuxerName != nil else { return nil }
@@ -122,7 +123,9 @@ extension Image {
     }
 
     /// Reads the whole file (memory-mapped when possible), turning each failure into a specific reason.
-    private static func readImageFile(at url: URL, path: String) throws -> Data {
+    /// The file's bytes; a file of 1 MB or more is read into a mapping of its own (`FileCopy`), also returned
+    /// so that its decoder can take the bytes without another copy.
+    private static func readImageFile(at url: URL, path: String) throws -> (Data, FileCopy?) {
         guard url.isFileURL else {
             throw FrameDrawError.unreadableImage(
                 path: url.absoluteString, reason: "Only file URLs can be loaded; download the image and pass its file URL."
@@ -136,8 +139,9 @@ extension Image {
             throw FrameDrawError.unreadableImage(path: path, reason: "The path is a directory, not a file; pass the URL of an image file.")
         }
         let data: Data
+        let copy = FileCopy.read(path: path)
         do {
-            data = try Data(contentsOf: url, options: .mappedIfSafe)
+            data = try copy?.data ?? Data(contentsOf: url, options: .mappedIfSafe)
         } catch let error as CocoaError where error.code == .fileReadNoPermission {
             throw FrameDrawError.unreadableImage(path: path, reason: "Permission to read the file was denied; check its permissions.")
         } catch {
@@ -150,6 +154,6 @@ extension Image {
                 path: path, reason: "The file is empty (0 bytes); it may not have finished copying or downloading."
             )
         }
-        return data
+        return (data, copy)
     }
 }

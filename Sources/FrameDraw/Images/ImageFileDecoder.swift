@@ -23,12 +23,16 @@ enum ImageFileDecoder {
     /// - Parameters:
     ///   - path: The file to decode.
     ///   - data: The file's bytes, for reporting the damaged chunk of a refused PNG.
+    ///   - wholeFile: The same bytes in a mapping of their own, when the file was read into one: they are
+    ///     sent to the decoder as one packet, so no copy of the file passes through malloc (not for GIF,
+    ///     whose demuxer splits the file into pictures).
     ///   - format: The format recognised from the file's signature; picks the demuxer.
     ///   - storedSize: The width and height the header declares (before EXIF orientation).
     ///   - options: `maxPixelSize` bounds the longest side of the result.
     /// - Throws: `FrameDrawError.unreadableImage`, `.imageTooLarge` or `.outOfMemory`, naming the file.
     static func decode(
-        path: String, data: Data, format: ImageFileFormat, storedSize: (width: Int, height: Int), options: ImageLoadingOptions
+        path: String, data: Data, wholeFile: FileCopy? = nil, format: ImageFileFormat, storedSize: (width: Int, height: Int),
+        options: ImageLoadingOptions
     ) throws -> CairoSurface {
         let reduction = format == .jpeg && options.decodesJPEGAtReducedResolution
             ? reductionLevel(for: storedSize, fittingInto: options.maxPixelSize) : 0
@@ -37,8 +41,8 @@ enum ImageFileDecoder {
         if format == .png { codecOptions.append(CodecOption("err_detect", "+crccheck+explode")) }
         do {
             let input = try FormatInput(path: path, demuxerName: format.demuxerName)
-            let decoder = try Decoder(input: input, streamIndex: try input.bestStream(.video), options: codecOptions)
-            let frame = try decoder.decodeFirstPicture()
+            let decoder = try Decoder(input: input, streamIndex: try input.bestStream(.video), options: codecOptions, mapsPictures: true)
+            let frame = try decoder.decodeFirstPicture(wholeFile: format == .gif ? nil : wholeFile)
             guard frame.width > 0, frame.height > 0 else {
                 throw FrameDrawError.unreadableImage(path: path, reason: "The decoded picture has no pixels; export the file again.")
             }
