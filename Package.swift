@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "FrameDraw", dependencies: ["CCairo", "CHeif", "LibAV", "MovieKitLog"]),
         .target(name: "MovieKitCore", dependencies: ["FrameDraw", "LibAV", "MovieKitLog", "CPosix"]),
         // Scenes: a layer tree rendered as a pure function of time, and the YAML/JSON scene files that describe one.
-        .target(name: "MovieKitScene", dependencies: ["MovieKitCore", "FrameDraw", "LibAV", "CPosix", .product(name: "Yams", package: "Yams")]),
+        .target(name: "MovieKitScene", dependencies: ["MovieKitCore", "FrameDraw", "LibAV", .product(name: "Yams", package: "Yams")]),
 
         // Command-line tool.
         .executableTarget(
@@ -76,7 +76,7 @@ let package = Package(
         .executableTarget(
             name: "MovieKitBenchmarks",
             dependencies: [
-                "MovieKitCore", "MovieKitScene", "FrameDraw", "CPosix",
+                "MovieKitCore", "MovieKitScene", "FrameDraw",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "benchmarks/MovieKitBenchmarks"

@@ -5,7 +5,6 @@
 #define _GNU_SOURCE
 #endif
 #include <errno.h>
-#include <malloc.h>
 #include <fcntl.h>
 #include <sys/syscall.h>
 #include <stdio.h>
@@ -47,19 +46,6 @@ static inline int mk_rename_noreplace(const char *from, const char *to) {
     errno = ENOSYS;
     return -1;
 #endif
-}
-
-// mallopt(M_MMAP_THRESHOLD, bytes): fixes glibc's threshold for serving allocations with mmap
-// (which also stops glibc raising it after large frees). <malloc.h> is not in Swift's Glibc module.
-// Returns 1 on success, 0 on error.
-static inline int mk_set_mmap_threshold(int bytes) {
-    return mallopt(M_MMAP_THRESHOLD, bytes);
-}
-
-// malloc_trim(0): returns the free pages of every malloc arena to the system, including those in the
-// middle of a heap. It changes no setting. Returns 1 when memory was released, 0 otherwise.
-static inline int mk_release_free_heap_pages(void) {
-    return malloc_trim(0);
 }
 
 #endif

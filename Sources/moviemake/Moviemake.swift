@@ -11,7 +11,6 @@ struct Moviemake: ParsableCommand {
 
     static func main() {
         SignalCancellation.installAtLaunch()
-        MallocTuning.installAtLaunch()
         main(nil)
     }
 }

@@ -209,19 +209,14 @@ final class BenchmarkDriver {
         // (the 12 photos in turn), short slides and `ultrafast`, so that the rows take a minute.
         let slideCounts = plan.quick ? [12, 24] : [12, 300]
         print("== W2 memory: \(slideCounts.map(String.init).joined(separator: " and ")) slides of 0.5 s, 0.2 s crossfades, ultrafast")
-        // Each also as moviemake runs it, with glibc's mmap threshold fixed at 1 MB (MallocTuning).
         var memoryJobs: [Job] = []
-        for fixed in [false, true] {
-            for slides in slideCounts {
-                let suffix = fixed ? "-fixed" : ""
-                var memory = movieKit("w2-memory-\(slides)\(suffix)", "W2 memory", "w2-memory", 1280, 720, slides,
-                                      tool: "MovieKit Slideshow engine, \(slides) slides\(fixed ? ", 1 MB mmap threshold" : "")")
-                memory.measurement.frames = 9 * slides + 6
-                memory.arguments += ["--input", fixtures.path]
-                if fixed { memory.arguments += ["--fixed-mmap-threshold"] }
-                memory.takesStats = false
-                memoryJobs.append(memory)
-            }
+        for slides in slideCounts {
+            var memory = movieKit("w2-memory-\(slides)", "W2 memory", "w2-memory", 1280, 720, slides,
+                                  tool: "MovieKit Slideshow engine, \(slides) slides")
+            memory.measurement.frames = 9 * slides + 6
+            memory.arguments += ["--input", fixtures.path]
+            memory.takesStats = false
+            memoryJobs.append(memory)
         }
         try runInterleaved(memoryJobs, rounds: 1)
     }

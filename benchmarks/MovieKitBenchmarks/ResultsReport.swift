@@ -108,11 +108,8 @@ struct ResultsReport {
                 format: "W2: MovieKit %.2f s for %d frames; no ratio, because its ffmpeg CLI peer was not run (see Not run).",
                 w2.medianWall, w2.frames))
         }
-        for fixed in [false, true] {
-            let memoryRows = driver.measurements
-                .filter { $0.id.hasPrefix("w2-memory-") && $0.id.hasSuffix("-fixed") == fixed }
-                .sorted { $0.frames < $1.frames }
-            guard let few = memoryRows.first, let many = memoryRows.last, many.frames > few.frames, few.medianPeakRSS > 0 else { continue }
+        let memoryRows = driver.measurements.filter { $0.id.hasPrefix("w2-memory-") }.sorted { $0.frames < $1.frames }
+        if let few = memoryRows.first, let many = memoryRows.last, many.frames > few.frames, few.medianPeakRSS > 0 {
             let growth = (many.medianPeakRSS / few.medianPeakRSS - 1) * 100
             notes.append(String(
                 format: "W2 memory: peak RSS %@ MB for %@ and %@ MB for %@: %+.1f%% (goal within 10%%: %@).",

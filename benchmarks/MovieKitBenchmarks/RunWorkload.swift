@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import CPosix
 import FrameDraw
 
 /// The hidden child command: runs one measured render (or one untimed preparation step) in its own
@@ -64,9 +63,6 @@ struct RunWorkload: ParsableCommand {
     @Option(help: "Drawing threads for the parallel kinds; 0 is one per core.")
     var threads = 0
 
-    @Flag(help: "Fix glibc's mmap threshold at 1 MB first, as moviemake does at launch (w2-memory).")
-    var fixedMmapThreshold = false
-
     @Option(help: "Where w1-draw-parallel writes the seconds its drawing loop took (without start-up).")
     var loopTimeFile: String?
 
@@ -114,7 +110,6 @@ struct RunWorkload: ParsableCommand {
             let photos = PhotoFixtures(cacheRoot: URL(fileURLWithPath: input))
             try renderW2Engine(photos: PhotoFixtures.photos.prefix(count).map { photos.url(of: $0) }, to: outputURL)
         case .w2Memory:
-            if fixedMmapThreshold { _ = mk_set_mmap_threshold(1 << 20) }
             guard let input else { throw ValidationError("w2-memory needs --input, the folder of photos.") }
             let photos = PhotoFixtures(cacheRoot: URL(fileURLWithPath: input))
             let all = PhotoFixtures.photos.map { photos.url(of: $0) }

@@ -1,4 +1,3 @@
-internal import CPosix
 import Dispatch
 import Foundation
 import FrameDraw
@@ -140,14 +139,6 @@ final class PhotoCache: Sendable {
     private func decode(slide index: Int) throws -> Pictures {
         decoding.lock()
         defer { decoding.unlock() }
-        let pictures = try decodeKeepingFreedMemory(slide: index)
-        // Decoding left photo-sized blocks freed in malloc's heaps (the file, the decoder's
-        // buffers, the full-size picture); hand their pages back before the next photo.
-        _ = mk_release_free_heap_pages()
-        return pictures
-    }
-
-    private func decodeKeepingFreedMemory(slide index: Int) throws -> Pictures {
         guard let source = photos[index] else { throw SceneError.invalidSlideshow(reason: "slide \(index + 1) has no photo") }
         let photo = try shownSize(of: Image(contentsOf: source.url, maxPixelSize: maxPixelSize), source)
         guard source.fit == .containBlur else { return Pictures(photo: photo, blurred: nil) }
