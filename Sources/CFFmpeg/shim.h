@@ -48,33 +48,27 @@ static inline void mk_mapped_buffer_release(void *opaque, uint8_t *data) {
     munmap(data, (size_t)(uintptr_t)opaque);
 }
 
-// get_buffer2 for still-picture decoders: one zeroed mapping holds every plane. Each line size is a
-// multiple of 64 (the widest SIMD alignment libavcodec asks for); like libavcodec's own allocator, the
-// width is widened until all planes' line sizes are aligned, rather than aligning each line size alone,
-// so ratios between planes hold. Anything but video falls back to libavcodec's allocator.
-static inline int mk_get_mapped_picture(struct AVCodecContext *context, AVFrame *frame, int flags) {
-    if (context->codec_type != AVMEDIA_TYPE_VIDEO || frame->width <= 0 || frame->height <= 0 || frame->format < 0) {
-        return avcodec_default_get_buffer2(context, frame, flags);
-    }
-    int width = frame->width;
-    int height = frame->height;
-    int linesize_align[AV_NUM_DATA_POINTERS];
-    avcodec_align_dimensions2(context, &width, &height, linesize_align);
+// Lays out `frame`'s planes for a `width` x `height` picture in one zeroed mapping of its own, when the
+// picture takes at least `minimum_bytes`. Each line size is a multiple of 64 (the widest SIMD alignment
+// libavcodec asks for); like libavcodec's own allocator, the width is widened until every plane's line
+// size is aligned, rather than aligning each line size alone, so ratios between planes hold. The mapping
+// has slack past the last plane for SIMD code that reads ahead. Returns 0 on success, a negative AVERROR,
+// or 1 when the caller should allocate another way (a small picture, or a layout libavutil cannot compute).
+static inline int mk_map_picture(AVFrame *frame, int width, int height, size_t minimum_bytes) {
+    if (width <= 0 || height <= 0 || frame->format < 0) { return 1; }
+    enum AVPixelFormat format = (enum AVPixelFormat)frame->format;
     int linesizes[4] = {0};
     int unaligned;
     int attempts = 0;
     do {
-        if (av_image_fill_linesizes(linesizes, (enum AVPixelFormat)frame->format, width) < 0 || ++attempts > 16) {
-            return avcodec_default_get_buffer2(context, frame, flags);
-        }
+        if (av_image_fill_linesizes(linesizes, format, width) < 0 || ++attempts > 16) { return 1; }
         width += width & ~(width - 1);
         unaligned = 0;
         for (int i = 0; i < 4; i++) { unaligned |= linesizes[i] % 64; }
     } while (unaligned);
     uint8_t *planes[4] = {0};
-    int size = av_image_fill_pointers(planes, (enum AVPixelFormat)frame->format, height, NULL, linesizes);
-    if (size <= 0) { return avcodec_default_get_buffer2(context, frame, flags); }
-    // Slack past the last plane, as libavcodec's allocator leaves, for SIMD code that reads ahead.
+    int size = av_image_fill_pointers(planes, format, height, NULL, linesizes);
+    if (size <= 0 || (size_t)size < minimum_bytes) { return 1; }
     size_t length = (size_t)size + 16 + 64 + AV_INPUT_BUFFER_PADDING_SIZE;
     void *base = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (base == MAP_FAILED) { return AVERROR(ENOMEM); }
@@ -83,7 +77,7 @@ static inline int mk_get_mapped_picture(struct AVCodecContext *context, AVFrame 
         munmap(base, length);
         return AVERROR(ENOMEM);
     }
-    av_image_fill_pointers(planes, (enum AVPixelFormat)frame->format, height, (uint8_t *)base, linesizes);
+    av_image_fill_pointers(planes, format, height, (uint8_t *)base, linesizes);
     for (int i = 0; i < 4; i++) {
         frame->data[i] = planes[i];
         frame->linesize[i] = linesizes[i];
@@ -93,43 +87,26 @@ static inline int mk_get_mapped_picture(struct AVCodecContext *context, AVFrame 
     return 0;
 }
 
-// av_frame_get_buffer for a picture whose format, width and height are set, with pictures of at least
-// `minimum_bytes` in a mapping of their own. Line sizes are multiples of 64 and the planes are padded to
-// a height that is a multiple of 32, as av_frame_get_buffer pads them. Returns 0 or a negative AVERROR.
-static inline int mk_frame_get_buffer(AVFrame *frame, size_t minimum_bytes) {
-    if (frame->width <= 0 || frame->height <= 0 || frame->format < 0) { return av_frame_get_buffer(frame, 0); }
+// get_buffer2 for still-picture decoders: every picture in a mapping of its own, at the dimensions the
+// codec asks to be padded to. Anything but video falls back to libavcodec's allocator.
+static inline int mk_get_mapped_picture(struct AVCodecContext *context, AVFrame *frame, int flags) {
+    if (context->codec_type != AVMEDIA_TYPE_VIDEO || frame->width <= 0 || frame->height <= 0) {
+        return avcodec_default_get_buffer2(context, frame, flags);
+    }
     int width = frame->width;
-    int height = (frame->height + 31) & ~31;
-    int linesizes[4] = {0};
-    int unaligned;
-    int attempts = 0;
-    do {
-        if (av_image_fill_linesizes(linesizes, (enum AVPixelFormat)frame->format, width) < 0 || ++attempts > 16) {
-            return av_frame_get_buffer(frame, 0);
-        }
-        width += width & ~(width - 1);
-        unaligned = 0;
-        for (int i = 0; i < 4; i++) { unaligned |= linesizes[i] % 64; }
-    } while (unaligned);
-    uint8_t *planes[4] = {0};
-    int size = av_image_fill_pointers(planes, (enum AVPixelFormat)frame->format, height, NULL, linesizes);
-    if (size <= 0 || (size_t)size < minimum_bytes) { return av_frame_get_buffer(frame, 0); }
-    size_t length = (size_t)size + 16 + 64;
-    void *base = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (base == MAP_FAILED) { return AVERROR(ENOMEM); }
-    AVBufferRef *buffer = av_buffer_create((uint8_t *)base, length, mk_mapped_buffer_release, (void *)(uintptr_t)length, 0);
-    if (!buffer) {
-        munmap(base, length);
-        return AVERROR(ENOMEM);
-    }
-    av_image_fill_pointers(planes, (enum AVPixelFormat)frame->format, height, (uint8_t *)base, linesizes);
-    for (int i = 0; i < 4; i++) {
-        frame->data[i] = planes[i];
-        frame->linesize[i] = linesizes[i];
-    }
-    frame->buf[0] = buffer;
-    frame->extended_data = frame->data;
-    return 0;
+    int height = frame->height;
+    int linesize_align[AV_NUM_DATA_POINTERS];
+    avcodec_align_dimensions2(context, &width, &height, linesize_align);
+    int result = mk_map_picture(frame, width, height, 0);
+    return result == 1 ? avcodec_default_get_buffer2(context, frame, flags) : result;
+}
+
+// av_frame_get_buffer for a picture whose format, width and height are set, with pictures of at least
+// `minimum_bytes` in a mapping of their own, padded to a height that is a multiple of 32 as
+// av_frame_get_buffer pads them. Returns 0 or a negative AVERROR.
+static inline int mk_frame_get_buffer(AVFrame *frame, size_t minimum_bytes) {
+    int result = mk_map_picture(frame, frame->width, (frame->height + 31) & ~31, minimum_bytes);
+    return result == 1 ? av_frame_get_buffer(frame, 0) : result;
 }
 
 // Makes a decoder allocate its pictures with mk_get_mapped_picture. Call before avcodec_open2.
