@@ -122,9 +122,9 @@ extension Image {
         }
     }
 
-    /// Reads the whole file (memory-mapped when possible), turning each failure into a specific reason.
-    /// The file's bytes; a file of 1 MB or more is read into a mapping of its own (`FileCopy`), also returned
-    /// so that its decoder can take the bytes without another copy.
+    /// Reads the whole file, turning each failure into a specific reason. A file of 1 MB or more is copied
+    /// into a mapping of its own (`FileCopy`), which is also returned so that its decoder can take the bytes
+    /// without another copy; a smaller one is read by Foundation.
     private static func readImageFile(at url: URL, path: String) throws -> (Data, FileCopy?) {
         guard url.isFileURL else {
             throw FrameDrawError.unreadableImage(
