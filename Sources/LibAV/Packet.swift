@@ -25,6 +25,27 @@ package final class Packet {
     /// Whether the packet starts a keyframe.
     package var isKeyframe: Bool { pointer.pointee.flags & AV_PKT_FLAG_KEY != 0 }
 
+    /// A packet holding a copy of `bytes`, presented at `pts` (in its encoder's time base), one
+    /// frame long. Corresponds to `av_new_packet`.
+    /// - Throws: `LibAVError` of kind `.outOfMemory`.
+    package convenience init(bytes: [UInt8], pts: Int64) throws {
+        try self.init()
+        try LibAVError.check(av_new_packet(pointer, Int32(bytes.count)), .internalFailure, "Allocating a packet of \(bytes.count) bytes")
+        bytes.withUnsafeBytes { source in
+            guard let base = source.baseAddress else { return }
+            pointer.pointee.data.update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        }
+        pointer.pointee.pts = pts
+        pointer.pointee.dts = pts
+        pointer.pointee.duration = 1
+    }
+
+    /// A copy of the payload.
+    var bytes: [UInt8] {
+        guard let data = pointer.pointee.data, pointer.pointee.size > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: data, count: Int(pointer.pointee.size)))
+    }
+
     /// Releases the payload, keeping the packet for reuse. Corresponds to `av_packet_unref`.
     package func unref() { av_packet_unref(pointer) }
 }

@@ -39,6 +39,8 @@ public struct MovieProbe {
         public var isKeyframe = false
         /// The size in bytes of the packet the frame was decoded from (`pkt_size`).
         public var codedBytes = 0
+        /// Whether the decoder flagged the frame as damaged or concealed.
+        public var hadDecodeErrors = false
 
         /// The colour at column `x`, row `y`, each channel 0…255.
         public func pixel(x: Int, y: Int) -> (r: Int, g: Int, b: Int) {
@@ -54,7 +56,9 @@ public struct MovieProbe {
     ///   - keepPixels: False to only count frames and read their timestamps.
     ///   - sourceLocation: Where an issue from the independent check is reported.
     /// - Throws: `ProbeError` naming the libav step that failed.
-    public init(url: URL, keepPixels: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// Opens and decodes `url`. With `strict`, the decoder fails on any bitstream error it can
+    /// detect (`AV_EF_EXPLODE` with the bitstream, buffer and careful checks) instead of concealing it.
+    public init(url: URL, keepPixels: Bool = true, strict: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) throws {
         var format: UnsafeMutablePointer<AVFormatContext>?
         try Self.check(avformat_open_input(&format, url.path, nil, nil), "open \(url.path)")
         defer { avformat_close_input(&format) }
@@ -78,20 +82,21 @@ public struct MovieProbe {
         streamDuration = Double(stream.pointee.duration) * Double(tb.num) / Double(tb.den)
         containerDuration = Double(ctx.pointee.duration) / Double(AV_TIME_BASE)
         frameRate = (Int(stream.pointee.avg_frame_rate.num), Int(stream.pointee.avg_frame_rate.den))
-        frames = try Self.decodeFrames(ctx, streamIndex: index, parameters: par, keepPixels: keepPixels)
+        frames = try Self.decodeFrames(ctx, streamIndex: index, parameters: par, keepPixels: keepPixels, strict: strict)
         try FFmpegTools.expectCleanDecode(of: url, sourceLocation: sourceLocation)
     }
 
     /// Decodes every frame of stream `streamIndex`, flushing the decoder at the end.
     private static func decodeFrames(
         _ ctx: UnsafeMutablePointer<AVFormatContext>, streamIndex index: Int32,
-        parameters par: UnsafeMutablePointer<AVCodecParameters>, keepPixels: Bool
+        parameters par: UnsafeMutablePointer<AVCodecParameters>, keepPixels: Bool, strict: Bool
     ) throws -> [RGBFrame] {
         let codec = try require(avcodec_find_decoder(par.pointee.codec_id), "find a decoder")
         var decoder = avcodec_alloc_context3(codec)
         defer { avcodec_free_context(&decoder) }
         let dec = try require(decoder, "allocate the decoder")
         try check(avcodec_parameters_to_context(dec, par), "decoder parameters")
+        if strict { dec.pointee.err_recognition = AV_EF_EXPLODE | AV_EF_BITSTREAM | AV_EF_BUFFER | AV_EF_CAREFUL | AV_EF_CRCCHECK }
         try check(avcodec_open2(dec, codec, nil), "open decoder")
 
         var packet = av_packet_alloc()
@@ -134,7 +139,8 @@ public struct MovieProbe {
                 }
                 decoded.append(RGBFrame(width: Int(frm.pointee.width), height: Int(frm.pointee.height),
                                         pts: frm.pointee.pts, rgb: rgb, isKeyframe: frm.pointee.key_frame != 0,
-                                        codedBytes: Int(frm.pointee.pkt_size)))
+                                        codedBytes: Int(frm.pointee.pkt_size),
+                                        hadDecodeErrors: frm.pointee.decode_error_flags != 0 || frm.pointee.flags & AV_FRAME_FLAG_CORRUPT != 0))
                 av_frame_unref(frm)
             }
         }

@@ -32,6 +32,14 @@ final class EncodeStage: FrameSink {
     private let codesHeldStillsAsCopies: Bool
     /// Repeats since the last drawn frame (for `applyStillHints`).
     private var repeatsSinceDrawnFrame = 0
+    /// Writes repeats as skipped pictures without the encoder (x264 with usable parameter sets).
+    private let splicer: SkipFrameSplicer?
+    /// Consecutive frames given to the encoder with a forced picture type (for `applyStillHints`).
+    private var forcedStreak = 0
+    /// Whether the last frame given to the encoder was a keyframe.
+    private var lastFedWasKeyframe = false
+    /// Whether frames were spliced since the last frame given to the encoder.
+    private var splicedSinceFed = false
     private let mixer = AudioMixer()
     private var audio: AudioStreamWriter?
     private let clock = ContinuousClock()
@@ -69,6 +77,7 @@ final class EncodeStage: FrameSink {
             encoder = opened
             encoderName = lastName
             codesHeldStillsAsCopies = chunk == nil && lastName == "libx264"
+            splicer = codesHeldStillsAsCopies ? SkipFrameSplicer(encoder: opened) : nil
             let tag = codec == .hevc && (container == .mp4 || container == .mov) ? "hvc1" : nil
             videoStream = try output.addStream(for: opened, codecTag: tag)
             if container != .pngSequence {
@@ -104,8 +113,12 @@ final class EncodeStage: FrameSink {
     func encode(_ frame: Frame, index: Int, repeated: Bool) throws {
         try startIfNeeded()
         frame.pts = Int64(index)
-        if codesHeldStillsAsCopies { try applyStillHints(frame, index: index, repeated: repeated) }
-        try encodeAndWrite(frame)
+        if codesHeldStillsAsCopies, try !applyStillHints(frame, index: index, repeated: repeated), let splicer {
+            splicer.skip(frame: index)
+            statistics.splicedFrames += 1
+        } else {
+            try encodeAndWrite(frame, index: index)
+        }
         framesEncoded = max(framesEncoded, index + 1)
         if repeated { statistics.repeatedFrames += 1 } else { statistics.drawnFrames += 1 }
         // Audio follows the video, held back by the longest fade-out until the end is known.
@@ -131,8 +144,21 @@ final class EncodeStage: FrameSink {
     ///   the coarse copies raise, so a keyframe inside a still asks for a finer one (half the range
     ///   finer): in `HeldStillTests` its error against the drawn picture is then no larger than
     ///   without any of this.
-    private func applyStillHints(_ frame: Frame, index: Int, repeated: Bool) throws {
-        let keyframe = index % max(1, settings.gopSize) == 0
+    /// - From the third repeat on, repeats do not reach x264 at all (when `splicer` is set): they
+    ///   are spliced in as skipped pictures after the last picture x264 coded, the anchor. That
+    ///   is exact when nothing x264 codes later comes before them in decoding order or refers
+    ///   across them (`SkipFrameSplicer`). So the anchor is a keyframe or a P frame coded after
+    ///   another forced P or I frame (the first two repeats), and the frame x264 codes after a
+    ///   spliced run is a keyframe (an IDR picture, as GOPs are closed).
+    /// - Returns: Whether the frame goes to the encoder; `false` when it is to be spliced.
+    private func applyStillHints(_ frame: Frame, index: Int, repeated: Bool) throws -> Bool {
+        let gopStart = index % max(1, settings.gopSize) == 0
+        if repeated, !gopStart, splicer != nil, splicedSinceFed || forcedStreak >= 2 || lastFedWasKeyframe {
+            splicedSinceFed = true
+            repeatsSinceDrawnFrame += 1
+            return false
+        }
+        let keyframe = gopStart || splicedSinceFed
         let afterRepeat = repeatsSinceDrawnFrame > 0
         frame.forcedPictureType = keyframe ? .intra : repeated || afterRepeat ? .predicted : nil
         let offset: Double? = switch (repeated, keyframe) {
@@ -142,11 +168,17 @@ final class EncodeStage: FrameSink {
         }
         try mapped { try frame.setQuantizerOffset(offset) }
         repeatsSinceDrawnFrame = repeated ? repeatsSinceDrawnFrame + 1 : 0
+        forcedStreak = frame.forcedPictureType == nil ? 0 : forcedStreak + 1
+        lastFedWasKeyframe = keyframe
+        splicedSinceFed = false
+        return true
     }
 
     func finish() throws {
         try startIfNeeded()
+        try mapped { try splicer?.closeRun { try output.write($0, toStream: videoStream) } }
         try encodeAndWrite(nil)
+        try mapped { try splicer?.finish { try output.write($0, toStream: videoStream) } }
         try writeAudio { try $0.finish(at: settings.fps.time(ofFrame: framesEncoded), output: output) }
         try mapped { try output.finish() }
     }
@@ -163,14 +195,20 @@ final class EncodeStage: FrameSink {
         try encodeAndWrite(nil)
     }
 
-    private func encodeAndWrite(_ frame: Frame?) throws {
+    private func encodeAndWrite(_ frame: Frame?, index: Int? = nil) throws {
         let start = clock.now
         var muxing = Duration.zero
+        let write: (Packet) throws -> Void = { [output, videoStream, clock] packet in
+            let muxStart = clock.now
+            try output.write(packet, toStream: videoStream)
+            muxing += clock.now - muxStart
+        }
         try mapped {
-            try encoder.encode(frame) { packet in
-                let muxStart = clock.now
-                try output.write(packet, toStream: videoStream)
-                muxing += clock.now - muxStart
+            if let splicer {
+                if let index { try splicer.willEncode(frame: index, emit: write) }
+                try encoder.encode(frame) { try splicer.pass($0, emit: write) }
+            } else {
+                try encoder.encode(frame, write: write)
             }
         }
         statistics.encoding += clock.now - start - muxing

@@ -7,6 +7,9 @@ public struct RenderStatistics: Sendable, Hashable, CustomStringConvertible {
     public var drawnFrames = 0
     /// Frames added with `repeatPreviousFrame(count:)`, which skip drawing and conversion.
     public var repeatedFrames = 0
+    /// Repeated frames that never reached the encoder: written as H.264 skipped pictures, copies
+    /// of the picture before them (x264 only; see the README's "Held stills").
+    public var splicedFrames = 0
     /// Time in the drawing closures, including Cairo's flush.
     public var drawing: Duration = .zero
     /// Time the caller waited for a free frame buffer: the encoder was the bottleneck.
