@@ -40,12 +40,6 @@ package final class Packet {
         pointer.pointee.duration = 1
     }
 
-    /// A copy of the payload.
-    var bytes: [UInt8] {
-        guard let data = pointer.pointee.data, pointer.pointee.size > 0 else { return [] }
-        return Array(UnsafeBufferPointer(start: data, count: Int(pointer.pointee.size)))
-    }
-
     /// Releases the payload, keeping the packet for reuse. Corresponds to `av_packet_unref`.
     package func unref() { av_packet_unref(pointer) }
 }

@@ -79,6 +79,36 @@ struct SplicedStillTests {
         #expect(different.isEmpty, "spliced frames that differ from the frame before: \(different)")
     }
 
+    /// The parameter sets a spliced picture must match differ by profile (High 4:4:4 Predictive
+    /// for 4:4:4 and for lossless), and the muxers by container.
+    @Test(arguments: [
+        ("mov", ChromaSubsampling.yuv420, 23), ("mkv", .yuv420, 23), ("mp4", .yuv444, 23), ("mp4", .yuv420, 0),
+    ])
+    func splicedCopiesDecodeInEveryContainerAndProfile(container: String, chroma: ChromaSubsampling, crf: Int) throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.file("spliced.\(container)")
+        let settings = try MovieSettings(
+            width: 320, height: 240, fps: 25, chroma: chroma, crf: crf, preset: .veryfast, keyframeInterval: 1)
+        let writer = try MovieWriter(url: url, settings: settings)
+        for frame in 0..<8 { try writer.addFrame { try HeldStillTests.drawStill($0, seed: 3 + frame) } }
+        try writer.repeatPreviousFrame(count: 40)
+        for frame in 48..<52 { try writer.addFrame { try HeldStillTests.drawStill($0, seed: 3 + frame) } }
+        try writer.finish()
+        // Frame 7's repeats: 8 and 9 go to x264, 10…24 and 26…47 are spliced (25 is a keyframe).
+        #expect(writer.statistics.splicedFrames == 15 + 22)
+
+        let probe = try MovieProbe(url: url, strict: true)
+        try #require(probe.frames.count == 52)
+        let step = probe.frames[1].pts - probe.frames[0].pts
+        #expect(step > 0 && probe.frames.indices.allSatisfy { probe.frames[$0].pts - probe.frames[0].pts == Int64($0) * step })
+        #expect(probe.frames.allSatisfy { !$0.hadDecodeErrors })
+        let different = (Array(10..<25) + Array(26..<48)).filter { probe.frames[$0].rgb != probe.frames[$0 - 1].rgb }
+        #expect(different.isEmpty, "spliced frames that differ from the frame before: \(different)")
+        #expect(probe.frames[48].isKeyframe)
+        let error = HeldStillTests.meanError(probe.frames[50], against: try HeldStillTests.drawn { try HeldStillTests.drawStill($0, seed: 53) }, width: 320)
+        #expect(error < 6.5, "frame 50: mean error \(error)")
+    }
+
     @Test func otherCodecsAndChunksCodeEveryRepeat() throws {
         let dir = try TemporaryDirectory()
         let settings = try MovieSettings(width: 160, height: 128, fps: 30, codec: .hevc, preset: .ultrafast)

@@ -71,6 +71,44 @@ enum H264Bits {
         return units
     }
 
+    /// Where the next NAL unit at or after `position` in a packet starts (after its start code or
+    /// size), and where it ends (`nil` for Annex B, where finding the end means scanning the unit
+    /// for the next start code: see `unitEnd`). `nil` at the packet's end.
+    static func nextUnit(in bytes: UnsafeBufferPointer<UInt8>, from position: Int, lengthSize: Int?) -> (start: Int, end: Int?)? {
+        if let lengthSize {
+            guard position + lengthSize <= bytes.count else { return nil }
+            var size = 0
+            for byte in bytes[position..<position + lengthSize] { size = size << 8 | Int(byte) }
+            let start = position + lengthSize
+            guard size > 0, start + size <= bytes.count else { return nil }
+            return (start, start + size)
+        }
+        var index = position
+        while index + 2 < bytes.count {
+            if bytes[index] == 0 && bytes[index + 1] == 0 && bytes[index + 2] == 1 {
+                return index + 3 < bytes.count ? (index + 3, nil) : nil
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Where an Annex B NAL unit that starts at `start` ends: at the next start code, without the
+    /// zero bytes before it, or at the end of the packet.
+    static func unitEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var end = bytes.count
+        var index = start
+        while index + 2 < bytes.count {
+            if bytes[index] == 0 && bytes[index + 1] == 0 && bytes[index + 2] == 1 {
+                end = index
+                break
+            }
+            index += 1
+        }
+        while end > start + 1 && bytes[end - 1] == 0 { end -= 1 }
+        return end
+    }
+
     /// One NAL unit framed for the stream: after a 4-byte start code, or after its size.
     static func framed(_ nal: [UInt8], lengthSize: Int?) -> [UInt8] {
         guard let lengthSize else { return [0, 0, 0, 1] + nal }

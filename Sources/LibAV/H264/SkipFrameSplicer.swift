@@ -99,22 +99,32 @@ package final class SkipFrameSplicer {
     /// Passes one of the encoder's packets on, renumbering its decoding timestamp, followed by
     /// the skipped pictures that continue from it once their run has ended.
     package func pass(_ packet: Packet, emit: (Packet) throws -> Void) throws {
-        let bytes = packet.bytes
-        var slice: H264SliceStart?
-        for unit in H264Bits.nalUnits(bytes, lengthSize: lengthSize) {
-            guard let header = unit.first else { continue }
-            switch header & 0x1F {
-            case 7, 8: learn(unit)
-            case 1 where slice == nil, 5 where slice == nil:
-                slice = try? H264SliceStart(nal: unit, sequences: sequences, pictures: pictures)
-            default: break
-            }
-        }
         let pts = packet.pointer.pointee.pts
+        let slice = firstSlice(of: packet)
         stamp(packet)
         try emit(packet)
         lastEmitted = (pts, slice)
         try emitReadyRuns(emit)
+    }
+
+    /// The start of the packet's first slice, taking in any parameter sets before it. Only the
+    /// NAL units up to that slice are read, so a large picture costs no more than a small one.
+    private func firstSlice(of packet: Packet) -> H264SliceStart? {
+        guard let data = packet.pointer.pointee.data else { return nil }
+        let bytes = UnsafeBufferPointer(start: data, count: Int(packet.pointer.pointee.size))
+        var position = 0
+        while let (start, knownEnd) = H264Bits.nextUnit(in: bytes, from: position, lengthSize: lengthSize) {
+            switch bytes[start] & 0x1F {
+            case 1, 5:
+                let header = Array(bytes[start..<min(knownEnd ?? bytes.count, start + 64)])
+                return try? H264SliceStart(nal: header[...], sequences: sequences, pictures: pictures)
+            case let type:
+                let end = knownEnd ?? H264Bits.unitEnd(in: bytes, from: start)
+                if type == 7 || type == 8 { learn(Array(bytes[start..<end])[...]) }
+                position = end
+            }
+        }
+        return nil
     }
 
     /// Throws when a run of skipped frames is still waiting for its anchor after the encoder was drained.
