@@ -4,9 +4,9 @@ import MovieKitCore
 import TestSupport
 import Testing
 
-/// Held stills (`repeatPreviousFrame`) are coded by x264 as copies of the picture before them: the
-/// repeats cost almost no bits, keep the still's picture, and keyframes still come every GOP. HEVC
-/// codes them in full and must decode to the same pictures.
+/// Held stills (`repeatPreviousFrame`) are coded as copies of the picture before them (by x264 for
+/// the first two repeats, as spliced skipped pictures after that: `SplicedStillTests`): the repeats
+/// cost almost no bits, keep the still's picture, and keyframes still come every GOP.
 @Suite("Held stills")
 struct HeldStillTests {
     /// A detailed picture (a diagonal gradient under circles of many colours), so that an encoder
