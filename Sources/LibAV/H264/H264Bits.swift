@@ -36,39 +36,16 @@ enum H264Bits {
     /// The NAL units of an Annex B byte stream (each without its start code), or of a stream of
     /// NAL units each preceded by its size in `lengthSize` big-endian bytes.
     static func nalUnits(_ bytes: [UInt8], lengthSize: Int?) -> [ArraySlice<UInt8>] {
-        guard let lengthSize else { return annexBUnits(bytes) }
-        var units: [ArraySlice<UInt8>] = []
-        var position = 0
-        while position + lengthSize <= bytes.count {
-            var size = 0
-            for byte in bytes[position..<position + lengthSize] { size = size << 8 | Int(byte) }
-            position += lengthSize
-            guard size > 0, position + size <= bytes.count else { break }
-            units.append(bytes[position..<position + size])
-            position += size
-        }
-        return units
-    }
-
-    private static func annexBUnits(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
-        var starts: [(code: Int, payload: Int)] = []
-        var index = 0
-        while index + 2 < bytes.count {
-            if bytes[index] == 0 && bytes[index + 1] == 0 && bytes[index + 2] == 1 {
-                let code = index > 0 && bytes[index - 1] == 0 ? index - 1 : index
-                starts.append((code, index + 3))
-                index += 3
-            } else {
-                index += 1
+        bytes.withUnsafeBufferPointer { buffer in
+            var units: [ArraySlice<UInt8>] = []
+            var position = 0
+            while let (start, knownEnd) = nextUnit(in: buffer, from: position, lengthSize: lengthSize) {
+                let end = knownEnd ?? unitEnd(in: buffer, from: start)
+                units.append(bytes[start..<end])
+                position = end
             }
+            return units
         }
-        var units: [ArraySlice<UInt8>] = []
-        for (n, start) in starts.enumerated() {
-            var end = n + 1 < starts.count ? starts[n + 1].code : bytes.count
-            while end > start.payload && bytes[end - 1] == 0 { end -= 1 }  // trailing_zero_8bits
-            if end > start.payload { units.append(bytes[start.payload..<end]) }
-        }
-        return units
     }
 
     /// Where the next NAL unit at or after `position` in a packet starts (after its start code or

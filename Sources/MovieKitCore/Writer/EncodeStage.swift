@@ -144,8 +144,9 @@ final class EncodeStage: FrameSink {
     ///   the coarse copies raise, so a keyframe inside a still asks for a finer one (half the range
     ///   finer): in `HeldStillTests` its error against the drawn picture is then no larger than
     ///   without any of this.
-    /// - From the third repeat on, repeats do not reach x264 at all (when `splicer` is set): they
-    ///   are spliced in as skipped pictures after the last picture x264 coded, the anchor. That
+    /// - Later repeats (after the first two of a still, or after a keyframe) do not reach x264 at
+    ///   all when `splicer` is set: they are spliced in as skipped pictures after the last picture
+    ///   x264 coded, the anchor. That
     ///   is exact when nothing x264 codes later comes before them in decoding order or refers
     ///   across them (`SkipFrameSplicer`). So the anchor is a keyframe or a P frame coded after
     ///   another forced P or I frame (the first two repeats), and the frame x264 codes after a
