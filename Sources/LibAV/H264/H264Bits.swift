@@ -33,14 +33,13 @@ enum H264Bits {
         return out
     }
 
-    /// The NAL units of an Annex B byte stream (each without its start code), or of a stream of
-    /// NAL units each preceded by its size in `lengthSize` big-endian bytes.
-    static func nalUnits(_ bytes: [UInt8], lengthSize: Int?) -> [ArraySlice<UInt8>] {
+    /// The NAL units of an Annex B byte stream, each without its start code.
+    static func nalUnits(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
         bytes.withUnsafeBufferPointer { buffer in
             var units: [ArraySlice<UInt8>] = []
             var position = 0
-            while let (start, knownEnd) = nextUnit(in: buffer, from: position, lengthSize: lengthSize) {
-                let end = knownEnd ?? unitEnd(in: buffer, from: start)
+            while let start = nextUnit(in: buffer, from: position) {
+                let end = unitEnd(in: buffer, from: start)
                 units.append(bytes[start..<end])
                 position = end
             }
@@ -48,22 +47,14 @@ enum H264Bits {
         }
     }
 
-    /// Where the next NAL unit at or after `position` in a packet starts (after its start code or
-    /// size), and where it ends (`nil` for Annex B, where finding the end means scanning the unit
-    /// for the next start code: see `unitEnd`). `nil` at the packet's end.
-    static func nextUnit(in bytes: UnsafeBufferPointer<UInt8>, from position: Int, lengthSize: Int?) -> (start: Int, end: Int?)? {
-        if let lengthSize {
-            guard position + lengthSize <= bytes.count else { return nil }
-            var size = 0
-            for byte in bytes[position..<position + lengthSize] { size = size << 8 | Int(byte) }
-            let start = position + lengthSize
-            guard size > 0, start + size <= bytes.count else { return nil }
-            return (start, start + size)
-        }
+    /// Where the next NAL unit at or after `position` in an Annex B stream starts (just after its
+    /// start code), or `nil` at the end. Where it ends is `unitEnd`'s to find, which means scanning
+    /// the unit for the next start code.
+    static func nextUnit(in bytes: UnsafeBufferPointer<UInt8>, from position: Int) -> Int? {
         var index = position
         while index + 2 < bytes.count {
             if bytes[index] == 0 && bytes[index + 1] == 0 && bytes[index + 2] == 1 {
-                return index + 3 < bytes.count ? (index + 3, nil) : nil
+                return index + 3 < bytes.count ? index + 3 : nil
             }
             index += 1
         }
@@ -71,7 +62,7 @@ enum H264Bits {
     }
 
     /// Where an Annex B NAL unit that starts at `start` ends: at the next start code, without the
-    /// zero bytes before it, or at the end of the packet.
+    /// zero bytes before it, or at the end of the stream.
     static func unitEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var end = bytes.count
         var index = start
@@ -84,14 +75,6 @@ enum H264Bits {
         }
         while end > start + 1 && bytes[end - 1] == 0 { end -= 1 }
         return end
-    }
-
-    /// One NAL unit framed for the stream: after a 4-byte start code, or after its size.
-    static func framed(_ nal: [UInt8], lengthSize: Int?) -> [UInt8] {
-        guard let lengthSize else { return [0, 0, 0, 1] + nal }
-        var prefix: [UInt8] = []
-        for shift in stride(from: (lengthSize - 1) * 8, through: 0, by: -8) { prefix.append(UInt8(truncatingIfNeeded: nal.count >> shift)) }
-        return prefix + nal
     }
 }
 

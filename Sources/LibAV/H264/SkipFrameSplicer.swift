@@ -26,7 +26,6 @@ package final class SkipFrameSplicer {
         var closed = false
     }
 
-    private let lengthSize: Int?
     private var sequences: [Int: H264SequenceParameters] = [:]
     private var pictures: [Int: H264PictureParameters] = [:]
     private var writers: [Int: H264SkippedPicture] = [:]
@@ -35,44 +34,19 @@ package final class SkipFrameSplicer {
     private var lastEmitted: (pts: Int64, slice: H264SliceStart?)?
     private var firstDts: Int64?
     private var emitted: Int64 = 0
-    /// The pictures spliced so far.
-    package private(set) var splicedFrames = 0
 
     /// A splicer for `encoder`'s packets, or `nil` when it does not code H.264 or its parameter
     /// sets describe a stream that skipped pictures cannot continue.
     package init?(encoder: VideoEncoder) {
         let context = encoder.context.pointer.pointee
         guard context.codec_id == AV_CODEC_ID_H264, let data = context.extradata, context.extradata_size > 0 else { return nil }
+        // libx264 writes its parameter sets as an Annex B stream, and its packets too.
         let extradata = Array(UnsafeBufferPointer(start: data, count: Int(context.extradata_size)))
-        var units: [ArraySlice<UInt8>]
-        if extradata.first == 1 {  // avcC: sizes before each NAL unit
-            guard extradata.count > 6 else { return nil }
-            lengthSize = Int(extradata[4] & 3) + 1
-            units = []
-            var position = 5
-            for kind in 0..<2 {
-                guard position < extradata.count else { return nil }
-                let count = Int(extradata[position]) & (kind == 0 ? 0x1F : 0xFF)
-                position += 1
-                for _ in 0..<count {
-                    guard position + 2 <= extradata.count else { return nil }
-                    let size = Int(extradata[position]) << 8 | Int(extradata[position + 1])
-                    guard position + 2 + size <= extradata.count else { return nil }
-                    units.append(extradata[position + 2..<position + 2 + size])
-                    position += 2 + size
-                }
-            }
-        } else {
-            lengthSize = nil
-            units = H264Bits.nalUnits(extradata, lengthSize: nil)
-        }
+        guard extradata.starts(with: [0, 0, 1]) || extradata.starts(with: [0, 0, 0, 1]) else { return nil }
+        let units = H264Bits.nalUnits(extradata)
         for unit in units { learn(unit) }
         guard !writers.isEmpty else { return nil }
     }
-
-    /// Whether frame `index` can be spliced in, after `anchor`: the encoder's parameter sets allow
-    /// it. (The caller must also meet the conditions in the type's description.)
-    package var isUsable: Bool { !writers.isEmpty }
 
     /// Records that frame `index` is not sent to the encoder: it is a copy of the frame before it.
     package func skip(frame index: Int) {
@@ -113,13 +87,13 @@ package final class SkipFrameSplicer {
         guard let data = packet.pointer.pointee.data else { return nil }
         let bytes = UnsafeBufferPointer(start: data, count: Int(packet.pointer.pointee.size))
         var position = 0
-        while let (start, knownEnd) = H264Bits.nextUnit(in: bytes, from: position, lengthSize: lengthSize) {
+        while let start = H264Bits.nextUnit(in: bytes, from: position) {
             switch bytes[start] & 0x1F {
             case 1, 5:
-                let header = Array(bytes[start..<min(knownEnd ?? bytes.count, start + 64)])
+                let header = Array(bytes[start..<min(bytes.count, start + 64)])
                 return try? H264SliceStart(nal: header[...], sequences: sequences, pictures: pictures)
             case let type:
-                let end = knownEnd ?? H264Bits.unitEnd(in: bytes, from: start)
+                let end = H264Bits.unitEnd(in: bytes, from: start)
                 if type == 7 || type == 8 { learn(Array(bytes[start..<end])[...]) }
                 position = end
             }
@@ -146,11 +120,10 @@ package final class SkipFrameSplicer {
             }
             for (distance, pts) in run.frames.enumerated() {
                 let nal = writer.nalUnit(after: anchor, distance: distance + 1)
-                let packet = try Packet(bytes: H264Bits.framed(nal, lengthSize: lengthSize), pts: pts)
+                let packet = try Packet(bytes: [0, 0, 0, 1] + nal, pts: pts)
                 stamp(packet)
                 try emit(packet)
             }
-            splicedFrames += run.frames.count
             lastEmitted = nil
             runs.removeFirst()
         }
