@@ -8,7 +8,8 @@ import Testing
 /// H.264 skipped picture instead (`SkipFrameSplicer`). These tests decode the result strictly, in
 /// process and with the `ffmpeg` CLI, at presets whose streams differ in what a spliced picture
 /// must agree with: CAVLC without B frames and picture order count type 2 (`ultrafast`), CABAC
-/// with weighted P prediction and B pyramids (`veryfast`, `medium`, `slow`).
+/// with weighted P prediction and B pyramids (`veryfast`, `medium`, `slow`), and 16 reference
+/// frames with adaptive B-frame placement and direct prediction (`veryslow`).
 @Suite("Held stills: spliced copies")
 struct SplicedStillTests {
     /// A still (frame 0 and 70 repeats, across the keyframe at 60), 20 changing frames, and a
@@ -25,7 +26,7 @@ struct SplicedStillTests {
         return writer.statistics
     }
 
-    @Test(arguments: [Preset.ultrafast, .veryfast, .medium, .slow])
+    @Test(arguments: [Preset.ultrafast, .veryfast, .medium, .slow, .veryslow])
     func splicedCopiesDecodeStrictlyAsExactCopiesAtEveryFrameTime(preset: Preset) throws {
         let dir = try TemporaryDirectory()
         let url = dir.file("spliced-\(preset.rawValue).mp4")
