@@ -12,6 +12,18 @@ import Testing
 /// frames with adaptive B-frame placement and direct prediction (`veryslow`).
 @Suite("Held stills: spliced copies")
 struct SplicedStillTests {
+    /// Decoding times rise by one frame per packet and never come after the picture's time, and
+    /// the first picture is decoded at most two frames (x264's reorder delay with B pyramids)
+    /// before it is shown: not the length of the first still, as x264's own timestamps would have it.
+    static func expectDecodingTimes(_ probe: MovieProbe, step: Int64, sourceLocation: SourceLocation = #_sourceLocation) {
+        let times = probe.packetTimes
+        let rising = times.indices.dropFirst().allSatisfy { times[$0].dts - times[$0 - 1].dts == step }
+        #expect(rising, "decoding times: \(times.prefix(8).map(\.dts))…", sourceLocation: sourceLocation)
+        let leads = times.map { $0.pts - $0.dts }
+        #expect(leads.allSatisfy { $0 >= 0 }, "a packet decoded after its time", sourceLocation: sourceLocation)
+        #expect((leads.first ?? .max) <= 2 * step, "first packet's lead: \(leads.first ?? 0)", sourceLocation: sourceLocation)
+    }
+
     /// A still (frame 0 and 70 repeats, across the keyframe at 60), 20 changing frames, and a
     /// still that ends the movie (frame 91 and 38 repeats, across the keyframe at 120): 130 frames.
     static func writeMovie(to url: URL, preset: Preset, size: (Int, Int) = (320, 240)) throws -> RenderStatistics {
@@ -43,6 +55,7 @@ struct SplicedStillTests {
         #expect(step > 0 && probe.frames.indices.allSatisfy { probe.frames[$0].pts == Int64($0) * step })
         #expect(abs(probe.streamDuration - 130.0 / 30) < 1e-9)
         #expect(probe.frames.allSatisfy { !$0.hadDecodeErrors })
+        Self.expectDecodingTimes(probe, step: step)
         // Every spliced repeat decodes to exactly the picture before it.
         let different = spliced.filter { probe.frames[$0].rgb != probe.frames[$0 - 1].rgb }
         #expect(different.isEmpty, "spliced frames that differ from the frame before: \(different)")
@@ -76,6 +89,7 @@ struct SplicedStillTests {
         let step = probe.frames[1].pts
         #expect(step > 0 && probe.frames.indices.allSatisfy { probe.frames[$0].pts == Int64($0) * step })
         #expect(probe.frames.indices.filter { probe.frames[$0].isKeyframe } == [0, 30, 60, 90, 120])
+        Self.expectDecodingTimes(probe, step: step)
         let different = (1..<150).filter { $0 % 30 != 0 && probe.frames[$0].rgb != probe.frames[$0 - 1].rgb }
         #expect(different.isEmpty, "spliced frames that differ from the frame before: \(different)")
     }
@@ -103,6 +117,7 @@ struct SplicedStillTests {
         let step = probe.frames[1].pts - probe.frames[0].pts
         #expect(step > 0 && probe.frames.indices.allSatisfy { probe.frames[$0].pts - probe.frames[0].pts == Int64($0) * step })
         #expect(probe.frames.allSatisfy { !$0.hadDecodeErrors })
+        if container != "mkv" { Self.expectDecodingTimes(probe, step: step) }  // Matroska stores no decoding times.
         let different = (Array(10..<25) + Array(26..<48)).filter { probe.frames[$0].rgb != probe.frames[$0 - 1].rgb }
         #expect(different.isEmpty, "spliced frames that differ from the frame before: \(different)")
         #expect(probe.frames[48].isKeyframe)

@@ -24,6 +24,9 @@ public struct MovieProbe {
     public var frameRate: (Int, Int)
     /// Every decoded frame, in presentation order, as packed RGB24 (BT.709, limited range to full).
     public var frames: [RGBFrame]
+    /// The video stream's packets in file (decoding) order: presentation and decoding timestamps,
+    /// in the stream's time base.
+    public var packetTimes: [(pts: Int64, dts: Int64)] = []
 
     /// Whether the stream is H.264 High profile.
     public var isHighProfile: Bool { profile == FF_PROFILE_H264_HIGH }
@@ -82,14 +85,17 @@ public struct MovieProbe {
         streamDuration = Double(stream.pointee.duration) * Double(tb.num) / Double(tb.den)
         containerDuration = Double(ctx.pointee.duration) / Double(AV_TIME_BASE)
         frameRate = (Int(stream.pointee.avg_frame_rate.num), Int(stream.pointee.avg_frame_rate.den))
-        frames = try Self.decodeFrames(ctx, streamIndex: index, parameters: par, keepPixels: keepPixels, strict: strict)
+        var packetTimes: [(pts: Int64, dts: Int64)] = []
+        frames = try Self.decodeFrames(ctx, streamIndex: index, parameters: par, keepPixels: keepPixels, strict: strict, packetTimes: &packetTimes)
+        self.packetTimes = packetTimes
         try FFmpegTools.expectCleanDecode(of: url, sourceLocation: sourceLocation)
     }
 
     /// Decodes every frame of stream `streamIndex`, flushing the decoder at the end.
     private static func decodeFrames(
         _ ctx: UnsafeMutablePointer<AVFormatContext>, streamIndex index: Int32,
-        parameters par: UnsafeMutablePointer<AVCodecParameters>, keepPixels: Bool, strict: Bool
+        parameters par: UnsafeMutablePointer<AVCodecParameters>, keepPixels: Bool, strict: Bool,
+        packetTimes: inout [(pts: Int64, dts: Int64)]
     ) throws -> [RGBFrame] {
         let codec = try require(avcodec_find_decoder(par.pointee.codec_id), "find a decoder")
         var decoder = avcodec_alloc_context3(codec)
@@ -148,6 +154,7 @@ public struct MovieProbe {
         while av_read_frame(ctx, pkt) >= 0 {
             defer { av_packet_unref(pkt) }
             guard pkt.pointee.stream_index == index else { continue }
+            packetTimes.append((pkt.pointee.pts, pkt.pointee.dts))
             try check(avcodec_send_packet(dec, pkt), "send packet")
             try drain()
         }

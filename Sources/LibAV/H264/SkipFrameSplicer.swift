@@ -18,7 +18,7 @@ internal import CFFmpeg
 ///   x264 does not know about.
 /// - GOPs are closed (`open-gop=0`).
 ///
-/// Decoding timestamps are renumbered, one per packet in decoding order, from the encoder's first.
+/// Decoding timestamps are renumbered, one per packet in decoding order (see `stamp`).
 package final class SkipFrameSplicer {
     private struct Run {
         let anchor: Int64
@@ -34,12 +34,15 @@ package final class SkipFrameSplicer {
     private var lastEmitted: (pts: Int64, slice: H264SliceStart?)?
     private var firstDts: Int64?
     private var emitted: Int64 = 0
+    /// How many frames a picture can be decoded before it is shown (`has_b_frames`: 0, 1 or 2 for x264).
+    private let reorderDelay: Int64
 
     /// A splicer for `encoder`'s packets, or `nil` when it does not code H.264 or its parameter
     /// sets describe a stream that skipped pictures cannot continue.
     package init?(encoder: VideoEncoder) {
         let context = encoder.context.pointer.pointee
         guard context.codec_id == AV_CODEC_ID_H264, let data = context.extradata, context.extradata_size > 0 else { return nil }
+        reorderDelay = Int64(max(0, context.has_b_frames))
         // libx264 writes its parameter sets as an Annex B stream, and its packets too.
         let extradata = Array(UnsafeBufferPointer(start: data, count: Int(context.extradata_size)))
         guard extradata.starts(with: [0, 0, 1]) || extradata.starts(with: [0, 0, 0, 1]) else { return nil }
@@ -129,9 +132,14 @@ package final class SkipFrameSplicer {
         }
     }
 
-    /// Gives the packet the next decoding timestamp: the encoder's first, then one more per packet.
+    /// Gives the packet the next decoding timestamp: the first picture's presentation time less the
+    /// reorder delay, then one more per packet. (x264's own first timestamp is no guide: it derives
+    /// the delay from the times of the first frames it is given, which splicing spreads apart.)
+    /// It is never after the picture's presentation time: at most `reorderDelay` of the pictures
+    /// decoded before a picture are shown after it (what `has_b_frames` means), and a spliced run
+    /// is decoded after every picture shown before it, so it adds none.
     private func stamp(_ packet: Packet) {
-        let first = firstDts ?? packet.pointer.pointee.dts
+        let first = firstDts ?? packet.pointer.pointee.pts - reorderDelay
         firstDts = first
         packet.pointer.pointee.dts = first + emitted
         packet.pointer.pointee.duration = 1
