@@ -19,9 +19,6 @@ package final class FileCopy {
     /// The file's size in bytes when it was read.
     package let count: Int
 
-    /// Files smaller than this are left to Foundation (`read(path:)` returns `nil`).
-    package static let minimumByteCount = 1 << 20
-
     private init(base: UnsafeMutableRawPointer, length: Int, count: Int) {
         self.base = base
         self.length = length
@@ -32,7 +29,7 @@ package final class FileCopy {
         munmap(base, length)
     }
 
-    /// Reads the regular file at `path`, or returns `nil` when it is smaller than `minimumByteCount` or cannot
+    /// Reads the regular file at `path`, or returns `nil` when it is smaller than `MappedMemory.minimumByteCount` or cannot
     /// be opened, measured or read; the caller then reads it with Foundation, which reports why.
     package static func read(path: String) -> FileCopy? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -41,7 +38,7 @@ package final class FileCopy {
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
         let size = Int(status.st_size)
-        guard size >= minimumByteCount, size <= Int(Int32.max) - Int(AV_INPUT_BUFFER_PADDING_SIZE) else { return nil }
+        guard size >= MappedMemory.minimumByteCount, size <= Int(Int32.max) - Int(AV_INPUT_BUFFER_PADDING_SIZE) else { return nil }
         let length = size + Int(AV_INPUT_BUFFER_PADDING_SIZE)
         guard let base = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), base != MAP_FAILED else {
             return nil

@@ -64,13 +64,9 @@ package final class Frame {
         pointer = frame
     }
 
-    /// Pictures of at least this many bytes get an anonymous mapping of their own (`mk_frame_get_buffer`),
-    /// so that freeing one leaves glibc's mmap threshold where it was.
-    static let mappedByteCount = 1 << 20
-
     /// Allocates a picture of `format` at `width` x `height`, tagged BT.709 limited range.
-    /// Corresponds to `av_frame_alloc` and `av_frame_get_buffer`; pictures of 1 MB or more are placed in a
-    /// mapping of their own instead.
+    /// Corresponds to `av_frame_alloc` and `av_frame_get_buffer`; pictures of `MappedMemory.minimumByteCount`
+    /// or more are placed in a mapping of their own instead.
     /// - Throws: `LibAVError` of kind `.outOfMemory`.
     package convenience init(width: Int, height: Int, format: PixelFormat) throws {
         try self.init()
@@ -85,7 +81,7 @@ package final class Frame {
             frame.pointee.color_range = AVCOL_RANGE_MPEG
         }
         try LibAVError.check(
-            mk_frame_get_buffer(frame, Frame.mappedByteCount), .internalFailure, "Allocating a \(width)x\(height) picture")
+            mk_frame_get_buffer(frame, MappedMemory.minimumByteCount), .internalFailure, "Allocating a \(width)x\(height) picture")
     }
 
     deinit {

@@ -49,7 +49,7 @@ struct LargeImageFileTests {
         let url = try directory.write(try source.pngData(), to: "noise.png")
         let (mapped, demuxed, copy) = try Self.decodeBothWays(url, .png)
         #expect(copy.count == (try Data(contentsOf: url)).count)
-        #expect(copy.count >= FileCopy.minimumByteCount)
+        #expect(copy.count >= MappedMemory.minimumByteCount)
         Self.expectIdentical(mapped, demuxed)
         #expect(mapped.storedPixel(x: 719, y: 559) == source.storedPixel(x: 719, y: 559))
         #expect(mapped.storedPixel(x: 123, y: 45) == source.storedPixel(x: 123, y: 45))
@@ -60,7 +60,7 @@ struct LargeImageFileTests {
         defer { directory.remove() }
         let url = try directory.write(try TestJPEG.encode(width: 1024, height: 768, Self.noise), to: "noise.jpg")
         let full = try Self.decodeBothWays(url, .jpeg)
-        #expect(full.copy.count >= FileCopy.minimumByteCount)
+        #expect(full.copy.count >= MappedMemory.minimumByteCount)
         Self.expectIdentical(full.mapped, full.demuxed)
         #expect(full.mapped.width == 1024 && full.mapped.height == 768)
         // With maxPixelSize the JPEG is decoded at 1/2 size (lowres) first.

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import LibAV
 import Testing
 @testable import FrameDraw
 
@@ -16,7 +17,7 @@ struct MappedSurfaceTests {
 
     @Test func aSurfaceOfOneMegabyteOrMoreIsMappedAndStartsTransparent() throws {
         let surface = try CairoSurface(width: 1024, height: 256)
-        #expect(surface.stride * surface.height >= CairoSurface.mappedByteCount)
+        #expect(surface.stride * surface.height >= MappedMemory.minimumByteCount)
         #expect(Self.pixelOffsetInPage(surface) == 64)
         let allZero = surface.withPixelBytes { bytes in bytes.allSatisfy { $0 == 0 } }
         #expect(allZero)

@@ -114,10 +114,18 @@ struct CancellationTests {
         let dir = try TemporaryDirectory()
         let url = dir.file("early.mp4")
         let settings = try Self.slowSettings()
-        for try await step in MovieWriter.renderUpdates(to: url, settings: settings, frameCount: 100_000, draw: { c, _ in c.fill(c.bounds) })
-        where step.encodedFrames >= 1 {
+        // From its third frame on, the render waits until this loop has ended. The loop runs on the
+        // cooperative pool, which the suite's synchronous tests can keep busy for minutes on 2 cores;
+        // unheld, the render once finished all 100,000 frames (889 s) before the loop could break.
+        let loopEnded = Mutex(false)
+        let draw: @Sendable (DrawingContext, FrameTime) throws -> Void = { c, time in
+            c.fill(c.bounds)
+            while time.index >= 2 && !loopEnded.withLock({ $0 }) { Thread.sleep(forTimeInterval: 0.005) }
+        }
+        for try await _ in MovieWriter.renderUpdates(to: url, settings: settings, frameCount: 100_000, draw: draw) {
             break  // The sequence is released here, which cancels the render.
         }
+        loopEnded.withLock { $0 = true }
         // Cancellation is asynchronous: the drawing thread stops after its frame in progress, and
         // the encoder after its own. On a loaded 2-core machine under a sanitizer, with x264 at
         // `veryslow`, that has taken more than 5 s, so this waits up to a minute.

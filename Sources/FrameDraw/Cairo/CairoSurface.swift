@@ -1,4 +1,5 @@
 internal import CCairo
+internal import LibAV
 import Foundation
 
 /// Owns one mutable Cairo ARGB32 image surface: premultiplied, native-endian (BGRA bytes on little-endian).
@@ -13,10 +14,6 @@ package final class CairoSurface {
     package let height: Int
     package let stride: Int
 
-    /// Surfaces of at least this many bytes get an anonymous mapping of their own (see `mk_image_surface_create`),
-    /// so that freeing one returns it to the system and leaves glibc's mmap threshold where it was.
-    static let mappedByteCount = 1 << 20
-
     /// Allocates a zeroed (transparent black) surface. Corresponds to `cairo_image_surface_create`, or to
     /// `cairo_image_surface_create_for_data` over a mapping of its own for surfaces of 1 MB or more.
     /// - Throws: `FrameDrawError.invalidImageSize` when a side is not 1...32767 pixels, or
@@ -25,7 +22,7 @@ package final class CairoSurface {
         guard width > 0, height > 0, width <= 32767, height <= 32767 else {
             throw FrameDrawError.invalidImageSize(width: Double(width), height: Double(height))
         }
-        let surface = mk_image_surface_create(Int32(width), Int32(height), CairoSurface.mappedByteCount)
+        let surface = mk_image_surface_create(Int32(width), Int32(height), MappedMemory.minimumByteCount)
         let status = surface.map { cairo_surface_status($0) } ?? CAIRO_STATUS_NO_MEMORY
         guard let surface, status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)

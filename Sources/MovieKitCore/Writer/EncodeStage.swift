@@ -199,7 +199,7 @@ final class EncodeStage: FrameSink {
     private func encodeAndWrite(_ frame: Frame?, index: Int? = nil) throws {
         let start = clock.now
         var muxing = Duration.zero
-        let write: (Packet) throws -> Void = { [output, videoStream, clock] packet in
+        func write(_ packet: Packet) throws {
             let muxStart = clock.now
             try output.write(packet, toStream: videoStream)
             muxing += clock.now - muxStart
