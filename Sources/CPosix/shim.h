@@ -48,4 +48,16 @@ static inline int mk_rename_noreplace(const char *from, const char *to) {
 #endif
 }
 
+// Lowers the calling thread's scheduling priority by `increment` nice steps. Linux keeps a nice
+// value per thread, and the priority calls given a thread id change only that thread. The
+// syscalls are made directly because <sys/resource.h> clashes with Swift's Glibc module under
+// _GNU_SOURCE; PRIO_PROCESS is 0, and the raw getpriority returns 20 - nice. Returns 0, or -1
+// with errno set.
+static inline int mk_lower_thread_priority(int increment) {
+    long tid = syscall(SYS_gettid);
+    long raw = syscall(SYS_getpriority, 0, tid);
+    if (raw < 0) return -1;
+    return (int)syscall(SYS_setpriority, 0, tid, 20 - (int)raw + increment);
+}
+
 #endif

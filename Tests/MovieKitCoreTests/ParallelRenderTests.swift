@@ -127,6 +127,30 @@ struct ParallelRenderTests {
         #expect(try dir.contents().isEmpty)
     }
 
+    /// The calling thread's nice value: field 19 of /proc/thread-self/stat (Linux keeps one per thread).
+    static func currentThreadNice() throws -> Int {
+        let stat = try String(contentsOfFile: "/proc/thread-self/stat", encoding: .utf8)
+        // The command name (field 2) may hold spaces; the fields after it start at state (field 3).
+        let fields = stat[stat.index(after: try #require(stat.lastIndex(of: ")")))...].split(separator: " ")
+        return try #require(Int(fields[16]))
+    }
+
+    @Test func drawingThreadsRunFiveNiceStepsBelowTheCallerWhoseOwnPriorityIsKept() throws {
+        let dir = try TemporaryDirectory()
+        let caller = try Self.currentThreadNice()
+        let seen = Mutex<Set<Int>>([])
+        let settings = try MovieSettings(width: 16, height: 16, fps: 30, preset: .ultrafast)
+        for threads in [1, 3] {
+            try MovieWriter.render(to: dir.file("nice-\(threads).mp4"), settings: settings, frameCount: 30, concurrency: .fixed(threads)) { c, _ in
+                let nice = (try? Self.currentThreadNice()) ?? Int.min
+                seen.withLock { _ = $0.insert(nice) }
+                c.fill(c.bounds)
+            }
+        }
+        #expect(seen.withLock { $0 } == [min(caller + Int(DrawingThreadPriority.niceIncrement), 19)])
+        #expect(try Self.currentThreadNice() == caller, "the caller's thread keeps its priority")
+    }
+
     @Test func progressReachesTheEndAndMemoryIsBoundedBySlots() throws {
         let dir = try TemporaryDirectory()
         let reports = Mutex<[RenderProgress]>([])

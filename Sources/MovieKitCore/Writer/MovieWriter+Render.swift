@@ -113,6 +113,7 @@ extension MovieWriter {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
                 let thread = Thread {
+                    DrawingThreadPriority.lowerCurrentThread()
                     do {
                         try writer.renderFrames(frameCount, progress: progress, draw: draw)
                         continuation.resume()
@@ -156,6 +157,7 @@ extension MovieWriter {
             }
             continuation.onTermination = { _ in writer.cancel() }
             let thread = Thread {
+                DrawingThreadPriority.lowerCurrentThread()
                 do {
                     try writer.renderFrames(frameCount, progress: { continuation.yield($0) }, draw: draw)
                     continuation.finish()

@@ -77,6 +77,7 @@ final class ParallelRenderer: @unchecked Sendable {
         for worker in 0..<threads {
             group.enter()
             let thread = Thread { [self] in
+                DrawingThreadPriority.lowerCurrentThread()
                 work(isHelper: worker > 0)
                 group.leave()
             }
