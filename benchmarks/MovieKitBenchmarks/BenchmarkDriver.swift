@@ -358,9 +358,18 @@ final class BenchmarkDriver {
         )
     }
 
-    /// Runs every job once per round, in order, for `rounds` rounds.
+    /// Runs the first job once untimed, then every job once per round, in order, for `rounds` rounds.
+    ///
+    /// The warm-up is there because the first render after a pre-render runs slower, whichever
+    /// render it is: the same 4K W1 render at `medium` with one drawing thread took 15.76 s right
+    /// after its raw frames were written and 13.94 s two renders later. With one round (4K), the
+    /// first row of a block would carry all of it.
     private func runInterleaved(_ jobs: [Job], rounds: Int) throws {
         var results = jobs.map(\.measurement)
+        if let first = jobs.first {
+            let result = try ChildProcess.run(first.executable, arguments: first.arguments, logPath: logPath)
+            print(String(format: "   warm-up: %@ %@: %.2f s (untimed)", first.measurement.workload, first.measurement.tool, result.wallSeconds))
+        }
         for round in 0..<rounds {
             for (index, job) in jobs.enumerated() {
                 var arguments = job.arguments

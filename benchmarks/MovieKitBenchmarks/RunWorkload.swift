@@ -169,5 +169,8 @@ struct RunWorkload: ParsableCommand {
             }
             try file.write(contentsOf: frameBytes)
         }
+        // Writing the file back is part of the untimed pre-render: otherwise the kernel writes
+        // gigabytes of dirty pages back while the first timed runs are encoding.
+        try file?.synchronize()
     }
 }
