@@ -120,6 +120,16 @@ struct SlideshowTests {
         #expect(centre.red > 0.95, "the photo itself in the middle: \(centre)")
     }
 
+    @Test func waitingForPhotoDecodesWaitsForTheNextSlidesPrefetch() throws {
+        let dir = try TemporaryDirectory()
+        let urls = try Self.photos([.red, .green], size: CGSize(width: 2400, height: 1600), in: dir)
+        let cache = Self.show(urls).photoCache()
+        // Asking for slide 0 starts decoding slide 1 in the background.
+        _ = cache.pictures(forSlide: 0)
+        Slideshow.waitForPhotoDecodes()
+        #expect(cache.heldSlides == 2, "slide 1's prefetched photo is decoded once the wait returns")
+    }
+
     @Test func atMostThreeSlidesArePhotosHeldAtOnce() throws {
         let dir = try TemporaryDirectory()
         let urls = try Self.photos([.red, .green, .blue, .yellow, .purple, .orange], in: dir)

@@ -48,6 +48,8 @@ final class PhotoCache: Sendable {
     // Guarded by `condition`.
     nonisolated(unsafe) private var state = State()
     private let queue = DispatchQueue(label: "MovieKit.slideshow.photos", qos: .userInitiated)
+    /// Every background decode of every cache, from the moment it is queued until it has finished.
+    private static let backgroundDecodes = DispatchGroup()
     /// Held while a photo is decoded, so that decodes never overlap.
     private let decoding = NSLock()
 
@@ -106,10 +108,19 @@ final class PhotoCache: Sendable {
             return true
         }
         guard start else { return }
+        Self.backgroundDecodes.enter()
         queue.async { [self] in
+            defer { Self.backgroundDecodes.leave() }
             let result = Result { try decode(slide: index) }
             condition.withLock { finish(index, result) }
         }
+    }
+
+    /// Waits until no cache is decoding a photo in the background. Only the next slide's photo is
+    /// ever prefetched, so once a render has stopped asking for pictures this waits for one decode
+    /// at most.
+    static func waitForBackgroundDecodes() {
+        backgroundDecodes.wait()
     }
 
     /// Records a decode's result and wakes any thread waiting for it. Holds the lock.

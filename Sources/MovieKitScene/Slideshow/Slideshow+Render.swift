@@ -35,10 +35,21 @@ extension Slideshow {
         }
     }
 
+    /// Waits until no slideshow scene is decoding a photo in the background.
+    ///
+    /// A scene's photos are decoded ahead of time on a background thread, and a render that stops
+    /// early (an error, a cancellation) can leave the next photo's decode running for a moment.
+    /// `render(to:)` waits for it before it returns; call this after rendering a slideshow's
+    /// `scene()` yourself, before the process exits, so that no decode is cut off half-way.
+    public static func waitForPhotoDecodes() {
+        PhotoCache.waitForBackgroundDecodes()
+    }
+
     /// Renders the slideshow with its audio into a movie at `url`.
     ///
     /// Photos are decoded ahead of time on a background thread, at most three slides at once; held
-    /// stills are encoded as repeats of their first frame, without drawing them again.
+    /// stills are encoded as repeats of their first frame, without drawing them again. No decode
+    /// is left running when this returns or throws.
     /// - Parameters:
     ///   - url: The destination.
     ///   - settings: Encoder settings; `nil` uses `movieSettings()`. Another size scales the slideshow to fit.
@@ -51,6 +62,7 @@ extension Slideshow {
         progress: (@Sendable (RenderProgress) -> Void)? = nil
     ) throws {
         try validate()
+        defer { Self.waitForPhotoDecodes() }
         let renderer = try SceneRenderer(scene: scene())
         let settings = try settings ?? movieSettings()
         let writer = try MovieWriter(url: url, settings: settings, overwrite: overwrite, concurrency: concurrency)

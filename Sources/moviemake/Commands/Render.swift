@@ -43,6 +43,9 @@ struct Render: ParsableCommand {
             }
         }
         let renderer = try slideshow.map { try SceneRenderer(scene: $0.scene()) } ?? sceneOptions.renderer(forSceneAt: scene)
+        // A slideshow's next photo may still be decoding when the render stops early; let it finish
+        // before the command exits.
+        defer { Slideshow.waitForPhotoDecodes() }
         let settings = try encoding.settings(for: renderer.canvas, sceneFile: scene)
         let sameRate = slideshow.map { settings.fps == $0.fps } ?? false
         let frameCount = try sameRate

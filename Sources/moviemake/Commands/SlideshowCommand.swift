@@ -120,6 +120,9 @@ struct SlideshowCommand: ParsableCommand {
         }
         let settings = try encoding.movieSettings(width: show.width, height: show.height, fps: show.fps)
         let renderer = try SceneRenderer(scene: show.scene())
+        // A slideshow's next photo may still be decoding when the render stops early; let it finish
+        // before the command exits.
+        defer { Slideshow.waitForPhotoDecodes() }
         let timing = try show.timing()
         let stills = try show.stillFrames()
         let sameRate = settings.fps == show.fps
