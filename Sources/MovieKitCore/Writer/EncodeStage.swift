@@ -146,9 +146,8 @@ final class EncodeStage: FrameSink {
     ///   without any of this.
     /// - Later repeats (after the first two of a still, or after a keyframe) do not reach x264 at
     ///   all when `splicer` is set: they are spliced in as skipped pictures after the last picture
-    ///   x264 coded, the anchor. That
-    ///   is exact when nothing x264 codes later comes before them in decoding order or refers
-    ///   across them (`SkipFrameSplicer`). So the anchor is a keyframe or a P frame coded after
+    ///   x264 coded, the anchor. That is exact when nothing x264 codes later comes before them in
+    ///   decoding order or refers across them (`SkipFrameSplicer`). So the anchor is a keyframe or a P frame coded after
     ///   another forced P or I frame (the first two repeats), and the frame x264 codes after a
     ///   spliced run is a keyframe (an IDR picture, as GOPs are closed).
     /// - Returns: Whether the frame goes to the encoder; `false` when it is to be spliced.
