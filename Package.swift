@@ -5,6 +5,7 @@ let package = Package(
     name: "MovieKit",
     products: [
         .library(name: "FrameDraw", targets: ["FrameDraw"]),
+        .library(name: "MovieKitAnimation", targets: ["MovieKitAnimation"]),
         .library(name: "MovieKitCore", targets: ["MovieKitCore"]),
         .library(name: "MovieKitScene", targets: ["MovieKitScene"]),
         .executable(name: "moviemake", targets: ["moviemake"]),
@@ -47,7 +48,10 @@ let package = Package(
 
         // Libraries.
         .target(name: "FrameDraw", dependencies: ["CCairo", "CHeif", "LibAV", "MovieKitLog"]),
-        .target(name: "MovieKitCore", dependencies: ["FrameDraw", "LibAV", "MovieKitLog", "CPosix"]),
+        // Timing: easing, keyframes, springs, tweens and timelines, pure math over FrameDraw's value types.
+        .target(name: "MovieKitAnimation", dependencies: ["FrameDraw"]),
+        // The movie writer; re-exports MovieKitAnimation.
+        .target(name: "MovieKitCore", dependencies: ["FrameDraw", "MovieKitAnimation", "LibAV", "MovieKitLog", "CPosix"]),
         // Scenes: a layer tree rendered as a pure function of time, and the YAML/JSON scene files that describe one.
         .target(name: "MovieKitScene", dependencies: ["MovieKitCore", "FrameDraw", "LibAV", .product(name: "Yams", package: "Yams")]),
 
@@ -107,6 +111,7 @@ let package = Package(
             exclude: ["Fixtures", "__Snapshots__"]
         ),
         .testTarget(name: "LibAVTests", dependencies: ["LibAV", "CFFmpeg"]),
+        .testTarget(name: "MovieKitAnimationTests", dependencies: ["MovieKitAnimation", "FrameDraw"]),
         .testTarget(
             name: "MovieKitCoreTests", dependencies: ["MovieKitCore", "FrameDraw", "LibAV", "CFFmpeg", "TestSupport", "WriterChild", "ReliabilityScenarios"]),
         .testTarget(name: "MoviemakeTests", dependencies: ["moviemake", "MovieKitCore", "MovieKitScene", "FrameDraw", "LibAV", "TestSupport"]),

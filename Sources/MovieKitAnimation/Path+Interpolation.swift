@@ -14,11 +14,11 @@ extension Path {
     /// - Parameters:
     ///   - other: The path at amount 1.
     ///   - amount: How far to go from `self` towards `other`; may be outside `0...1`.
-    /// - Throws: `MovieKitError.incompatiblePaths` when the paths have different numbers of elements, or
+    /// - Throws: `AnimationError.incompatiblePaths` when the paths have different numbers of elements, or
     ///   elements of different kinds at the same position.
     public func interpolated(to other: Path, amount: Double) throws -> Path {
         guard elements.count == other.elements.count else {
-            throw MovieKitError.incompatiblePaths(
+            throw AnimationError.incompatiblePaths(
                 reason: "the first path has \(elements.count) elements and the second has \(other.elements.count)"
             )
         }
@@ -26,7 +26,7 @@ extension Path {
         blended.reserveCapacity(elements.count)
         for (index, (from, to)) in zip(elements, other.elements).enumerated() {
             guard let element = Self.blend(from, to, amount) else {
-                throw MovieKitError.incompatiblePaths(
+                throw AnimationError.incompatiblePaths(
                     reason: "element \(index) is \(from.kindDescription) in the first path but "
                         + "\(to.kindDescription) in the second"
                 )

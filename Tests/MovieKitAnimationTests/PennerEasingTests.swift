@@ -1,5 +1,5 @@
 import Foundation
-import MovieKitCore
+import MovieKitAnimation
 import Testing
 
 @Suite("Easing: Penner family")

@@ -229,8 +229,8 @@ public struct Spring: Sendable, Hashable, CustomStringConvertible {
     // MARK: - Validation
 
     /// The first parameter that is out of range, as the error that names it, or `nil` for a valid spring.
-    var problem: MovieKitError? {
-        func check(_ name: String, _ value: Double, allowsZero: Bool, fix: String) -> MovieKitError? {
+    var problem: AnimationError? {
+        func check(_ name: String, _ value: Double, allowsZero: Bool, fix: String) -> AnimationError? {
             if !value.isFinite {
                 return .invalidSpring(parameter: name, value: value, reason: "is not a finite number; \(fix)")
             }
@@ -256,7 +256,7 @@ public struct Spring: Sendable, Hashable, CustomStringConvertible {
 
     /// Checks that every parameter is in range.
     ///
-    /// - Throws: `MovieKitError.invalidSpring` naming the first parameter that is out of range, in the
+    /// - Throws: `AnimationError.invalidSpring` naming the first parameter that is out of range, in the
     ///   terms the spring was created with (`response` and `damping ratio`, or `mass`, `stiffness` and
     ///   `damping`).
     public func validate() throws {
@@ -266,7 +266,7 @@ public struct Spring: Sendable, Hashable, CustomStringConvertible {
     /// Returns the spring after checking that every parameter is in range, for use in one expression:
     /// `let spring = try Spring(response: r, dampingRatio: z).validated()`.
     ///
-    /// - Throws: `MovieKitError.invalidSpring`, as `validate()` does.
+    /// - Throws: `AnimationError.invalidSpring`, as `validate()` does.
     public func validated() throws -> Spring {
         try validate()
         return self

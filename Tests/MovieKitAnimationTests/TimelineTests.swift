@@ -1,6 +1,6 @@
 import Foundation
 import FrameDraw
-import MovieKitCore
+import MovieKitAnimation
 import Testing
 
 @Suite("Timeline")

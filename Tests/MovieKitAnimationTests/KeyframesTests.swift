@@ -1,6 +1,6 @@
 import Foundation
 import FrameDraw
-import MovieKitCore
+import MovieKitAnimation
 import Testing
 
 @Suite("Keyframes")
@@ -114,7 +114,7 @@ struct KeyframesTests {
         let keys = [Keyframe(time: 0, value: Color.red), Keyframe(time: 1, value: Color.blue)]
         let fades = Keyframes(keys, mode: .paced)
         #expect(fades.value(at: 0.5) == Color.red.interpolated(to: .blue, amount: 0.5))
-        #expect(throws: MovieKitError.unsupportedKeyframeMode(mode: "paced", valueType: "Color")) {
+        #expect(throws: AnimationError.unsupportedKeyframeMode(mode: "paced", valueType: "Color")) {
             try Keyframes.validated(keys, mode: .paced)
         }
     }
@@ -126,7 +126,7 @@ struct KeyframesTests {
         #expect(lenient.value(at: 0.5) == 5)
         #expect(lenient.value(at: 2) == 10)
         #expect(lenient.keyframes.count == 3)
-        #expect(throws: MovieKitError.self) { try lenient.validate() }
-        #expect(throws: MovieKitError.noKeyframes) { try Keyframes<Double>.validated([]) }
+        #expect(throws: AnimationError.self) { try lenient.validate() }
+        #expect(throws: AnimationError.noKeyframes) { try Keyframes<Double>.validated([]) }
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import MovieKitCore
+import MovieKitAnimation
 import Testing
 
 @Suite("Spring")
@@ -106,7 +106,7 @@ struct SpringTests {
         let invalid = Spring(response: -1, dampingRatio: 0.5)
         #expect(invalid.value(at: 0.1, from: 0, to: 1) == 1)
         #expect(invalid.settlingDuration == 0)
-        #expect(throws: MovieKitError.self) { try invalid.validate() }
+        #expect(throws: AnimationError.self) { try invalid.validate() }
         #expect(throws: Never.self) { try Spring.bouncy.validated() }
     }
 

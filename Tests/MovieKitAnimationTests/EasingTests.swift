@@ -1,5 +1,5 @@
 import Foundation
-import MovieKitCore
+import MovieKitAnimation
 import Testing
 
 @Suite("Easing: CSS curves")
@@ -152,7 +152,7 @@ struct EasingTests {
             #expect(Easing.steps(0, .jumpEnd).value(at: x) == Easing.steps(1, .jumpEnd).value(at: x))
             #expect(Easing.steps(1, .jumpNone).value(at: x) == Easing.steps(2, .jumpNone).value(at: x))
         }
-        #expect(throws: MovieKitError.self) { try tooFar.validate() }
+        #expect(throws: AnimationError.self) { try tooFar.validate() }
         #expect(try clamped.validated() == clamped)
         try Easing.cubicBezier(0.68, -0.55, 0.265, 1.55).validate()
     }

@@ -49,7 +49,7 @@ extension Keyframe: Hashable where Value: Hashable {}
 /// Keyframes never stop the program for bad data, except an empty array literal, which is a programming
 /// error (`init(_:mode:)` has no value to show). Keyframes in the wrong order are evaluated as if sorted by
 /// time (keeping the order of equal times), and a keyframe whose time is not finite is skipped. Scene readers
-/// build keyframes with `Keyframes.validated(_:mode:)`, which throws a `MovieKitError` for each of these
+/// build keyframes with `Keyframes.validated(_:mode:)`, which throws a `AnimationError` for each of these
 /// cases instead.
 public struct Keyframes<Value: Interpolatable>: Sendable {
     /// How values between keyframes are computed. The names follow Core Animation's calculation modes.
@@ -106,12 +106,12 @@ public struct Keyframes<Value: Interpolatable>: Sendable {
     /// - Parameters:
     ///   - keyframes: The keyframes, in time order.
     ///   - mode: How values between keyframes are computed; `linear` by default.
-    /// - Throws: `MovieKitError.noKeyframes` for an empty list; `MovieKitError.invalidKeyframe` naming the
+    /// - Throws: `AnimationError.noKeyframes` for an empty list; `AnimationError.invalidKeyframe` naming the
     ///   first keyframe whose time is not finite, whose time is earlier than the keyframe before it, or whose
-    ///   easing is invalid; `MovieKitError.unsupportedKeyframeMode` for `paced` with a value type that is not
+    ///   easing is invalid; `AnimationError.unsupportedKeyframeMode` for `paced` with a value type that is not
     ///   `DistanceMeasurable`.
     public static func validated(_ keyframes: [Keyframe<Value>], mode: Mode = .linear) throws -> Keyframes {
-        guard !keyframes.isEmpty else { throw MovieKitError.noKeyframes }
+        guard !keyframes.isEmpty else { throw AnimationError.noKeyframes }
         let result = Keyframes(keyframes, mode: mode)
         try result.validate()
         return result
@@ -124,11 +124,11 @@ public struct Keyframes<Value: Interpolatable>: Sendable {
     public func validate() throws {
         for (index, keyframe) in keyframes.enumerated() {
             guard keyframe.time.isFinite else {
-                throw MovieKitError.invalidKeyframe(
+                throw AnimationError.invalidKeyframe(
                     index: index, reason: "its time \(keyframe.time) is not a finite number; use a time in seconds, such as 0")
             }
             if index > 0, keyframe.time < keyframes[index - 1].time {
-                throw MovieKitError.invalidKeyframe(
+                throw AnimationError.invalidKeyframe(
                     index: index,
                     reason: "its time \(formatNumber(keyframe.time)) is earlier than the time \(formatNumber(keyframes[index - 1].time)) "
                         + "of keyframe \(index - 1); keyframe times must not decrease, so sort the keyframes by time")
@@ -142,11 +142,11 @@ public struct Keyframes<Value: Interpolatable>: Sendable {
                 default:
                     "its easing \(keyframe.easing) cannot be used"
                 }
-                throw MovieKitError.invalidKeyframe(index: index, reason: reason)
+                throw AnimationError.invalidKeyframe(index: index, reason: reason)
             }
         }
         if mode == .paced, cumulativeDistances == nil {
-            throw MovieKitError.unsupportedKeyframeMode(mode: "paced", valueType: "\(Value.self)")
+            throw AnimationError.unsupportedKeyframeMode(mode: "paced", valueType: "\(Value.self)")
         }
     }
 

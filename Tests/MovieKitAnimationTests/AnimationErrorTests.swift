@@ -1,6 +1,6 @@
 import Foundation
 import FrameDraw
-import MovieKitCore
+import MovieKitAnimation
 import Testing
 
 @Suite("Animation error messages")
@@ -75,7 +75,7 @@ struct AnimationErrorTests {
         #expect {
             try c.check()
         } throws: { error in
-            (error as? MovieKitError)?.description == c.message && (error as? LocalizedError)?.errorDescription == c.message
+            (error as? AnimationError)?.description == c.message && (error as? LocalizedError)?.errorDescription == c.message
         }
     }
 

@@ -44,15 +44,15 @@ public struct Tween<Value: Interpolatable>: TimedValue {
 
     /// Checks the duration and the easing.
     ///
-    /// - Throws: `MovieKitError.invalidTiming` for a duration that is negative or not finite; the errors of
+    /// - Throws: `AnimationError.invalidTiming` for a duration that is negative or not finite; the errors of
     ///   `Easing.validate()` for an invalid easing.
     public func validate() throws {
         if !duration.isFinite {
-            throw MovieKitError.invalidTiming(name: "Tween duration", value: duration,
+            throw AnimationError.invalidTiming(name: "Tween duration", value: duration,
                                               reason: "is not a finite number; use a number of seconds such as 1")
         }
         if duration < 0 {
-            throw MovieKitError.invalidTiming(name: "Tween duration", value: duration,
+            throw AnimationError.invalidTiming(name: "Tween duration", value: duration,
                                               reason: "is negative; use 0 or more seconds")
         }
         try easing.validate()

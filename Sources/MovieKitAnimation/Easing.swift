@@ -22,7 +22,7 @@ import Foundation
 /// Easing values never stop the program. A curve with an out-of-range parameter (see
 /// `cubicBezier(_:_:_:_:)`, `steps(_:_:)` and `spring(_:)`) keeps the parameter as written, so that
 /// `validate()` can report it, and is evaluated with the parameter brought into range. Scene readers call
-/// `try easing.validated()` to turn such a curve into a `MovieKitError` that names the value.
+/// `try easing.validated()` to turn such a curve into a `AnimationError` that names the value.
 public struct Easing: Sendable, Hashable, CustomStringConvertible {
     /// Where the jumps of a `steps(_:_:)` easing fall, named as in CSS.
     public enum StepPosition: String, Sendable, Hashable, CaseIterable {
@@ -164,7 +164,7 @@ public struct Easing: Sendable, Hashable, CustomStringConvertible {
     // MARK: - Validation
 
     /// Why the easing cannot be evaluated as written, or `nil` when it can.
-    var problem: MovieKitError? {
+    var problem: AnimationError? {
         switch storage {
         case .linear, .penner:
             return nil
@@ -198,9 +198,9 @@ public struct Easing: Sendable, Hashable, CustomStringConvertible {
 
     /// Checks that the easing can be evaluated as written.
     ///
-    /// - Throws: `MovieKitError.invalidEasing` for a cubic Bézier curve with an x value outside `0...1` or
+    /// - Throws: `AnimationError.invalidEasing` for a cubic Bézier curve with an x value outside `0...1` or
     ///   a value that is not finite, or for `steps` with fewer than 1 step (2 for `jumpNone`);
-    ///   `MovieKitError.invalidSpring` for a spring easing with an invalid spring.
+    ///   `AnimationError.invalidSpring` for a spring easing with an invalid spring.
     public func validate() throws {
         if let problem { throw problem }
     }

@@ -1,6 +1,6 @@
 import Foundation
 import FrameDraw
-import MovieKitCore
+import MovieKitAnimation
 import Testing
 
 @Suite("Interpolatable")
@@ -96,9 +96,9 @@ struct InterpolatableTests {
     func incompatiblePaths() {
         let line = Path(elements: [.move(to: .zero), .line(to: CGPoint(x: 1, y: 1))])
         let curve = Path(elements: [.move(to: .zero), .curve(to: CGPoint(x: 1, y: 1), control1: .zero, control2: .zero)])
-        #expect(throws: MovieKitError.incompatiblePaths(reason: "element 1 is a line in the first path but a cubic curve in the second")) {
+        #expect(throws: AnimationError.incompatiblePaths(reason: "element 1 is a line in the first path but a cubic curve in the second")) {
             try line.interpolated(to: curve, amount: 0.5)
         }
-        #expect(throws: MovieKitError.self) { try line.interpolated(to: Path(rect: CGRect(x: 0, y: 0, width: 1, height: 1)), amount: 0.5) }
+        #expect(throws: AnimationError.self) { try line.interpolated(to: Path(rect: CGRect(x: 0, y: 0, width: 1, height: 1)), amount: 0.5) }
     }
 }
