@@ -1,14 +1,21 @@
 import Foundation
 
-/// Every error MovieKitCore throws. Each description is a full sentence that names the value or
-/// file, says what was wrong, and says what to do.
+/// The errors of settings and writing: a setting the encoder or container cannot take, a file
+/// that cannot be read or written, a writer used out of order, a cancelled render. Chunks
+/// (``ChunkError``), audio (``AudioError``) and timing (`AnimationError`) have their own types.
+///
+/// Each description is a full sentence that names the value or file, says what was wrong, and
+/// says what to do, in words that hold for a program and a command line alike; a command line
+/// that offers a flag for the fix (such as `--overwrite` for ``fileExists(path:)``) words its own
+/// advice from the case.
 public enum MovieKitError: Error, Equatable, CustomStringConvertible {
     /// A width or height is not a positive multiple of 16. `nearest` holds the valid sizes around it.
     case invalidDimension(name: String, value: Int, nearest: [Int])
     /// The frame rate is not positive, or not a rate the encoder and container can represent.
     case invalidFrameRate(FrameRate, reason: String)
-    /// The constant-quality value is outside the codec's scale.
-    case invalidCRF(Int, codec: String, range: ClosedRange<Int>, defaultValue: Int?)
+    /// The constant-quality value is outside the codec's scale; `codec` is `nil` when no codec was
+    /// chosen yet and the value is outside every codec's scale.
+    case invalidCRF(Int, codec: VideoCodec?, range: ClosedRange<Int>, defaultValue: Int?)
     /// A CRF was given for a codec that has none (ProRes, GIF, PNG).
     case qualityNotApplicable(codec: String)
     /// A bit rate was given for a codec that takes none.
@@ -25,22 +32,6 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
     case codecNotInContainer(codec: String, container: String, suggestions: [String])
     /// The GIF play count is outside 1…65535.
     case invalidGIFPlayCount(Int)
-    /// The audio bit rate is outside 32 000…512 000.
-    case invalidAudioBitRate(Int)
-    /// An audio track's setting is out of range.
-    case invalidAudioTrack(path: String, setting: String, value: Double, rule: String)
-    /// Audio was added after the first frame to a movie that had none.
-    case audioAfterFirstFrame(path: String)
-    /// The container cannot hold MovieKit's AAC audio.
-    case audioNotInContainer(path: String, container: String)
-    /// The number of chunks is below 1 or above the number of GOPs.
-    case invalidChunkCount(Int, maximum: Int, frameCount: Int, gopSize: Int)
-    /// `--chunk auto/N` found no chunk index in the environment.
-    case chunkIndexUnavailable(reason: String)
-    /// A chunk file cannot be joined with the others.
-    case chunkMismatch(path: String, reason: String)
-    /// The chunk files do not cover the movie exactly once.
-    case chunkCoverage(reason: String)
     /// A metadata key or value is not valid.
     case invalidMetadata(key: String, reason: String)
     /// The preset name is not one of x264's presets.
@@ -99,7 +90,8 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
             return "Frame rate \(rate) is not supported: \(reason)."
         case .invalidCRF(let crf, let codec, let range, let defaultValue):
             let suggestion = defaultValue.map { ", or \($0) for the default quality" } ?? ""
-            return "CRF \(crf) is outside \(codec == "every codec" ? "every codec's" : codec + "'s") range \(range.lowerBound)…\(range.upperBound); use \(range.lowerBound) (best) to \(range.upperBound) (smallest)\(suggestion)."
+            let owner = codec.map { "\($0)'s" } ?? "every codec's"
+            return "CRF \(crf) is outside \(owner) range \(range.lowerBound)…\(range.upperBound); use \(range.lowerBound) (best) to \(range.upperBound) (smallest)\(suggestion)."
         case .qualityNotApplicable(let codec):
             return codec.hasPrefix("ProRes")
                 ? "\(codec) has no CRF; choose its quality with the ProRes profile (proxy, lt, standard, hq, p4444 or p4444xq)."
@@ -117,23 +109,7 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
         case .codecNotInContainer(let codec, let container, let suggestions):
             return "\(codec) cannot be stored in \(container); use \(Self.list(suggestions))."
         case .invalidGIFPlayCount(let count):
-            return "GIF play count \(count) is outside 1…65535; use nil to loop forever, or 1 to play once."
-        case .invalidAudioBitRate(let bitRate):
-            return "Audio bit rate \(bitRate) is outside 32000…512000 bits per second; use 192000 for music, or 128000 for speech."
-        case .invalidAudioTrack(let path, let setting, let value, let rule):
-            return "The audio track \(path) has \(setting) \(value); use \(rule)."
-        case .audioAfterFirstFrame(let path):
-            return "Audio was added to \(path) after its first frame, but the movie was started without an audio stream; add audio tracks before the first frame."
-        case .audioNotInContainer(let path, let container):
-            return "\(path) cannot hold audio: MovieKit writes AAC, which \(container) does not take; use .mp4, .mov or .mkv for a movie with sound."
-        case .invalidChunkCount(let count, let maximum, let frameCount, let gopSize):
-            return "\(count) chunks is not possible: \(frameCount) frames hold \(maximum) keyframe intervals of \(gopSize) frames, and every chunk starts on a keyframe; use 1 to \(maximum) chunks."
-        case .chunkIndexUnavailable(let reason):
-            return "--chunk auto/N needs the chunk index from the scheduler, but \(reason); run it as a Kubernetes Indexed Job or a Slurm job array, or give the index, as in --chunk 0/4."
-        case .chunkMismatch(let path, let reason):
-            return "The part \(path) cannot be joined: \(reason)."
-        case .chunkCoverage(let reason):
-            return "The parts do not make one whole movie: \(reason)."
+            return "GIF play count \(count) is outside 1…65535; use 1 to play once, or leave it unset to loop forever."
         case .invalidMetadata(let key, let reason):
             return "Metadata \"\(key)\" cannot be written: \(reason)."
         case .unknownPreset(let name):
@@ -142,9 +118,9 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
         case .invalidKeyframeInterval(let seconds):
             return "Keyframe interval \(seconds) s is not positive; use a positive number of seconds such as 2."
         case .invalidBitRate(let bitRate):
-            return "Bit rate \(bitRate) is not positive; use bits per second such as 5_000_000, or nil to use CRF."
+            return "Bit rate \(bitRate) is not positive; use bits per second such as 5000000, or leave it unset to use constant quality (CRF)."
         case .fileExists(let path):
-            return "The file \(path) already exists; pass overwrite: true to replace it, or choose another path."
+            return "The file \(path) already exists; choose another path, or allow the writer to replace it."
         case .unsupportedContainer(let path):
             return "Cannot tell the container from the extension of \(path); use .mp4, .m4v, .mov, .webm, .mkv or .gif, or no extension for a folder of PNG files."
         case .writerClosed(let path):

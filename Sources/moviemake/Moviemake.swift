@@ -11,6 +11,11 @@ struct Moviemake: ParsableCommand {
 
     static func main() {
         SignalCancellation.installAtLaunch()
-        main(nil)
+        do {
+            var command = try parseAsRoot(nil)
+            try command.run()
+        } catch {
+            exit(withError: CommandLineWording.error(for: error))
+        }
     }
 }

@@ -148,7 +148,7 @@ struct AudioTests {
         }
         let silent = try MovieWriter(url: dir.file("b.mp4"), settings: MovieSettings(width: 64, height: 64, fps: 25, preset: .ultrafast))
         try silent.addFrame { c in c.fill(c.bounds) }
-        #expect(throws: MovieKitError.audioAfterFirstFrame(path: dir.file("b.mp4").path)) { try silent.addAudio(AudioTrack(url: music, start: 1)) }
+        #expect(throws: AudioError.addedAfterFirstFrame(path: dir.file("b.mp4").path)) { try silent.addAudio(AudioTrack(url: music, start: 1)) }
         #expect {
             try silent.addAudio(AudioTrack(url: music, volume: -1))
         } throws: { error in

@@ -151,7 +151,7 @@ struct MovieWriterTests {
         #expect {
             _ = try MovieWriter(url: url, settings: settings)
         } throws: { error in
-            "\(error)" == "The file \(url.path) already exists; pass overwrite: true to replace it, or choose another path."
+            "\(error)" == "The file \(url.path) already exists; choose another path, or allow the writer to replace it."
         }
         #expect(try Data(contentsOf: url) == original)
         #expect(try dir.contents() == ["existing.mp4"])

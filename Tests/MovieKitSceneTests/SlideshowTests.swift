@@ -120,14 +120,40 @@ struct SlideshowTests {
         #expect(centre.red > 0.95, "the photo itself in the middle: \(centre)")
     }
 
-    @Test func waitingForPhotoDecodesWaitsForTheNextSlidesPrefetch() throws {
+    @Test func waitingUntilIdleWaitsForTheNextSlidesPrefetch() throws {
         let dir = try TemporaryDirectory()
         let urls = try Self.photos([.red, .green], size: CGSize(width: 2400, height: 1600), in: dir)
         let cache = Self.show(urls).photoCache()
         // Asking for slide 0 starts decoding slide 1 in the background.
         _ = cache.pictures(forSlide: 0)
-        Slideshow.waitForPhotoDecodes()
+        cache.waitUntilIdle()
         #expect(cache.heldSlides == 2, "slide 1's prefetched photo is decoded once the wait returns")
+    }
+
+    @Test func aRendererThatStopsDrawingLeavesNoPrefetchRunningOnceReleased() throws {
+        let dir = try TemporaryDirectory()
+        let urls = try Self.photos([.red, .green, .blue], size: CGSize(width: 2400, height: 1600), in: dir)
+        let scene = try Self.show(urls).scene()
+        var cache: PhotoCache?
+        func findCache(_ layers: [Layer]) {
+            for layer in layers {
+                if case .image(let content) = layer.content, case .provider(let provider) = content.source,
+                    let photo = provider as? SlidePhoto
+                {
+                    cache = photo.cache
+                }
+                if case .group(let group) = layer.content { findCache(group.layers) }
+            }
+        }
+        findCache(scene.layers)
+        let photoCache = try #require(cache)
+        do {
+            let renderer = try SceneRenderer(scene: scene)
+            // Drawing the first frame asks for slide 0, which starts slide 1's decode in the background.
+            _ = try renderer.image(at: 0, size: CGSize(width: 64, height: 36))
+        }
+        // The renderer is released: its deinit waited for the prefetch, which has finished.
+        #expect(photoCache.heldSlides == 2, "slide 1's prefetched photo finished decoding before the renderer was released")
     }
 
     @Test func atMostThreeSlidesArePhotosHeldAtOnce() throws {

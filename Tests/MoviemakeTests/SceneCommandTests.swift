@@ -138,7 +138,7 @@ struct SceneCommandTests {
             (["still", scenePath, "-o", out, "--time", "2", "--set", "title=x"],
              "Time 2.0 s is past the end of the scene, which lasts 2.0 s; pass a smaller --time."),
             (["still", folder.appendingPathComponent("notes.txt").path, "-o", out],
-             "\(folder.appendingPathComponent("notes.txt").path) is not a scene file; scene files end in .yaml, .yml or .json."),
+             "\(folder.appendingPathComponent("notes.txt").path) is not a file MovieKit reads as a scene; use a scene file, slideshow manifest or editly spec (.yaml, .yml, .json, .json5)."),
         ]
         for (arguments, message) in cases {
             #expect {

@@ -41,7 +41,7 @@ public struct AudioTrack: Sendable, Hashable {
     /// Checks the numbers; the file itself is checked when the track is added to a writer.
     func validate() throws {
         func check(_ ok: Bool, _ name: String, _ value: Double, _ rule: String) throws {
-            guard ok else { throw MovieKitError.invalidAudioTrack(path: url.path, setting: name, value: value, rule: rule) }
+            guard ok else { throw AudioError.invalidTrack(path: url.path, setting: name, value: value, rule: rule) }
         }
         try check(start.isFinite && start >= 0, "start", start, "a time of 0 seconds or more")
         try check(volume.isFinite && volume >= 0 && volume <= 16, "volume", volume, "a gain from 0 to 16, where 1 keeps the level")

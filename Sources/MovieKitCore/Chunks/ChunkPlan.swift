@@ -12,13 +12,13 @@ public struct ChunkPlan: Sendable, Hashable {
     public let ranges: [Range<Int>]
 
     /// Splits `frameCount` frames into `chunkCount` chunks of whole GOPs of `gopSize` frames.
-    /// - Throws: `MovieKitError.invalidChunkCount` when `chunkCount` is below 1 or above the
+    /// - Throws: `ChunkError.invalidCount` when `chunkCount` is below 1 or above the
     ///   number of GOPs, naming the largest useful count.
     public init(frameCount: Int, gopSize: Int, chunkCount: Int) throws {
         precondition(frameCount > 0 && gopSize > 0, "A chunk plan needs frames and a positive GOP size.")
         let gops = (frameCount + gopSize - 1) / gopSize
         guard chunkCount >= 1, chunkCount <= gops else {
-            throw MovieKitError.invalidChunkCount(chunkCount, maximum: gops, frameCount: frameCount, gopSize: gopSize)
+            throw ChunkError.invalidCount(chunkCount, maximum: gops, frameCount: frameCount, gopSize: gopSize)
         }
         self.frameCount = frameCount
         self.gopSize = gopSize
@@ -36,17 +36,17 @@ public struct ChunkPlan: Sendable, Hashable {
 
     /// The chunk index from the scheduler's environment: `JOB_COMPLETION_INDEX` (Kubernetes
     /// Indexed Job) or `SLURM_ARRAY_TASK_ID` (Slurm job array).
-    /// - Throws: `MovieKitError.chunkIndexUnavailable` naming both when neither is set or valid.
+    /// - Throws: `ChunkError.indexUnavailable` naming both when neither is set or valid.
     public static func indexFromEnvironment(_ environment: [String: String]) throws -> Int {
         for name in ["JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"] {
             if let value = environment[name] {
                 guard let index = Int(value), index >= 0 else {
-                    throw MovieKitError.chunkIndexUnavailable(reason: "\(name) is \"\(value)\", not a chunk index")
+                    throw ChunkError.indexUnavailable(reason: "\(name) is \"\(value)\", not a chunk index")
                 }
                 return index
             }
         }
-        throw MovieKitError.chunkIndexUnavailable(reason: "neither JOB_COMPLETION_INDEX (Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (Slurm job array) is set")
+        throw ChunkError.indexUnavailable(reason: "neither JOB_COMPLETION_INDEX (Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (Slurm job array) is set")
     }
 }
 

@@ -21,14 +21,14 @@ public enum MovieChunks {
     ///   - overwrite: Whether an existing file may be replaced.
     ///   - audio: The movie's music and sounds, mixed and encoded over the whole length.
     ///   - audioBitRate: The AAC bit rate.
-    /// - Throws: `MovieKitError.chunkMismatch` naming a part that does not belong (no chunk tag,
+    /// - Throws: `ChunkError.mismatch` naming a part that does not belong (no chunk tag,
     ///   different settings, another movie, cut short), `.chunkCoverage` naming a missing or
     ///   repeated frame range, `.unreadableInput`, or a write error; nothing is left at `url`.
     public static func join(
         parts: [URL], to url: URL, overwrite: Bool = false, audio: [AudioTrack] = [], audioBitRate: Int = 192_000
     ) throws {
         let ordered = try checkedParts(parts)
-        guard let first = ordered.first else { throw MovieKitError.chunkCoverage(reason: "no parts were given") }
+        guard let first = ordered.first else { throw ChunkError.incompleteCoverage(reason: "no parts were given") }
         let container: MediaOutput.Container
         switch url.pathExtension.lowercased() {
         case "mp4", "m4v": container = .mp4
@@ -90,25 +90,25 @@ public enum MovieChunks {
                 input = try FormatInput(path: url.path)
                 try input.findStreamInfo()
             } catch let error as LibAVError {
-                throw MovieKitError.chunkMismatch(path: url.path, reason: "it cannot be read (\(error.message))")
+                throw ChunkError.mismatch(path: url.path, reason: "it cannot be read (\(error.message))")
             }
             guard let tag = input.metadata("comment"), let identity = ChunkIdentity(tag: tag) else {
-                throw MovieKitError.chunkMismatch(
+                throw ChunkError.mismatch(
                     path: url.path, reason: "it has no MovieKit chunk tag; parts are written with --chunk or --frames")
             }
             let frames = try countFrames(input, path: url.path)
             guard frames == identity.frames.count else {
-                throw MovieKitError.chunkMismatch(
+                throw ChunkError.mismatch(
                     path: url.path,
                     reason: "it holds \(frames) frames where its tag says \(identity.frames.count) (frames \(identity.frames.lowerBound)..<\(identity.frames.upperBound)); it is cut short, so render that chunk again")
             }
             if let first = parts.first {
                 guard identity.settingsFingerprint == first.identity.settingsFingerprint else {
-                    throw MovieKitError.chunkMismatch(
+                    throw ChunkError.mismatch(
                         path: url.path, reason: "it was rendered with different encoding settings than \(first.url.path)")
                 }
                 guard identity.movieFingerprint == first.identity.movieFingerprint, identity.totalFrames == first.identity.totalFrames else {
-                    throw MovieKitError.chunkMismatch(path: url.path, reason: "it is a part of another movie than \(first.url.path)")
+                    throw ChunkError.mismatch(path: url.path, reason: "it is a part of another movie than \(first.url.path)")
                 }
             }
             parts.append(Part(url: url, identity: identity))
@@ -119,18 +119,18 @@ public enum MovieChunks {
         for part in parts {
             let range = part.identity.frames
             if range.lowerBound > covered {
-                throw MovieKitError.chunkCoverage(
+                throw ChunkError.incompleteCoverage(
                     reason: "frames \(covered)..<\(range.lowerBound) are missing; render them (--frames \(covered)..<\(range.lowerBound)) and join again")
             }
             if range.lowerBound < covered, let previous {
-                throw MovieKitError.chunkCoverage(
+                throw ChunkError.incompleteCoverage(
                     reason: "\(part.url.path) repeats frames \(range.lowerBound)..<\(min(covered, range.upperBound)), which \(previous.url.path) already holds; leave one of them out")
             }
             covered = range.upperBound
             previous = part
         }
         if let total = parts.first?.identity.totalFrames, covered < total {
-            throw MovieKitError.chunkCoverage(
+            throw ChunkError.incompleteCoverage(
                 reason: "frames \(covered)..<\(total) are missing; render them (--frames \(covered)..<\(total)) and join again")
         }
         return parts

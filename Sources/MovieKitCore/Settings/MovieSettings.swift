@@ -93,7 +93,7 @@ public struct MovieSettings: Sendable, Hashable {
             throw MovieKitError.invalidKeyframeInterval(keyframeInterval)
         }
         if let bitRate, bitRate <= 0 { throw MovieKitError.invalidBitRate(bitRate) }
-        guard (32_000...512_000).contains(audioBitRate) else { throw MovieKitError.invalidAudioBitRate(audioBitRate) }
+        guard (32_000...512_000).contains(audioBitRate) else { throw AudioError.invalidBitRate(audioBitRate) }
         if let playCount = gif.playCount, !(1...65535).contains(playCount) {
             throw MovieKitError.invalidGIFPlayCount(playCount)
         }
@@ -113,7 +113,7 @@ public struct MovieSettings: Sendable, Hashable {
         if let codec {
             try validate(for: codec)
         } else if let crf, !(0...63).contains(crf) {
-            throw MovieKitError.invalidCRF(crf, codec: "every codec", range: 0...63, defaultValue: nil)
+            throw MovieKitError.invalidCRF(crf, codec: nil, range: 0...63, defaultValue: nil)
         }
     }
 
@@ -146,7 +146,7 @@ public struct MovieSettings: Sendable, Hashable {
         if let crf {
             guard let range = codec.qualityRange else { throw MovieKitError.qualityNotApplicable(codec: codec.description) }
             guard range.contains(crf) else {
-                throw MovieKitError.invalidCRF(crf, codec: codec.description, range: range, defaultValue: codec.defaultQuality)
+                throw MovieKitError.invalidCRF(crf, codec: codec, range: range, defaultValue: codec.defaultQuality)
             }
         }
         if codec == .av1, width < 64 || height < 64 {

@@ -93,7 +93,7 @@ final class EncodeStage: FrameSink {
     /// Adds an audio track. Before the first frame, this also declares the audio stream.
     func addAudio(_ track: AudioTrack) throws {
         guard !started || audio != nil else {
-            throw MovieKitError.audioAfterFirstFrame(path: destination)
+            throw AudioError.addedAfterFirstFrame(path: destination)
         }
         try mixer.add(track)
     }
@@ -265,7 +265,7 @@ final class GIFStage: FrameSink {
     func drainEncoder() throws {}
 
     func addAudio(_ track: AudioTrack) throws {
-        throw MovieKitError.audioNotInContainer(path: destination, container: ".gif")
+        throw AudioError.notInContainer(path: destination, container: ".gif")
     }
 }
 

@@ -251,13 +251,13 @@ public final class MovieWriter: Sendable {
         try track.validate()
         let (pipeline, _) = try openPipeline()
         guard [.mp4, .mov, .mkv].contains(container) else {
-            throw MovieKitError.audioNotInContainer(path: url.path, container: container.description)
+            throw AudioError.notInContainer(path: url.path, container: container.description)
         }
         let (frames, declared) = state.withLock { ($0.frameCount, $0.audioDeclared) }
-        if frames > 0, !declared { throw MovieKitError.audioAfterFirstFrame(path: url.path) }
+        if frames > 0, !declared { throw AudioError.addedAfterFirstFrame(path: url.path) }
         let nextFrameTime = settings.fps.time(ofFrame: frames)
         if frames > 0, track.start < nextFrameTime {
-            throw MovieKitError.invalidAudioTrack(
+            throw AudioError.invalidTrack(
                 path: track.url.path, setting: "start", value: track.start,
                 rule: "a time at or after the next frame (\(nextFrameTime) s): earlier audio is already written")
         }

@@ -46,6 +46,9 @@ public struct Scene: Sendable {
     /// scene mixes them under the frames; they never lengthen it, since the audio ends at the
     /// last frame. Stills and contact sheets have no sound and ignore them.
     public var audio: [AudioTrack]
+    /// The runs of frames whose picture does not change, which a movie writer encodes as repeats
+    /// without drawing them: a slideshow's still slides. Empty for scenes built by hand.
+    public var heldFrames: HeldFrames = .none
 
     /// Creates a scene.
     /// - Parameters:

@@ -30,15 +30,19 @@ extension SceneRenderer {
     /// Adds the scene's `audio` to `writer`, then draws every frame of the scene into it at the
     /// writer's frame rate, on the writer's drawing threads (frames are independent), and
     /// finishes it. Use this form to keep the writer, for example to `cancel()` it from a signal
-    /// handler. The movie lasts the scene's duration: audio that runs longer is cut at the last frame.
+    /// handler. The movie lasts the scene's duration (``Scene/frameCount(at:)``): audio that runs
+    /// longer is cut at the last frame. Held frames (``Scene/heldFrames``) are encoded as repeats.
     /// - Parameters:
     ///   - writer: A writer with no frames yet.
     ///   - progress: Called after each frame with the frames encoded so far.
     /// - Throws: `MovieKitError` from the writer, including those of `MovieWriter.addAudio(_:)`.
     public func render(into writer: MovieWriter, progress: (@Sendable (RenderProgress) -> Void)? = nil) throws {
+        // A render that stops early can leave the next photo decoding; none outlives the render.
+        defer { waitForBackgroundWork() }
         for track in scene.audio { try writer.addAudio(track) }
-        let frameCount = max(1, writer.settings.fps.frameCount(forSeconds: canvas.duration))
-        try writer.render(frameCount: frameCount, progress: progress) { [self] context, frame in
+        let fps = writer.settings.fps
+        try writer.render(frameCount: scene.frameCount(at: fps), repeatsPrevious: scene.repeatsPrevious(at: fps), progress: progress) {
+            [self] context, frame in
             draw(in: context, at: frame.time)
         }
     }

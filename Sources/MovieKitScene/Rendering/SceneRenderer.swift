@@ -18,31 +18,41 @@ public final class SceneRenderer: Sendable {
     /// The scene, with every image file replaced by its decoded picture.
     public let scene: Scene
 
-    /// Prepares a scene for drawing: loads each `.file` image once.
-    /// - Parameter scene: The scene to draw.
-    /// - Throws: `FrameDrawError.unreadableImage` (or another image-loading error) naming the
-    ///   first image file that cannot be loaded.
     /// Rasters of the groups that never change while they show, or `nil` when caching is off.
     let rasters: LayerRasterCache?
+    /// What the scene's image providers run in the background (a slideshow's photo prefetch),
+    /// waited for when a render ends and when the renderer is released.
+    private let backgroundWork: [any BackgroundWork]
 
     /// Prepares a scene for drawing: loads each `.file` image once, and finds the groups whose
     /// picture never changes while they show, to draw each once and composite it afterwards.
     /// - Parameters:
     ///   - scene: The scene to draw.
     ///   - cachesStillGroups: Whether still groups are rasterised once and composited on later
-    ///     frames (see "Caching still layers" in the README). The cache holds at most four
+    ///     frames. The cache holds at most four
     ///     canvases' worth of pixels (`rasterCacheBudget`).
     /// - Throws: `FrameDrawError.unreadableImage` (or another image-loading error) naming the
     ///   first image file that cannot be loaded.
     public init(scene: Scene, cachesStillGroups: Bool = true) throws {
         var cache: [URL: Image] = [:]
+        var work: [ObjectIdentifier: any BackgroundWork] = [:]
         var resolved = scene
-        resolved.layers = try scene.layers.map { try Self.resolvingImages(in: $0, cache: &cache) }
+        resolved.layers = try scene.layers.map { try Self.resolvingImages(in: $0, cache: &cache, work: &work) }
+        backgroundWork = Array(work.values)
         var plan = RasterPlan()
         let window = RasterPlan.Window(lower: 0, upper: scene.canvas.duration)
         resolved.layers = plan.planned(resolved.layers, window: window, placementIsStatic: true)
         self.scene = resolved
         rasters = cachesStillGroups && plan.slotCount > 0 ? LayerRasterCache(byteBudget: Self.rasterCacheBudget(for: scene.canvas)) : nil
+    }
+
+    deinit {
+        waitForBackgroundWork()
+    }
+
+    /// Blocks until no background work of the scene's content (a slideshow's photo prefetch) is running.
+    func waitForBackgroundWork() {
+        for work in backgroundWork { work.waitUntilIdle() }
     }
 
     /// The most the cache of still groups holds, in bytes: four canvases' worth of pixels (two
@@ -102,24 +112,33 @@ public final class SceneRenderer: Sendable {
 
     // MARK: - Loading images once
 
-    private static func resolvingImages(in layer: Layer, cache: inout [URL: Image]) throws -> Layer {
+    private static func resolvingImages(
+        in layer: Layer, cache: inout [URL: Image], work: inout [ObjectIdentifier: any BackgroundWork]
+    ) throws -> Layer {
         var layer = layer
         switch layer.content {
         case .image(var content):
-            if case .file(let url) = content.source {
+            switch content.source {
+            case .file(let url):
                 let image = try cache[url] ?? Image(contentsOf: url)
                 cache[url] = image
                 content.source = .image(image)
                 layer.content = .image(content)
+            case .provider(let provider):
+                if let owner = provider as? any BackgroundWorkOwner {
+                    work[ObjectIdentifier(owner.backgroundWork)] = owner.backgroundWork
+                }
+            case .image:
+                break
             }
         case .group(var group):
-            group.layers = try group.layers.map { try resolvingImages(in: $0, cache: &cache) }
+            group.layers = try group.layers.map { try resolvingImages(in: $0, cache: &cache, work: &work) }
             layer.content = .group(group)
         default:
             break
         }
         if var mask = layer.mask {
-            mask.layers = try mask.layers.map { try resolvingImages(in: $0, cache: &cache) }
+            mask.layers = try mask.layers.map { try resolvingImages(in: $0, cache: &cache, work: &work) }
             layer.mask = mask
         }
         return layer

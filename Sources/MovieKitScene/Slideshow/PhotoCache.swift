@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import FrameDraw
 import MovieKitCore
@@ -7,11 +6,15 @@ import MovieKitCore
 /// they are shown at, and kept only while they are needed: at most `capacity` slides' pictures
 /// exist at any time, however many photos the slideshow has.
 ///
-/// Asking for slide *i*'s picture also starts decoding slide *i + 1*'s, so the next photo is
-/// usually ready before the transition into it begins. Only one photo is decoded at a time, on
-/// whichever thread: a photo can exist at full size while it is decoded (a PNG or WebP has no
-/// reduced-size decode), and two at once would raise the peak by a whole photo.
-final class PhotoCache: Sendable {
+/// Asking for slide *i*'s picture also starts decoding slide *i + 1*'s on a thread the cache
+/// starts and waits for, so the next photo is usually ready before the transition into it
+/// begins. Only one photo is decoded at a time, on whichever thread: a photo can exist at full
+/// size while it is decoded (a PNG or WebP has no reduced-size decode), and two at once would
+/// raise the peak by a whole photo.
+///
+/// One `NSCondition` guards all state and is what threads wait on: for a photo another thread
+/// is decoding, for their turn to decode, and (``waitUntilIdle()``) for the background decode.
+final class PhotoCache: BackgroundWork {
     /// The pictures of one slide: the photo, and the blurred, darkened copy behind it.
     struct Pictures: Sendable {
         let photo: Image
@@ -28,6 +31,10 @@ final class PhotoCache: Sendable {
     private struct State {
         var entries: [Int: Entry] = [:]
         var clock = 0
+        /// Whether a photo is being decoded now, on any thread.
+        var decoding = false
+        /// Whether a background decode has been started and has not yet finished.
+        var backgroundDecodeRunning = false
     }
 
     /// One slide's photo and how it is shown.
@@ -47,11 +54,6 @@ final class PhotoCache: Sendable {
     private let condition = NSCondition()
     // Guarded by `condition`.
     nonisolated(unsafe) private var state = State()
-    private let queue = DispatchQueue(label: "MovieKit.slideshow.photos", qos: .userInitiated)
-    /// Every background decode of every cache, from the moment it is queued until it has finished.
-    private static let backgroundDecodes = DispatchGroup()
-    /// Held while a photo is decoded, so that decodes never overlap.
-    private let decoding = NSLock()
 
     /// - Parameters:
     ///   - photos: Each slide's photo, by slide index.
@@ -90,37 +92,57 @@ final class PhotoCache: Sendable {
             entry.loading = true
             state.entries[index] = entry
             makeRoom(keeping: index)
-            condition.unlock()
-            let result = Result { try decode(slide: index) }
-            condition.lock()
+            let result = decodeReleasingLock(slide: index)
             finish(index, result)
         }
     }
 
-    /// Decodes slide `index` in the background if it is not held or loading.
+    /// Decodes slide `index` in the background if it is not held or loading, and no other
+    /// background decode is running (only the next slide is ever prefetched).
     private func prefetch(slide index: Int?) {
         guard let index else { return }
         let start: Bool = condition.withLock {
-            guard state.entries[index] == nil else { return false }
+            guard state.entries[index] == nil, !state.backgroundDecodeRunning else { return false }
             state.clock += 1
             state.entries[index] = Entry(loading: true, lastUse: state.clock)
+            state.backgroundDecodeRunning = true
             makeRoom(keeping: index)
             return true
         }
         guard start else { return }
-        Self.backgroundDecodes.enter()
-        queue.async { [self] in
-            defer { Self.backgroundDecodes.leave() }
-            let result = Result { try decode(slide: index) }
-            condition.withLock { finish(index, result) }
+        let thread = Thread { [self] in
+            condition.withLock {
+                let result = decodeReleasingLock(slide: index)
+                finish(index, result)
+                state.backgroundDecodeRunning = false
+                condition.broadcast()
+            }
+        }
+        thread.name = "MovieKit photo prefetch"
+        thread.start()
+    }
+
+    /// Waits until this cache's background decode, if one is running, has finished. Only the next
+    /// slide's photo is ever prefetched, so once a render has stopped asking for pictures this
+    /// waits for one decode at most. ``SceneRenderer`` calls it when a render ends and when it is
+    /// released, so no decode outlives the render that started it.
+    func waitUntilIdle() {
+        condition.withLock {
+            while state.backgroundDecodeRunning { condition.wait() }
         }
     }
 
-    /// Waits until no cache is decoding a photo in the background. Only the next slide's photo is
-    /// ever prefetched, so once a render has stopped asking for pictures this waits for one decode
-    /// at most.
-    static func waitForBackgroundDecodes() {
-        backgroundDecodes.wait()
+    /// Decodes slide `index` once no other decode is running, releasing the lock meanwhile.
+    /// Called and returns with the lock held.
+    private func decodeReleasingLock(slide index: Int) -> Result<Pictures, Error> {
+        while state.decoding { condition.wait() }
+        state.decoding = true
+        condition.unlock()
+        let result = Result { try decode(slide: index) }
+        condition.lock()
+        state.decoding = false
+        condition.broadcast()
+        return result
     }
 
     /// Records a decode's result and wakes any thread waiting for it. Holds the lock.
@@ -148,8 +170,6 @@ final class PhotoCache: Sendable {
     var heldSlides: Int { condition.withLock { state.entries.values.filter { $0.pictures != nil }.count } }
 
     private func decode(slide index: Int) throws -> Pictures {
-        decoding.lock()
-        defer { decoding.unlock() }
         guard let source = photos[index] else { throw SceneError.invalidSlideshow(reason: "slide \(index + 1) has no photo") }
         let photo = try shownSize(of: Image(contentsOf: source.url, maxPixelSize: maxPixelSize), source)
         guard source.fit == .containBlur else { return Pictures(photo: photo, blurred: nil) }
@@ -165,8 +185,7 @@ extension PhotoCache {
     /// `image` scaled once, with the high-quality filter, to the size it is shown at (its fit on
     /// the canvas), when it is larger than that and does not move. Each frame then draws it at
     /// scale 1 instead of shrinking a larger picture again for every frame, which Cairo does with
-    /// a wide, slow filter once the picture is shrunk by more than about a quarter (measured on
-    /// W2: 28.6 s of CPU before, 19.2 s after). A photo with Ken Burns motion keeps the larger
+    /// a wide, slow filter once the picture is shrunk by more than about a quarter. A photo with Ken Burns motion keeps the larger
     /// decode: drawn from it, its motion stays smooth to well under 0.1 pixel per frame, which
     /// drawing from the smaller picture with the bilinear filter does not.
     fileprivate func shownSize(of image: Image, _ source: Photo) throws -> Image {
@@ -185,10 +204,12 @@ extension PhotoCache {
 }
 
 /// One slide's photo (or its blurred copy), handed to an image layer when it is drawn.
-struct SlidePhoto: ImageProvider {
+struct SlidePhoto: ImageProvider, BackgroundWorkOwner {
     let cache: PhotoCache
     let slide: Int
     let blurred: Bool
+
+    var backgroundWork: any BackgroundWork { cache }
 
     func image() -> Image? {
         let pictures = cache.pictures(forSlide: slide)

@@ -20,36 +20,11 @@ extension Slideshow {
         try MovieSettings(width: width, height: height, fps: fps, crf: crf, preset: preset)
     }
 
-    /// Which frames hold the frame before them still (for `MovieWriter.render(…repeatsPrevious:…)`):
-    /// every frame of a still slide after its first, outside the transitions.
-    public func stillFrames() throws -> @Sendable (Int) -> Bool {
-        let stills = try timing().stills.filter { $0.count > 1 }
-        return { frame in
-            // Binary search: the stills are in order.
-            var low = 0, high = stills.count
-            while low < high {
-                let middle = (low + high) / 2
-                if stills[middle].upperBound <= frame { low = middle + 1 } else { high = middle }
-            }
-            return low < stills.count && stills[low].lowerBound < frame && frame < stills[low].upperBound
-        }
-    }
-
-    /// Waits until no slideshow scene is decoding a photo in the background.
-    ///
-    /// A scene's photos are decoded ahead of time on a background thread, and a render that stops
-    /// early (an error, a cancellation) can leave the next photo's decode running for a moment.
-    /// `render(to:)` waits for it before it returns; call this after rendering a slideshow's
-    /// `scene()` yourself, before the process exits, so that no decode is cut off half-way.
-    public static func waitForPhotoDecodes() {
-        PhotoCache.waitForBackgroundDecodes()
-    }
-
     /// Renders the slideshow with its audio into a movie at `url`.
     ///
     /// Photos are decoded ahead of time on a background thread, at most three slides at once; held
-    /// stills are encoded as repeats of their first frame, without drawing them again. No decode
-    /// is left running when this returns or throws.
+    /// stills are encoded as repeats of their first frame, without drawing them again
+    /// (``Scene/heldFrames``). No decode is left running when this returns or throws.
     /// - Parameters:
     ///   - url: The destination.
     ///   - settings: Encoder settings; `nil` uses `movieSettings()`. Another size scales the slideshow to fit.
@@ -62,16 +37,8 @@ extension Slideshow {
         progress: (@Sendable (RenderProgress) -> Void)? = nil
     ) throws {
         try validate()
-        defer { Self.waitForPhotoDecodes() }
         let renderer = try SceneRenderer(scene: scene())
-        let settings = try settings ?? movieSettings()
-        let writer = try MovieWriter(url: url, settings: settings, overwrite: overwrite, concurrency: concurrency)
-        for track in audio { try writer.addAudio(track) }
-        // At the slideshow's own rate, held stills are repeats; at another rate every frame is drawn.
-        let sameRate = settings.fps == fps
-        let frameCount = sameRate ? try timing().frameCount : max(1, settings.fps.frameCount(forSeconds: renderer.canvas.duration))
-        try writer.render(frameCount: frameCount, repeatsPrevious: sameRate ? try stillFrames() : nil, progress: progress) { context, frame in
-            renderer.draw(in: context, at: frame.time)
-        }
+        let writer = try MovieWriter(url: url, settings: try settings ?? movieSettings(), overwrite: overwrite, concurrency: concurrency)
+        try renderer.render(into: writer, progress: progress)
     }
 }

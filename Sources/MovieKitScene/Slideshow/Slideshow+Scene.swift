@@ -36,7 +36,9 @@ extension Slideshow {
             let into = index > 0 ? Double(timing.transitions[index - 1]) * frameDuration : 0
             layers += effects[index].layers(children: children, start: start, end: end, transitionEnd: start + into, canvas: canvas.size)
         }
-        return Scene(canvas: canvas, layers: layers + overlays, audio: audio)
+        var scene = Scene(canvas: canvas, layers: layers + overlays, audio: audio)
+        scene.heldFrames = HeldFrames(runs: timing.stills)
+        return scene
     }
 
     /// Seconds per frame.

@@ -109,7 +109,7 @@ struct SlideshowCommand: ParsableCommand {
         }
         let url = URL(fileURLWithPath: output)
         if !encoding.overwrite, FileManager.default.fileExists(atPath: url.path) {
-            throw CommandFailure(MovieKitError.fileExists(path: url.path).description.replacingOccurrences(of: "pass overwrite: true", with: "pass -y (--overwrite)"))
+            throw MovieKitError.fileExists(path: url.path)
         }
         let photoPaths = show.slides.compactMap { slide -> String? in
             if case .photo(let photo) = slide.content { return photo.standardizedFileURL.path }
@@ -119,19 +119,11 @@ struct SlideshowCommand: ParsableCommand {
             throw CommandFailure("The output \(url.path) is also one of the photos; write the movie somewhere else.")
         }
         let settings = try encoding.movieSettings(width: show.width, height: show.height, fps: show.fps)
+        // The renderer waits for its photo prefetch when it is released, before the command exits.
         let renderer = try SceneRenderer(scene: show.scene())
-        // A slideshow's next photo may still be decoding when the render stops early; let it finish
-        // before the command exits.
-        defer { Slideshow.waitForPhotoDecodes() }
-        let timing = try show.timing()
-        let stills = try show.stillFrames()
-        let sameRate = settings.fps == show.fps
         let job = RenderJob(
-            output: url, settings: settings,
-            frameCount: sameRate ? timing.frameCount : max(1, settings.fps.frameCount(forSeconds: renderer.canvas.duration)),
-            movieIdentity: "slideshow " + photoPaths.joined(separator: "\n") + "\(timing.slides)",
-            audio: show.audio, repeatsPrevious: sameRate ? stills : nil,
-            draw: { context, frame in renderer.draw(in: context, at: frame.time) })
+            renderer: renderer, output: url, settings: settings,
+            movieIdentity: "slideshow " + photoPaths.joined(separator: "\n") + "\(try show.timing().slides)")
         _ = try RenderRunner.run(job, encoding: encoding, chunks: chunks, progress: progress)
     }
 

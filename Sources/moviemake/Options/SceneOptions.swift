@@ -36,12 +36,21 @@ struct SceneOptions: ParsableArguments {
         return result
     }
 
-    /// Reads and checks the scene file at `path`, and loads its images.
+    /// Reads and checks the file at `path`, in any format MovieKit reads as a scene, and loads its images.
     func renderer(forSceneAt path: String) throws -> SceneRenderer {
         let url = URL(fileURLWithPath: path)
-        guard SceneFile.isSceneFile(url) else {
-            throw ValidationError("\(path) is not a scene file; scene files end in .yaml, .yml or .json.")
+        do {
+            _ = try SceneFormat.format(of: url)
+        } catch {
+            let extensions = SceneFormat.allFileExtensions.map { "." + $0 }.joined(separator: ", ")
+            throw ValidationError("\(path) is not a file MovieKit reads as a scene; use a scene file, slideshow manifest or editly spec (\(extensions)).")
         }
-        return try SceneRenderer(scene: SceneFile.load(from: url, variables: variables()))
+        do {
+            return try SceneRenderer(scene: SceneDocument.load(contentsOf: url, variables: variables()).scene)
+        } catch let error as ValidationError {
+            throw error
+        } catch {
+            throw CommandFailure("\(error)")
+        }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import FrameDraw
 import MovieKitCore
+import MovieKitScene
 
 /// What a rendering subcommand renders: the movie's frames as a function of time, and its audio.
 struct RenderJob: Sendable {
@@ -15,6 +16,18 @@ struct RenderJob: Sendable {
     /// Which frames hold the frame before them still (not drawn again), by index in the movie.
     var repeatsPrevious: (@Sendable (Int) -> Bool)? = nil
     var draw: @Sendable (DrawingContext, FrameTime) throws -> Void
+}
+
+extension RenderJob {
+    /// A job that renders a scene: its frame count, held frames and audio as the scene gives them
+    /// at the settings' frame rate.
+    init(renderer: SceneRenderer, output: URL, settings: MovieSettings, movieIdentity: String) {
+        let scene = renderer.scene
+        self.init(
+            output: output, settings: settings, frameCount: scene.frameCount(at: settings.fps), movieIdentity: movieIdentity,
+            audio: scene.audio, repeatsPrevious: scene.repeatsPrevious(at: settings.fps),
+            draw: { context, frame in renderer.draw(in: context, at: frame.time) })
+    }
 }
 
 /// Renders a job the way the flags ask: the whole movie, one chunk of it, or all chunks in local

@@ -14,7 +14,7 @@ enum AnimationConversion {
             let list = keyframes.map { Keyframe(time: $0.time, value: $0.value, easing: $0.easing ?? .linear) }
             do {
                 return .keyframes(try Keyframes.validated(list, mode: mode))
-            } catch let error as MovieKitError {
+            } catch let error as AnimationError {
                 throw reader.invalid("keyframes that cannot be used (\(error.description))", expected: "keyframes in time order with a mode that suits the value")
             }
         case .tween(let from, let to, let start, let duration, let easing):

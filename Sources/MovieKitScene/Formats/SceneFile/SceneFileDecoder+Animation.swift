@@ -76,7 +76,7 @@ extension SceneFileDecoder {
         let easing = try easingAsWritten(reader)
         do {
             return try easing.validated()
-        } catch let error as MovieKitError {
+        } catch let error as AnimationError {
             throw reader.invalid("\(easing)", expected: "a usable easing (\(error.description))")
         }
     }

@@ -1,0 +1,47 @@
+import Foundation
+import MovieKitCore
+
+/// A file read as a scene, in any format of ``SceneFormat/all``: the scene, and what the file
+/// said besides.
+///
+/// ```swift
+/// let document = try SceneDocument.load(contentsOf: URL(fileURLWithPath: "title.yaml"))
+/// try SceneRenderer(scene: document.scene).render(to: URL(fileURLWithPath: "title.mp4"), overwrite: true)
+/// ```
+public struct SceneDocument: Sendable {
+    /// The file.
+    public var url: URL
+    /// The name of the file's format, such as "scene file".
+    public var format: String
+    /// The scene: every key checked and every file it names opened.
+    public var scene: Scene
+    /// The slideshow the file describes, for slideshow manifests and editly specs.
+    public var slideshow: Slideshow?
+    /// Where the file asks its movie to be written (an editly spec's `outPath`), if it says.
+    public var outputURL: URL?
+
+    /// Creates a document from its parts.
+    /// - Parameters:
+    ///   - url: The file.
+    ///   - format: The name of its format.
+    ///   - scene: The scene it describes.
+    ///   - slideshow: The slideshow it describes, if it is one.
+    ///   - outputURL: Where it asks its movie to be written, if it says.
+    public init(url: URL, format: String, scene: Scene, slideshow: Slideshow? = nil, outputURL: URL? = nil) {
+        self.url = url
+        self.format = format
+        self.scene = scene
+        self.slideshow = slideshow
+        self.outputURL = outputURL
+    }
+
+    /// Reads a file in any format MovieKit knows, chosen by ``SceneFormat/format(of:)``.
+    /// - Parameters:
+    ///   - url: The file.
+    ///   - variables: Values for `${name}` template variables, for formats that have them.
+    /// - Throws: ``SceneError`` naming the file and the key path of the first problem, or the error
+    ///   of the first photo or audio file that cannot be read.
+    public static func load(contentsOf url: URL, variables: [String: String] = [:]) throws -> SceneDocument {
+        try SceneFormat.format(of: url).read(url, variables)
+    }
+}

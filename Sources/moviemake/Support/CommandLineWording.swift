@@ -1,0 +1,16 @@
+import Foundation
+import MovieKitCore
+
+/// The command line's own advice for library errors whose fix is one of its flags, chosen from
+/// the error's case, never by rewriting the library's sentence.
+enum CommandLineWording {
+    /// `error` as the command line reports it.
+    static func error(for error: Error) -> Error {
+        switch error {
+        case MovieKitError.fileExists(let path):
+            return CommandFailure("The file \(path) already exists; pass -y (--overwrite) to replace it, or choose another path.")
+        default:
+            return error
+        }
+    }
+}
