@@ -51,7 +51,7 @@ try picture("gradients") { c in
     c.restoreGState()
     c.saveGState()
     c.clip(to: CGRect(x: 190, y: 35, width: 150, height: 150))
-    let radial = try Gradient(colors: [.white, .cyan, Color(red: 0, green: 0.2, blue: 0.5)])
+    let radial = Gradient(colors: [.white, .cyan, Color(red: 0, green: 0.2, blue: 0.5)])
     c.drawRadialGradient(radial, startCenter: CGPoint(x: 240, y: 90), startRadius: 5,
                          endCenter: CGPoint(x: 265, y: 110), endRadius: 75, options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
     c.restoreGState()
@@ -131,8 +131,8 @@ try picture("images") { c in
         p.setFillColor(.white)
         p.fillEllipse(in: CGRect(x: 60, y: 20, width: 40, height: 40))
     }
-    c.draw(photo, in: CGRect(x: 160, y: 40, width: 80, height: 140), contentMode: .aspectFill)
-    c.draw(photo, in: CGRect(x: 255, y: 40, width: 90, height: 140), contentMode: .aspectFit)
+    c.draw(photo, in: CGRect(x: 160, y: 40, width: 80, height: 140), fit: .cover)
+    c.draw(photo, in: CGRect(x: 255, y: 40, width: 90, height: 140), fit: .contain)
 }
 
 try picture("text") { c in

@@ -11,21 +11,21 @@ let title = arguments.dropFirst().first ?? "MovieKit"
 
 // The picture: a sunset made once, up front (a scene never draws it anew per frame).
 let sunset = try Image(size: CGSize(width: 320, height: 180)) { context in
-    let sky = try Gradient(colors: [Color(hex: "#2B1055"), Color(hex: "#D53369"), Color(hex: "#FFB347")])
+    let sky = Gradient(colors: [Color(rgb: 0x2B1055), Color(rgb: 0xD53369), Color(rgb: 0xFFB347)])
     context.drawLinearGradient(sky, start: .zero, end: CGPoint(x: 0, y: 180))
-    context.setFillColor(try Color(hex: "#FFE29A"))
+    context.setFillColor(Color(rgb: 0xFFE29A))
     context.fillEllipse(in: CGRect(x: 120, y: 100, width: 80, height: 80))
-    context.setFillColor(try Color(hex: "#1B1B2F"))
+    context.setFillColor(Color(rgb: 0x1B1B2F))
     context.fill(CGRect(x: 0, y: 140, width: 320, height: 40))
 }
 
 let fadeIn = Animated<Double>.tween(from: 0, to: 1, start: 0.3, duration: 0.8, easing: .easeOut)
-let scene = try Scene(width: 640, height: 368, fps: 30, duration: 3.5, background: try Color(hex: "#0B0B14")) {
+let scene = Scene(width: 640, height: 368, fps: 30, duration: 3.5, background: Color(rgb: 0x0B0B14)) {
     // The picture zooms out slowly inside a group that rounds its corners and fades it in.
     Layer.group(clipsContent: true) {
-        Layer.image(sunset, contentMode: .aspectFill)
+        Layer.image(sunset, fit: .cover)
             .size(width: 448, height: 252)
-            .scale(.tween(from: CGSize(width: 1.15, height: 1.15), to: CGSize(width: 1, height: 1), duration: 3.5, easing: .easeOut))
+            .scale(.tween(from: 1.15, to: 1, duration: 3.5, easing: .easeOut))
     }
     .size(width: 448, height: 252)
     .position(x: 320, y: 138)
@@ -35,7 +35,7 @@ let scene = try Scene(width: 640, height: 368, fps: 30, duration: 3.5, backgroun
         .position(x: 320, y: 300)
         .opacity(.tween(from: 0, to: 1, start: 1.1, duration: 0.7, easing: .ease))
     Layer.text("A scene built in Swift", style: TextStyle(font: .system(size: 18)))
-        .fill(try Color(hex: "#C9C9D9"))
+        .fill(Color(rgb: 0xC9C9D9))
         .position(x: 320, y: 343)
         .opacity(.tween(from: 0, to: 1, start: 1.6, duration: 0.7, easing: .ease))
 }

@@ -160,7 +160,7 @@ struct BlendModeTests {
         ctx.fill(ctx.bounds)
         ctx.saveGState()
         ctx.setBlendMode(.multiply)
-        let gradient = try Gradient(colors: [Color(white: 0.5), Color(white: 0.5)])
+        let gradient = Gradient(colors: [Color(white: 0.5), Color(white: 0.5)])
         ctx.drawLinearGradient(gradient, start: .zero, end: CGPoint(x: 10, y: 0), options: [])
         ctx.restoreGState()
         ctx.setFillColor(Color(white: 0.2))

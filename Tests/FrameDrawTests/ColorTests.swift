@@ -22,6 +22,38 @@ struct ColorTests {
         }
     }
 
+    @Test(arguments: [
+        (UInt32(0xFF8800), "#FF8800"), (0x1D3557, "#1D3557"), (0x000000, "#000000"), (0xFFFFFF, "#FFFFFF"),
+        (0x0000FF, "#0000FF"),
+    ])
+    func integerRGBIsTheSameColourAsItsHexString(rgb: UInt32, hex: String) throws {
+        let color = Color(rgb: rgb)
+        #expect(color == (try Color(hex: hex)))
+        #expect(color.alpha == 1)
+    }
+
+    @Test(arguments: [
+        (UInt32(0x1020_4080), "#10204080"), (0x0000_0080, "#00000080"), (0xFFFF_FF00, "#FFFFFF00"),
+        (0xC855_3DFF, "#C8553DFF"),
+    ])
+    func integerRGBAIsTheSameColourAsItsHexString(rgba: UInt32, hex: String) throws {
+        #expect(Color(rgba: rgba) == (try Color(hex: hex)))
+        #expect(Color(rgba: rgba).description == hex)
+    }
+
+    @Test func integerColoursNeedNoTry() {
+        // Built where no error can be thrown: a non-throwing closure.
+        let make: () -> [Color] = { [Color(rgb: 0x1D3557), Color(rgba: 0x0000_0080)] }
+        #expect(make().map(\.description) == ["#1D3557FF", "#00000080"])
+        #expect(Color(rgba: 0x0000_0080).alpha == 128.0 / 255)
+    }
+
+    @Test func anRGBValueWithMoreThanSixHexDigitsStopsTheProgram() async {
+        await #expect(processExitsWith: .failure) {
+            _ = Color(rgb: 0x1D35_5780)
+        }
+    }
+
     @Test func hueSaturationBrightness() {
         let red = Color(hue: 0, saturation: 1, brightness: 1)
         #expect(red == Color(red: 1, green: 0, blue: 0))

@@ -14,7 +14,7 @@ struct CompositeSceneSnapshotTests {
             c.fill(c.bounds)
             c.setShadow(offset: CGSize(width: 3, height: 4), blur: 6, color: Color(white: 0, alpha: 0.5))
             c.addRoundedRect(CGRect(x: 14, y: 16, width: 100, height: 60), cornerRadius: 12)
-            let gradient = try Gradient(colors: [try Color(hex: "#3A7BD5"), try Color(hex: "#00D2FF")])
+            let gradient = Gradient(colors: [Color(rgb: 0x3A7BD5), Color(rgb: 0x00D2FF)])
             c.fillPath(with: gradient, start: CGPoint(x: 14, y: 16), end: CGPoint(x: 114, y: 76))
             c.clearShadow()
             c.draw("Go", at: CGPoint(x: 44, y: 28), style: TextStyle(font: .system(size: 26, weight: .bold), color: .white))
@@ -69,15 +69,15 @@ struct CompositeSceneSnapshotTests {
             t.fillEllipse(in: CGRect(x: 2, y: 2, width: 8, height: 8))
         }
         let wide = try Image(size: CGSize(width: 60, height: 20)) { w in
-            w.drawLinearGradient(try Gradient(colors: [.cyan, .blue]), start: .zero, end: CGPoint(x: 60, y: 0),
+            w.drawLinearGradient(Gradient(colors: [.cyan, .blue]), start: .zero, end: CGPoint(x: 60, y: 0),
                                  options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
         }
         let image = try Image(size: Self.size) { c in
             c.setFillColor(.black)
             c.fill(c.bounds)
             c.drawTiled(tile, in: CGRect(x: 4, y: 4, width: 56, height: 88))
-            c.draw(wide, in: CGRect(x: 68, y: 4, width: 56, height: 40), contentMode: .aspectFit)
-            c.draw(wide, in: CGRect(x: 68, y: 52, width: 56, height: 40), contentMode: .aspectFill)
+            c.draw(wide, in: CGRect(x: 68, y: 4, width: 56, height: 40), fit: .contain)
+            c.draw(wide, in: CGRect(x: 68, y: 52, width: 56, height: 40), fit: .cover)
         }
         assertSnapshot(of: image, as: .image())
     }

@@ -4,10 +4,19 @@ import Testing
 
 @Suite("Gradient values")
 struct GradientValueTests {
-    @Test func locationsDefaultToEvenSpacing() throws {
-        let gradient = try Gradient(colors: [.red, .green, .blue])
+    @Test func colorsAloneAreSpacedEvenlyWithoutTry() throws {
+        let gradient = Gradient(colors: [.red, .green, .blue])
         #expect(gradient.locations == [0, 0.5, 1])
         #expect(gradient.colors == [.red, .green, .blue])
+        #expect(gradient == (try Gradient(colors: [.red, .green, .blue], locations: nil)), "the same as the checked form")
+        let four = Gradient(colors: [Color(rgb: 0x1D3557), Color(rgb: 0x0E1A2B), .white, .black])
+        #expect(four.locations == [0, 1.0 / 3, 2.0 / 3, 1])
+    }
+
+    @Test func fewerThanTwoColoursWithoutLocationsStopTheProgram() async {
+        await #expect(processExitsWith: .failure) {
+            _ = Gradient(colors: [.red])
+        }
     }
 
     @Test func equalNeighbouringLocationsAreAllowed() throws {
@@ -45,8 +54,8 @@ struct GradientValueTests {
 struct GradientDrawingTests {
     let redToBlue: Gradient
 
-    init() throws {
-        redToBlue = try Gradient(colors: [.red, .blue])
+    init() {
+        redToBlue = Gradient(colors: [.red, .blue])
     }
 
     /// The expected red→blue pixel at parameter `t`, clamped to `0...1`.

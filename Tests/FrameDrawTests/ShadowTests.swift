@@ -115,7 +115,7 @@ struct ShadowTests {
         ctx.clip()
         ctx.addRect(CGRect(x: 50, y: 10, width: 20, height: 20))
         ctx.clip()
-        let gradient = try Gradient(colors: [.red, .red])
+        let gradient = Gradient(colors: [.red, .red])
         ctx.drawLinearGradient(gradient, start: CGPoint(x: 50, y: 0), end: CGPoint(x: 70, y: 0),
                                options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
         ctx.restoreGState()

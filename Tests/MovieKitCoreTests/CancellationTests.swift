@@ -56,7 +56,7 @@ struct CancellationTests {
         #expect(writer.encodedFrameCount == 1)
     }
 
-    @Test func taskCancellationCancelsTheAsyncRender() async throws {
+    @Test func cancellingTheTaskThrowsCancellationErrorAndLeavesNothing() async throws {
         let dir = try TemporaryDirectory()
         let url = dir.file("task.mp4")
         let settings = try Self.slowSettings()
@@ -68,8 +68,48 @@ struct CancellationTests {
         }
         try await Task.sleep(for: .milliseconds(500))
         task.cancel()
-        let result = await task.result
-        #expect(throws: MovieKitError.cancelled(path: url.path)) { try result.get() }
+        var caught: (any Error)?
+        do {
+            try await task.value
+        } catch is CancellationError {
+            caught = CancellationError()
+        } catch {
+            caught = error
+            Issue.record("expected CancellationError, got \(error)")
+        }
+        #expect(caught is CancellationError)
+        #expect(try dir.contents().isEmpty)
+    }
+
+    @Test func aTaskCancelledBeforeTheRenderThrowsCancellationErrorAndDrawsNothing() async throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.file("never.mp4")
+        let drawn = Mutex(0)
+        // The task sleeps until it is cancelled, so the render starts cancelled.
+        let task = Task {
+            try? await Task.sleep(for: .seconds(600))
+            let settings = try MovieSettings(width: 32, height: 32, fps: 10)
+            try await MovieWriter.render(to: url, settings: settings, frameCount: 10) { c, _ in
+                drawn.withLock { $0 += 1 }
+                c.fill(c.bounds)
+            }
+        }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(drawn.withLock { $0 } == 0)
+        #expect(try dir.contents().isEmpty)
+    }
+
+    @Test func aDrawingErrorInTheAsyncRenderIsThrownAsItIs() async throws {
+        struct Broken: Error, Equatable { let frame: Int }
+        let dir = try TemporaryDirectory()
+        let settings = try MovieSettings(width: 32, height: 32, fps: 10)
+        await #expect(throws: Broken(frame: 3)) {
+            try await MovieWriter.render(to: dir.file("broken.mp4"), settings: settings, frameCount: 10) { c, frame in
+                if frame.index == 3 { throw Broken(frame: 3) }
+                c.fill(c.bounds)
+            }
+        }
         #expect(try dir.contents().isEmpty)
     }
 
@@ -108,6 +148,28 @@ struct CancellationTests {
         }
         #expect(last == RenderProgress(encodedFrames: 90, totalFrames: 90, isComplete: true))
         #expect(try MovieProbe(url: url).frames.count == 90)
+    }
+
+    @Test func cancellingTheTaskIteratingRenderUpdatesThrowsCancellationError() async throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.file("updates-cancelled.mp4")
+        let settings = try Self.slowSettings()
+        let task = Task {
+            var last: RenderProgress?
+            let updates = MovieWriter.renderUpdates(to: url, settings: settings, frameCount: 100_000) { c, frame in
+                c.setFillColor(Color(hue: Double(frame.index % 100) / 100, saturation: 1, brightness: 1))
+                c.fill(c.bounds)
+            }
+            for try await step in updates { last = step }
+            return last
+        }
+        try await Task.sleep(for: .milliseconds(500))
+        task.cancel()
+        await #expect(throws: CancellationError.self) { _ = try await task.value }
+        // The render stops asynchronously, after the frames in progress (see the test below).
+        for _ in 0..<1200 where try !dir.contents().isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+        let left = try dir.contents()
+        #expect(left.isEmpty, "left in the folder: \(left)")
     }
 
     @Test func endingTheIterationEarlyCancelsTheRenderAndLeavesNothing() async throws {

@@ -12,7 +12,7 @@ struct HeldStillTests {
     /// A detailed picture (a diagonal gradient under circles of many colours), so that an encoder
     /// that re-coded the repeats would spend bits on them.
     static func drawStill(_ context: DrawingContext, seed: Int) throws {
-        let gradient = try Gradient(colors: [Color(red: 0.9, green: 0.2, blue: 0.1, alpha: 1), Color(red: 0.1, green: 0.3, blue: 0.9, alpha: 1)])
+        let gradient = Gradient(colors: [Color(red: 0.9, green: 0.2, blue: 0.1, alpha: 1), Color(red: 0.1, green: 0.3, blue: 0.9, alpha: 1)])
         context.drawLinearGradient(gradient, start: .zero, end: CGPoint(x: context.bounds.width, y: context.bounds.height))
         for i in 0..<40 {
             let hue = Double((i * 37 + seed * 11) % 100) / 100

@@ -76,12 +76,12 @@ struct EditlySpecTests {
         // Transitions: at most half of either clip; none after a `null` or at the end.
         #expect(show.slides.map(\.transition) == [
             Slideshow.Transition(.crossfade, duration: 1, easing: .linear),
-            Slideshow.Transition(.slideleft, duration: 0.5, easing: .easeOutExpo),
-            Slideshow.Transition(.none, duration: 0, easing: .linear),
-            Slideshow.Transition(.wipeleft, duration: 0.5, easing: .linear),
+            Slideshow.Transition(.slideLeft, duration: 0.5, easing: .easeOutExpo),
+            Slideshow.Transition(.cut, duration: 0, easing: .linear),
+            Slideshow.Transition(.wipeLeft, duration: 0.5, easing: .linear),
             Slideshow.Transition(.random, duration: 1, easing: .linear),
             Slideshow.Transition(.crossfade, duration: 1, easing: .linear),
-            Slideshow.Transition(.none, duration: 0, easing: .linear),
+            Slideshow.Transition(.cut, duration: 0, easing: .linear),
         ])
 
         // A lone image is a photo slide: its fit, and zoom out by 0.2 as framings.
@@ -92,7 +92,7 @@ struct EditlySpecTests {
         #expect(url == photo)
         #expect(show.slides[0].fit == .cover)
         #expect(show.slides[0].kenBurns == Slideshow.KenBurns(from: Slideshow.Framing(zoom: 1.2), to: Slideshow.Framing(zoom: 1)))
-        #expect(show.slides[1].fit == .containBlur)
+        #expect(show.slides[1].fit == .contain && show.slides[1].backdrop == .blurred)
         #expect(show.slides[1].kenBurns == Slideshow.KenBurns(from: Slideshow.Framing(), to: Slideshow.Framing()))
 
         guard case .color(let color) = show.slides[2].content else {
@@ -162,7 +162,7 @@ struct EditlySpecTests {
         let show = try EditlySpec.decode(Data(spec.utf8), fileName: "spec.json5")
         #expect(show.width == 640 && show.height == 640 && show.fps == 25 && show.slideDuration == 4)
         #expect(show.slides.map(\.transition) == [
-            Slideshow.Transition(.random, duration: 0.5, easing: .linear), Slideshow.Transition(.none, duration: 0, easing: .linear),
+            Slideshow.Transition(.random, duration: 0.5, easing: .linear), Slideshow.Transition(.cut, duration: 0, easing: .linear),
         ])
     }
 

@@ -26,9 +26,9 @@ struct ManifestErrorCase: Sendable, CustomTestStringConvertible {
 @Suite("Slideshow manifest errors")
 struct SlideshowManifestErrorTests {
     static let transitionNames =
-        "`none`, `crossfade`, `fadeblack`, `fadewhite`, `wipeleft`, `wiperight`, `wipeup`, `wipedown`, `slideleft`, `slideright`, "
+        "`cut`, `crossfade`, `fadeblack`, `fadewhite`, `wipeleft`, `wiperight`, `wipeup`, `wipedown`, `slideleft`, `slideright`, "
         + "`slideup`, `slidedown`, `circleopen`, `circleclose`, `radial`, `dissolve`, `pixelize`, `zoomin`, `diagtl`, `diagtr`, "
-        + "`diagbl`, `diagbr`, `hblur`, `random` and `fade`"
+        + "`diagbl`, `diagbr`, `hblur`, `random`, `fade` and `none`"
 
     static let cases: [ManifestErrorCase] = [
         .init(

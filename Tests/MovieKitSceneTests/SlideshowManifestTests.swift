@@ -51,7 +51,7 @@ struct SlideshowManifestTests {
         #expect(show.fps == FrameRate(30000, 1001))
         #expect(show.background == (try Color(hex: "#102030")))
         #expect(show.slideDuration == 4)
-        #expect(show.transition == Slideshow.Transition(.fadeblack, duration: 0.8, easing: .easeInOutCubic))
+        #expect(show.transition == Slideshow.Transition(.fadeBlack, duration: 0.8, easing: .easeInOutCubic))
         #expect(show.fit == .cover)
         #expect(show.kenBurns)
         #expect(show.seed == 42)
@@ -70,14 +70,14 @@ struct SlideshowManifestTests {
             return
         }
         #expect(firstURL == beach && secondURL == hills)
-        #expect(first.caption == "Hello, Ada" && first.duration == nil && first.fit == nil && first.transition == nil && first.kenBurns == nil)
-        #expect(second.duration == 5 && second.fit == .contain)
-        #expect(second.transition == Slideshow.Transition(.wipeleft, duration: 0.8, easing: .easeInOutCubic))
+        #expect(first.caption == "Hello, Ada" && first.duration == nil && first.fit == nil && first.backdrop == nil && first.transition == nil && first.kenBurns == nil)
+        #expect(second.duration == 5 && second.fit == .contain && second.backdrop == .background)
+        #expect(second.transition == Slideshow.Transition(.wipeLeft, duration: 0.8, easing: .easeInOutCubic))
         #expect(second.kenBurns == Slideshow.KenBurns(
             from: Slideshow.Framing(zoom: 1.2, center: CGPoint(x: 0.25, y: 0.5)),
             to: Slideshow.Framing(zoom: 1, center: CGPoint(x: 0.75, y: 0.4))))
         #expect(title == "The end")
-        #expect(third.transition == Slideshow.Transition(.fadeblack, duration: 1.5, easing: .easeInOutCubic))
+        #expect(third.transition == Slideshow.Transition(.fadeBlack, duration: 1.5, easing: .easeInOutCubic))
         #expect(third.kenBurns == Slideshow.KenBurns(from: Slideshow.Framing(), to: Slideshow.Framing()))
         #expect(color == .orange && fourth.duration == 2)
 
@@ -95,7 +95,7 @@ struct SlideshowManifestTests {
         let plain = Slideshow()
         #expect(show.width == plain.width && show.height == plain.height && show.fps == plain.fps)
         #expect(show.background == plain.background && show.slideDuration == plain.slideDuration)
-        #expect(show.transition == plain.transition && show.fit == plain.fit && show.kenBurns == plain.kenBurns && show.seed == plain.seed)
+        #expect(show.transition == plain.transition && show.fit == plain.fit && show.backdrop == plain.backdrop && show.kenBurns == plain.kenBurns && show.seed == plain.seed)
         #expect(show.captionStyle == plain.captionStyle && show.titleStyle == plain.titleStyle && show.audio.isEmpty)
     }
 

@@ -43,7 +43,7 @@ struct SlideshowTests {
         #expect(throws: SceneError.self) { _ = try show.timing() }
     }
 
-    @Test(arguments: TransitionKind.allCases.filter { $0 != .random && $0 != .none })
+    @Test(arguments: TransitionKind.allCases.filter { $0 != .random && $0 != .cut })
     func midTransitionFramesBlendTheirNeighbours(_ kind: TransitionKind) throws {
         let dir = try TemporaryDirectory()
         let show = Self.show(try Self.photos([.red, .blue], in: dir), transition: kind)
@@ -111,7 +111,8 @@ struct SlideshowTests {
     @Test func containBlurEdgesAreNotBlack() throws {
         let dir = try TemporaryDirectory()
         var show = Self.show(try Self.photos([.orange], size: CGSize(width: 120, height: 240), in: dir))
-        show.fit = .containBlur
+        show.fit = .contain
+        show.backdrop = .blurred
         let renderer = try SceneRenderer(scene: show.scene())
         let frame = try renderer.image(at: 0.5)
         let edge = frame.pixel(atX: 3, y: 48)

@@ -17,7 +17,7 @@ struct StillGroupCacheTests {
             context.setFillColor(.white)
             context.fillEllipse(in: CGRect(x: 20.5, y: 10.25, width: 40, height: 33))
         }
-        var image = Layer(.image(ImageContent(.image(picture), contentMode: .aspectFill)))
+        var image = Layer(.image(ImageContent(.image(picture), fit: .cover)))
         image.size = .constant(CGSize(width: 320, height: 176))
         var band = Layer(.rect)
         band.size = .constant(CGSize(width: 320, height: 40))

@@ -57,7 +57,7 @@ struct SlideshowCommandTests {
         Refusal(arguments: ["slideshow", "EMPTY", "-o", "OUT"], status: 1,
                 message: "No photos were found in EMPTY; hidden files are skipped, and folders inside folders are read only with --recursive."),
         Refusal(arguments: ["slideshow", "PHOTOS", "-o", "OUT", "--transition", "swirl"], status: 1,
-                message: "Transition \"swirl\" is not one MovieKit knows; use one of none, crossfade, fadeblack, fadewhite, wipeleft, wiperight, wipeup, wipedown, slideleft, slideright, slideup, slidedown, circleopen, circleclose, radial, dissolve, pixelize, zoomin, diagtl, diagtr, diagbl, diagbr, hblur, random, fade."),
+                message: "Transition \"swirl\" is not one MovieKit knows; use one of cut, crossfade, fadeblack, fadewhite, wipeleft, wiperight, wipeup, wipedown, slideleft, slideright, slideup, slidedown, circleopen, circleclose, radial, dissolve, pixelize, zoomin, diagtl, diagtr, diagbl, diagbr, hblur, random, fade, none."),
         Refusal(arguments: ["slideshow", "PHOTOS", "-o", "OUT", "--duration", "1", "--transition-duration", "0.5"], status: 1,
                 message: "The slideshow cannot be made: slide 2 lasts 1.0 s, no longer than the transitions into and out of it (1.0 s together); make the slides longer or the transitions shorter."),
         Refusal(arguments: ["slideshow", "PHOTOS", "-o", "PHOTOS/img1.png", "-y"], status: 1,

@@ -26,7 +26,7 @@ struct FileSizeLimitScenario {
         var report: [String: Any] = ["destination": url.path]
         do {
             let writer = try MovieWriter(url: url, settings: settings)
-            for i in 0..<120 { try writer.addImage(noise[i % 4], contentMode: .scaleToFill) }
+            for i in 0..<120 { try writer.addImage(noise[i % 4], fit: .stretch) }
             try writer.finish()
         } catch {
             report["errorType"] = "\(type(of: error))"

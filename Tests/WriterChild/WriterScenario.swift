@@ -46,7 +46,7 @@ enum WriterScenario: String, CaseIterable {
         let frames = 1000
         let writer = try MovieWriter(url: output, settings: settings)
         for index in 0..<frames {
-            try writer.addImage(noise[index % noise.count], contentMode: .scaleToFill)
+            try writer.addImage(noise[index % noise.count], fit: .stretch)
         }
         try writer.finish()
         throw NotReached(description: "All \(frames) frames were written without reaching the \(limit)-byte file size limit.")

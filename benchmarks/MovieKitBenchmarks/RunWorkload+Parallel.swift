@@ -79,7 +79,8 @@ extension RunWorkload {
             slide.caption = "Photo \(index + 1) of \(photos.count): \(url.deletingPathExtension().lastPathComponent)"
             return slide
         }
-        show.fit = .containBlur
+        show.fit = .contain
+        show.backdrop = .blurred
         show.slideDuration = 3
         show.transition = MovieKitScene.Slideshow.Transition(.crossfade, duration: 0.5)
         let renderer = try SceneRenderer(scene: show.scene(), cachesStillGroups: cachesStillGroups)

@@ -55,7 +55,7 @@ struct Slideshow {
             let stills = Self.holdFrames - (index > 0 ? Self.fadeFrames : 0) - (next != nil ? Self.fadeFrames : 0)
             let still = current
             try writer.addFrame { context in
-                context.draw(still, in: frame, contentMode: .aspectFill)
+                context.draw(still, in: frame, fit: .cover)
             }
             try writer.repeatPreviousFrame(count: stills - 1)
 
@@ -66,9 +66,9 @@ struct Slideshow {
                 let progress = Double(step + 1) / Double(Self.fadeFrames + 1)
                 let outgoing = current
                 try writer.addFrame { context in
-                    context.draw(outgoing, in: frame, contentMode: .aspectFill)
+                    context.draw(outgoing, in: frame, fit: .cover)
                     context.setAlpha(progress)
-                    context.draw(incoming, in: frame, contentMode: .aspectFill)
+                    context.draw(incoming, in: frame, fit: .cover)
                 }
             }
             current = incoming

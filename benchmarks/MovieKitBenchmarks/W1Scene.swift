@@ -31,7 +31,7 @@ struct W1Scene {
         scaleX = Double(width) / Self.referenceWidth
         scaleY = Double(height) / Self.referenceHeight
         scale = min(scaleX, scaleY)
-        background = try Gradient(colors: [Color(hex: "#102040"), Color(hex: "#000000")])
+        background = Gradient(colors: [Color(rgb: 0x102040), Color(rgb: 0x000000)])
         textStyle = TextStyle(font: .system(size: 48 * scale), color: .white)
     }
 

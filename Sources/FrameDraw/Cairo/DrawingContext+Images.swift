@@ -2,10 +2,14 @@ internal import CCairo
 import Foundation
 
 extension DrawingContext {
-    /// Draws `image` fitted into `rect`. The image is clipped to `rect` (which matters for `.aspectFill`
-    /// and `.center`).
-    public func draw(_ image: Image, in rect: CGRect, contentMode: ContentMode = .scaleToFill) {
-        let frame = contentMode.frame(for: image.size, in: rect)
+    /// Draws `image` fitted into `rect`. The image is clipped to `rect` (which matters for ``ContentFit/cover``
+    /// and ``ContentFit/center``).
+    /// - Parameters:
+    ///   - image: The picture to draw.
+    ///   - rect: Where to draw it, in user space.
+    ///   - fit: How the picture fits `rect`. Default ``ContentFit/stretch``, as Core Graphics draws.
+    public func draw(_ image: Image, in rect: CGRect, fit: ContentFit = .stretch) {
+        let frame = fit.frame(for: image.size, in: rect)
         guard frame.width > 0, frame.height > 0 else { return }
         paint(extents: .userRect(rect.intersection(frame))) {
             cairo_save(cr)
@@ -27,7 +31,7 @@ extension DrawingContext {
 
     /// Draws `image` at its natural size with its top-left corner at `point`.
     public func draw(_ image: Image, at point: CGPoint) {
-        draw(image, in: CGRect(origin: point, size: image.size), contentMode: .scaleToFill)
+        draw(image, in: CGRect(origin: point, size: image.size), fit: .stretch)
     }
 
     /// Fills `rect` with copies of `image` at its natural size (in user space), the first copy's

@@ -46,8 +46,39 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
         self.init(red: r, green: g, blue: b, alpha: alpha)
     }
 
+    /// Creates an opaque colour from a `0xRRGGBB` integer, written as hex colours are: `Color(rgb: 0x1D3557)`.
+    ///
+    /// Every value up to `0xFFFFFF` is a colour, so this needs no `try`.
+    /// - Parameter rgb: Red in bits 16–23, green in bits 8–15 and blue in bits 0–7. A value above
+    ///   `0xFFFFFF` is a programmer error that stops the program: for a colour with alpha, use
+    ///   ``init(rgba:)``.
+    public init(rgb: UInt32) {
+        precondition(
+            rgb <= 0xFF_FFFF,
+            "Color(rgb: 0x\(String(rgb, radix: 16, uppercase: true))) has more than six hex digits; "
+                + "use Color(rgba:) for a colour with alpha.")
+        self.init(rgba: rgb << 8 | 0xFF)
+    }
+
+    /// Creates a colour from a `0xRRGGBBAA` integer: `Color(rgba: 0x00000080)` is half-transparent black.
+    ///
+    /// Every 32-bit value is a colour, so this needs no `try`.
+    /// - Parameter rgba: Red in bits 24–31, green in bits 16–23, blue in bits 8–15 and alpha in
+    ///   bits 0–7 (`0xFF` is opaque).
+    public init(rgba: UInt32) {
+        self.init(
+            red: Double((rgba >> 24) & 0xFF) / 255,
+            green: Double((rgba >> 16) & 0xFF) / 255,
+            blue: Double((rgba >> 8) & 0xFF) / 255,
+            alpha: Double(rgba & 0xFF) / 255
+        )
+    }
+
     /// Creates a colour from a hex string: `#RRGGBB` or `#RRGGBBAA` (the `#` is optional).
     ///
+    /// For a colour written in the code, ``init(rgb:)`` and ``init(rgba:)`` take the same digits
+    /// as an integer and need no `try`.
+    /// - Parameter hex: Six or eight hex digits, with or without a leading `#`.
     /// - Throws: `FrameDrawError.invalidColor` when the string is not 6 or 8 hex digits.
     public init(hex: String) throws {
         var digits = Substring(hex.trimmingCharacters(in: .whitespaces))
@@ -58,14 +89,7 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
         else {
             throw FrameDrawError.invalidColor(hex)
         }
-        let hasAlpha = digits.count == 8
-        let rgb = hasAlpha ? value >> 8 : value
-        self.init(
-            red: Double((rgb >> 16) & 0xFF) / 255,
-            green: Double((rgb >> 8) & 0xFF) / 255,
-            blue: Double(rgb & 0xFF) / 255,
-            alpha: hasAlpha ? Double(value & 0xFF) / 255 : 1
-        )
+        self.init(rgba: digits.count == 8 ? value : value << 8 | 0xFF)
     }
 
     /// The same colour with a different alpha.

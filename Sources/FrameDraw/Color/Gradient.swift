@@ -23,14 +23,30 @@ public struct Gradient: Sendable, Hashable {
     /// The stops in drawing form, converted once when the gradient is made.
     let stops: [Stop]
 
-    /// Creates a gradient.
+    /// Creates a gradient whose colours are spaced evenly from the start (0) to the end (1):
+    /// `Gradient(colors: [.orange, Color(rgb: 0xFFD86F)])`.
+    ///
+    /// Two or more colours always make a gradient, so this needs no `try`. Fewer is a programmer
+    /// error that stops the program; for colours that come from a file or a user, call
+    /// ``init(colors:locations:)`` with `locations: nil`, which throws instead.
+    /// - Parameter colors: Two or more colours, from start to end.
+    public init(colors: [Color]) {
+        precondition(
+            colors.count >= 2,
+            "Gradient(colors:) got \(colors.count) colour\(colors.count == 1 ? "" : "s") but needs at least 2; "
+                + "pass a start and an end colour.")
+        let last = Double(colors.count - 1)
+        self.init(checkedColors: colors, locations: colors.indices.map { Double($0) / last })
+    }
+
+    /// Creates a gradient with colours at given locations, checking them.
     /// - Parameters:
     ///   - colors: Two or more colours, from start to end.
     ///   - locations: One location per colour, each in `0...1` and in ascending order (equal neighbours
     ///     make a hard edge). `nil` spaces the colours evenly from 0 to 1.
     /// - Throws: `FrameDrawError.invalidGradient` when there are fewer than two colours, when the number of
     ///   locations differs from the number of colours, or when a location is outside `0...1` or out of order.
-    public init(colors: [Color], locations: [Double]? = nil) throws {
+    public init(colors: [Color], locations: [Double]?) throws {
         guard colors.count >= 2 else {
             throw FrameDrawError.invalidGradient(
                 "it has \(colors.count) colour\(colors.count == 1 ? "" : "s") but needs at least 2; pass a start and an end colour."
@@ -60,9 +76,14 @@ public struct Gradient: Sendable, Hashable {
             let last = Double(colors.count - 1)
             resolved = colors.indices.map { Double($0) / last }
         }
+        self.init(checkedColors: colors, locations: resolved)
+    }
+
+    /// Creates a gradient from colours and locations already checked.
+    private init(checkedColors colors: [Color], locations: [Double]) {
         self.colors = colors
-        self.locations = resolved
-        stops = zip(colors, resolved).map { color, location in
+        self.locations = locations
+        stops = zip(colors, locations).map { color, location in
             Stop(
                 location: location,
                 red: Self.clamped(color.red),

@@ -47,7 +47,7 @@ extension Image {
         return try? Image(surface: consume result)
     }
 
-    /// Returns the image scaled to `size`, ignoring the aspect ratio (use `ContentMode.frame(for:in:)`
+    /// Returns the image scaled to `size`, ignoring the aspect ratio (use `ContentFit.frame(for:in:)`
     /// to compute an aspect-preserving size).
     ///
     /// Edge pixels are extended rather than faded, so the result has no dark border.

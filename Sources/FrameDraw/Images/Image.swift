@@ -64,33 +64,6 @@ public final class Image: Sendable {
     }
 }
 
-/// How an image is fitted into a rectangle.
-public enum ContentMode: String, Sendable, Hashable, CaseIterable {
-    /// Stretch to fill the rectangle exactly, ignoring the aspect ratio.
-    case scaleToFill
-    /// Scale to fit inside, keeping the aspect ratio; may leave bars.
-    case aspectFit
-    /// Scale to cover the rectangle, keeping the aspect ratio; the overflow is cropped.
-    case aspectFill
-    /// Draw at natural size, centred.
-    case center
-
-    /// The rectangle an image of `size` occupies inside `rect` in this mode.
-    public func frame(for size: CGSize, in rect: CGRect) -> CGRect {
-        guard size.width > 0, size.height > 0 else { return rect }
-        let scale: Double
-        switch self {
-        case .scaleToFill: return rect
-        case .aspectFit: scale = min(rect.width / size.width, rect.height / size.height)
-        case .aspectFill: scale = max(rect.width / size.width, rect.height / size.height)
-        case .center: scale = 1
-        }
-        let w = size.width * scale
-        let h = size.height * scale
-        return CGRect(x: rect.midX - w / 2, y: rect.midY - h / 2, width: w, height: h)
-    }
-}
-
 extension Color {
     /// Converts a premultiplied Cairo ARGB32 pixel to a straight-alpha colour.
     init(premultipliedARGB argb: UInt32) {

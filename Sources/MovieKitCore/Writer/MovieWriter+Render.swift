@@ -90,7 +90,7 @@ extension MovieWriter {
     /// The frames are drawn on a dedicated thread, never on Swift's cooperative pool, so waiting
     /// for the encoder blocks no task. Cancelling the task cancels the render: the drawing stops
     /// after the frame in progress, the temporary file is removed, and this throws
-    /// `MovieKitError.cancelled`.
+    /// `CancellationError`, as other cancelled async work does.
     /// - Parameters:
     ///   - url: The destination.
     ///   - settings: Size, frame rate and encoder options.
@@ -99,7 +99,8 @@ extension MovieWriter {
     ///   - progress: Called on the drawing thread after each frame with the frames encoded so far,
     ///     and once more with `isComplete` when the file is in place.
     ///   - draw: Draws one frame; `frame.time` is exactly `frame.index / fps`.
-    /// - Throws: Any error of `init`, `addFrame` or `finish`, or `.cancelled`.
+    /// - Throws: `CancellationError` when the task is cancelled before the movie is in place, or
+    ///   any error of `init`, `addFrame` or `finish`; nothing is left at `url` on failure.
     public static func render(
         to url: URL,
         settings: MovieSettings,
@@ -108,46 +109,59 @@ extension MovieWriter {
         progress: (@Sendable (RenderProgress) -> Void)? = nil,
         draw: @escaping @Sendable (DrawingContext, FrameTime) throws -> Void
     ) async throws {
-        if Task.isCancelled { throw MovieKitError.cancelled(path: url.path) }
+        try Task.checkCancellation()
         let writer = try MovieWriter(url: url, settings: settings, overwrite: overwrite)
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
-                let thread = Thread {
-                    DrawingThreadPriority.lowerCurrentThread()
-                    do {
-                        try writer.renderFrames(frameCount, progress: progress, draw: draw)
-                        continuation.resume()
-                    } catch {
-                        continuation.resume(throwing: error)
+        do {
+            try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+                    let thread = Thread {
+                        DrawingThreadPriority.lowerCurrentThread()
+                        do {
+                            try writer.renderFrames(frameCount, progress: progress, draw: draw)
+                            continuation.resume()
+                        } catch {
+                            continuation.resume(throwing: error)
+                        }
                     }
+                    thread.name = "MovieKit.render"
+                    thread.start()
                 }
-                thread.name = "MovieKit.render"
-                thread.start()
+            } onCancel: {
+                writer.cancel()
             }
-        } onCancel: {
-            writer.cancel()
+        } catch MovieKitError.cancelled where Task.isCancelled {
+            // Only the cancellation handler cancels this writer; any other error stays as it is.
+            throw CancellationError()
         }
     }
 
     /// Renders a whole movie, reporting progress as an asynchronous sequence.
     ///
-    /// Rendering starts when the sequence is first iterated, on a dedicated thread. The sequence
+    /// Rendering starts at once, on a dedicated thread, and never waits for the loop: a report not
+    /// read before the next one arrives is dropped, so the loop sees the latest. The sequence
     /// ends after the element with `isComplete`, or throws the render's error. Ending the
-    /// iteration early and releasing the sequence, or cancelling the iterating task, cancels the
-    /// render and leaves no file.
+    /// iteration early and releasing the sequence cancels the render and leaves no file;
+    /// cancelling the iterating task does too, and the iteration then throws `CancellationError`.
     /// ```swift
     /// for try await step in MovieWriter.renderUpdates(to: url, settings: settings, frameCount: 300, draw: draw) {
     ///     print(step.fractionCompleted)
     /// }
     /// ```
+    /// - Parameters:
+    ///   - url: The destination.
+    ///   - settings: Size, frame rate and encoder options.
+    ///   - frameCount: How many frames to draw.
+    ///   - overwrite: Whether an existing file may be replaced.
+    ///   - draw: Draws one frame; `frame.time` is exactly `frame.index / fps`.
+    /// - Returns: The progress reports. The iteration throws what the async `render(to:…)` throws.
     public static func renderUpdates(
         to url: URL,
         settings: MovieSettings,
         frameCount: Int,
         overwrite: Bool = false,
         draw: @escaping @Sendable (DrawingContext, FrameTime) throws -> Void
-    ) -> AsyncThrowingStream<RenderProgress, Error> {
-        AsyncThrowingStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
+    ) -> RenderUpdates {
+        RenderUpdates(AsyncThrowingStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
             let writer: MovieWriter
             do {
                 writer = try MovieWriter(url: url, settings: settings, overwrite: overwrite)
@@ -167,7 +181,7 @@ extension MovieWriter {
             }
             thread.name = "MovieKit.render"
             thread.start()
-        }
+        })
     }
 
     /// Draws `frameCount` frames in order and finishes the movie, reporting progress.

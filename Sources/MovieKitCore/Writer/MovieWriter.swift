@@ -268,10 +268,12 @@ public final class MovieWriter: Sendable {
     /// Adds a frame showing `image` on a black background.
     /// - Parameters:
     ///   - image: The image to show.
-    ///   - contentMode: How the image fits the frame. Default `.aspectFit`.
-    public func addImage(_ image: Image, contentMode: ContentMode = .aspectFit) throws {
+    ///   - fit: How the image fits the frame. Default `.contain`.
+    /// - Throws: What `addFrame(_:)` throws: `MovieKitError.writerClosed` after `finish()`,
+    ///   `.cancelled` after `cancel()`, or an encoder error from an earlier frame.
+    public func addImage(_ image: Image, fit: ContentFit = .contain) throws {
         try addFrame { context in
-            context.draw(image, in: context.bounds, contentMode: contentMode)
+            context.draw(image, in: context.bounds, fit: fit)
         }
     }
 

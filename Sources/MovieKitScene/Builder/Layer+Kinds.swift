@@ -42,13 +42,19 @@ extension Layer {
     }
 
     /// A decoded picture; the bounds default to its pixel size.
-    public static func image(_ image: Image, contentMode: ContentMode = .aspectFit) -> Layer {
-        Layer(.image(ImageContent(.image(image), contentMode: contentMode)))
+    /// - Parameters:
+    ///   - image: The picture.
+    ///   - fit: How the picture fits the layer's bounds. Default `.contain`.
+    public static func image(_ image: Image, fit: ContentFit = .contain) -> Layer {
+        Layer(.image(ImageContent(.image(image), fit: fit)))
     }
 
     /// A picture file, loaded once when the `SceneRenderer` is created.
-    public static func image(contentsOf url: URL, contentMode: ContentMode = .aspectFit) -> Layer {
-        Layer(.image(ImageContent(.file(url), contentMode: contentMode)))
+    /// - Parameters:
+    ///   - url: The picture file (JPEG, PNG, WebP, HEIF, …).
+    ///   - fit: How the picture fits the layer's bounds. Default `.contain`.
+    public static func image(contentsOf url: URL, fit: ContentFit = .contain) -> Layer {
+        Layer(.image(ImageContent(.file(url), fit: fit)))
     }
 
     /// A group: its children are placed in its bounds, fade with its opacity as one picture, and

@@ -39,8 +39,13 @@ extension Layer {
     public func rotation(_ degrees: Animated<Double>) -> Layer { with { $0.rotation = degrees } }
 
     /// Scales both axes by `factor`.
-    public func scale(_ factor: Double) -> Layer { scale(.constant(CGSize(width: factor, height: factor))) }
-    /// Sets the scale factors, possibly animated.
+    /// - Parameter factor: The scale of both axes: 1 is the natural size.
+    public func scale(_ factor: Double) -> Layer { scale(.constant(factor)) }
+    /// Scales both axes by one factor, possibly animated: `.scale(.spring(from: 0.2, to: 1))`.
+    /// - Parameter factor: The scale of both axes over time: 1 is the natural size.
+    public func scale(_ factor: Animated<Double>) -> Layer { scale(factor.map { CGSize(width: $0, height: $0) }) }
+    /// Sets the horizontal and vertical scale factors, possibly animated.
+    /// - Parameter scale: The scale of each axis over time: `(1, 1)` is the natural size.
     public func scale(_ scale: Animated<CGSize>) -> Layer { with { $0.scale = scale } }
 
     /// Sets the opacity, 0…1.

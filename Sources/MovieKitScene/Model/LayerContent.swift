@@ -68,13 +68,16 @@ public struct TextContent: Sendable {
 public struct ImageContent: Sendable {
     /// Where the picture comes from.
     public var source: ImageSource
-    /// How the picture fits the layer's bounds. Default `.aspectFit`.
-    public var contentMode: ContentMode
+    /// How the picture fits the layer's bounds. Default `.contain`.
+    public var fit: ContentFit
 
     /// Creates image content.
-    public init(_ source: ImageSource, contentMode: ContentMode = .aspectFit) {
+    /// - Parameters:
+    ///   - source: Where the picture comes from.
+    ///   - fit: How the picture fits the layer's bounds.
+    public init(_ source: ImageSource, fit: ContentFit = .contain) {
         self.source = source
-        self.contentMode = contentMode
+        self.fit = fit
     }
 }
 

@@ -70,7 +70,8 @@ public struct Scene: Sendable {
     ///   - background: The colour under every layer.
     ///   - audio: Music and sound effects for a movie of the scene.
     ///   - layers: The top-level layers, back to front. The block may throw, for example while
-    ///     making a `Gradient` or a `Color(hex:)`.
+    ///     reading a `Color(hex:)` string or checking a `Gradient`'s locations.
+    /// - Throws: What the `layers` block throws.
     public init(
         width: Int, height: Int, fps: FrameRate = 30, duration: Double, background: Color = .black,
         audio: [AudioTrack] = [], @LayerBuilder layers: () throws -> [Layer]

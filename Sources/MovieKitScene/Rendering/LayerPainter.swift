@@ -59,7 +59,7 @@ struct LayerPainter {
         case .image(let image):
             guard let picture = image.source.picture else { return }
             context.setAlpha(opacity)
-            context.draw(picture, in: bounds, contentMode: image.contentMode)
+            context.draw(picture, in: bounds, fit: image.fit)
         case .group(let group):
             drawGroup(group, layer: layer, bounds: bounds, time: time, opacity: opacity)
         case .custom(let custom):

@@ -80,7 +80,7 @@ public final class SceneRenderer: Sendable {
             context.setBlendMode(.normal)
             let bounds = context.bounds
             if bounds.size != canvasSize, canvasSize.width > 0, canvasSize.height > 0 {
-                let frame = ContentMode.aspectFit.frame(for: canvasSize, in: bounds)
+                let frame = ContentFit.contain.frame(for: canvasSize, in: bounds)
                 context.translateBy(x: frame.minX, y: frame.minY)
                 context.scaleBy(x: frame.width / canvasSize.width, y: frame.height / canvasSize.height)
                 context.clip(to: CGRect(origin: .zero, size: canvasSize))

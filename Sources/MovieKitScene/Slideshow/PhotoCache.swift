@@ -40,7 +40,9 @@ final class PhotoCache: BackgroundWork {
     /// One slide's photo and how it is shown.
     struct Photo: Sendable {
         let url: URL
-        let fit: Slideshow.Fit
+        let fit: ContentFit
+        /// Whether a blurred copy is drawn behind it.
+        let blursBackdrop: Bool
         /// Whether the photo moves (Ken Burns).
         let moves: Bool
     }
@@ -172,7 +174,7 @@ final class PhotoCache: BackgroundWork {
     private func decode(slide index: Int) throws -> Pictures {
         guard let source = photos[index] else { throw SceneError.invalidSlideshow(reason: "slide \(index + 1) has no photo") }
         let photo = try shownSize(of: Image(contentsOf: source.url, maxPixelSize: maxPixelSize), source)
-        guard source.fit == .containBlur else { return Pictures(photo: photo, blurred: nil) }
+        guard source.blursBackdrop else { return Pictures(photo: photo, blurred: nil) }
         // A tiny copy drawn large with a smooth filter is a cheap, strong blur.
         let scale = 24 / max(photo.size.width, photo.size.height)
         let tiny = try photo.resized(
@@ -194,7 +196,8 @@ extension PhotoCache {
         let (across, down) = (canvas.width / size.width, canvas.height / size.height)
         let fitted: Double = switch source.fit {
         case .cover, .stretch: max(across, down)
-        case .contain, .containBlur: min(across, down)
+        case .contain: min(across, down)
+        case .center: 1
         }
         let scale = fitted
         guard scale < 0.95 else { return image }

@@ -50,9 +50,9 @@ extension Slideshow {
         var zoom = 1.0
         for (index, slide) in slides.enumerated() {
             guard case .photo(let url) = slide.content else { continue }
-            let fit = resolved(index).fit
             let move = kenBurnsMove(for: index)
-            photos[index] = PhotoCache.Photo(url: url, fit: fit, moves: move != nil)
+            photos[index] = PhotoCache.Photo(
+                url: url, fit: resolved(index).fit, blursBackdrop: blursBackdrop(index), moves: move != nil)
             if let move { zoom = max(zoom, move.from.zoom, move.to.zoom) }
         }
         // A photo that covers the canvas can be up to a third longer than the canvas's long side
@@ -69,9 +69,9 @@ extension Slideshow {
         let duration = Double(try timing().slides[index].count) * frameDuration
         switch slides[index].content {
         case .photo:
-            let fit = resolved(index).fit
-            if fit == .containBlur {
-                var backdrop = Layer(.image(ImageContent(.provider(SlidePhoto(cache: cache, slide: index, blurred: true)), contentMode: .aspectFill)))
+            if blursBackdrop(index) {
+                let blurred = SlidePhoto(cache: cache, slide: index, blurred: true)
+                var backdrop = Layer(.image(ImageContent(.provider(blurred), fit: .cover)))
                 backdrop.size = .constant(canvas)
                 layers.append(backdrop)
                 var shade = Layer(.rect)
@@ -79,12 +79,8 @@ extension Slideshow {
                 shade.fill = .color(.constant(Color(white: 0, alpha: 0.45)))
                 layers.append(shade)
             }
-            let mode: ContentMode = switch fit {
-            case .cover: .aspectFill
-            case .contain, .containBlur: .aspectFit
-            case .stretch: .scaleToFill
-            }
-            var photo = Layer(.image(ImageContent(.provider(SlidePhoto(cache: cache, slide: index, blurred: false)), contentMode: mode)))
+            let picture = SlidePhoto(cache: cache, slide: index, blurred: false)
+            var photo = Layer(.image(ImageContent(.provider(picture), fit: resolved(index).fit)))
             photo.size = .constant(canvas)
             if let move = kenBurnsMove(for: index) {
                 let ease = Easing.easeInOut

@@ -1,4 +1,5 @@
 import Foundation
+import FrameDraw
 import MovieKitCore
 
 extension Slideshow {
@@ -19,16 +20,24 @@ extension Slideshow {
     }
 
     /// The resolved settings of slide `index`.
-    func resolved(_ index: Int) -> (duration: Double, fit: Fit, transition: Transition) {
+    func resolved(_ index: Int) -> (duration: Double, fit: ContentFit, transition: Transition) {
         let slide = slides[index]
         return (slide.duration ?? slideDuration, slide.fit ?? fit, slide.transition ?? transition)
     }
 
-    /// The transition out of slide `index`, with `random` chosen by the seed and `none` as a cut.
+    /// Whether slide `index`'s photo is drawn over a blurred copy of itself: it leaves part of
+    /// the canvas uncovered (fit `.contain` or `.center`) and its backdrop is `.blurred`.
+    func blursBackdrop(_ index: Int) -> Bool {
+        let fit = resolved(index).fit
+        guard fit == .contain || fit == .center else { return false }
+        return (slides[index].backdrop ?? backdrop) == .blurred
+    }
+
+    /// The transition out of slide `index`, with `random` chosen by the seed.
     func transitionKind(after index: Int) -> TransitionKind {
         let kind = resolved(index).transition.kind
         guard kind == .random else { return kind }
-        let choices = TransitionKind.allCases.filter { $0 != .random && $0 != .none }
+        let choices = TransitionKind.allCases.filter { $0 != .random && $0 != .cut }
         var state = seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15
         state = (state ^ (state >> 30)) &* 0xBF58_476D_1CE4_E5B9
         state = (state ^ (state >> 27)) &* 0x94D0_49BB_1331_11EB
@@ -43,7 +52,7 @@ extension Slideshow {
         let rate = Double(fps.numerator) / Double(fps.denominator)
         let (duration, _, transition) = resolved(index)
         let isLast = index == slides.count - 1
-        let out = isLast || transitionKind(after: index) == .none ? 0 : Int((transition.duration * rate).rounded())
+        let out = isLast || transitionKind(after: index) == .cut ? 0 : Int((transition.duration * rate).rounded())
         return (max(1, Int((duration * rate).rounded())), out)
     }
 

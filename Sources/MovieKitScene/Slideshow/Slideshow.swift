@@ -31,17 +31,15 @@ public struct Slideshow: Sendable {
         case layers([Layer])
     }
 
-    /// How a photo fits the canvas.
-    public enum Fit: String, Sendable, Hashable, CaseIterable {
-        /// Fill the canvas, cropping what sticks out.
-        case cover
-        /// Show the whole photo on the background colour.
-        case contain
-        /// Show the whole photo over a blurred, darkened, cover-scaled copy of itself, so portrait
-        /// photos fill a landscape frame without black bars.
-        case containBlur = "contain-blur"
-        /// Stretch the photo to the canvas, ignoring its aspect ratio.
-        case stretch
+    /// What shows around a photo that leaves part of the canvas uncovered (fit `.contain` or
+    /// `.center`); photos that cover the canvas hide it.
+    public enum Backdrop: String, Sendable, Hashable, CaseIterable {
+        /// The slideshow's background colour.
+        case background
+        /// A blurred, darkened copy of the photo covering the canvas, so that portrait photos fill
+        /// a landscape frame without bars. Manifests and editly's `resizeMode` call `.contain`
+        /// with this backdrop `contain-blur`.
+        case blurred
     }
 
     /// Where a Ken Burns move starts or ends: a zoom (1 shows the fitted photo) around a centre
@@ -89,21 +87,33 @@ public struct Slideshow: Sendable {
         public var duration: Double?
         /// Text shown over the slide, in the caption style.
         public var caption: String?
-        /// How the photo fits; `nil` uses the slideshow's default.
-        public var fit: Fit?
+        /// How the photo fits the canvas; `nil` uses the slideshow's default.
+        public var fit: ContentFit?
+        /// What shows around the photo when it does not cover the canvas; `nil` uses the slideshow's default.
+        public var backdrop: Backdrop?
         /// The transition into the next slide; `nil` uses the slideshow's default.
         public var transition: Transition?
         /// The Ken Burns move; `nil` uses the slideshow's default (a gentle one when `kenBurns` is on).
         public var kenBurns: KenBurns?
 
+        /// Creates a slide; each setting left `nil` takes the slideshow's default.
+        /// - Parameters:
+        ///   - content: What the slide shows.
+        ///   - duration: Seconds on screen, including the transitions that overlap it.
+        ///   - caption: Text shown over the slide, in the caption style.
+        ///   - fit: How the photo fits the canvas.
+        ///   - backdrop: What shows around the photo when it does not cover the canvas.
+        ///   - transition: The transition into the next slide.
+        ///   - kenBurns: The Ken Burns move.
         public init(
-            _ content: Content, duration: Double? = nil, caption: String? = nil, fit: Fit? = nil,
-            transition: Transition? = nil, kenBurns: KenBurns? = nil
+            _ content: Content, duration: Double? = nil, caption: String? = nil, fit: ContentFit? = nil,
+            backdrop: Backdrop? = nil, transition: Transition? = nil, kenBurns: KenBurns? = nil
         ) {
             self.content = content
             self.duration = duration
             self.caption = caption
             self.fit = fit
+            self.backdrop = backdrop
             self.transition = transition
             self.kenBurns = kenBurns
         }
@@ -122,8 +132,12 @@ public struct Slideshow: Sendable {
     public var slideDuration: Double = 3
     /// The transition between slides unless a slide says otherwise. Default a 0.5 s crossfade.
     public var transition = Transition(.crossfade, duration: 0.5)
-    /// How photos fit unless a slide says otherwise. Default `.containBlur`.
-    public var fit: Fit = .containBlur
+    /// How photos fit the canvas unless a slide says otherwise. Default `.contain`. With `.center`
+    /// a photo shows at its pixel size, once shrunk to at most 4/3 of the canvas's longer side.
+    public var fit: ContentFit = .contain
+    /// What shows around photos that do not cover the canvas unless a slide says otherwise.
+    /// Default `.blurred`.
+    public var backdrop: Backdrop = .blurred
     /// Whether photos get a gentle Ken Burns move (zoom 1.0 to 1.15 with a pan whose direction
     /// changes from slide to slide, the same on every run).
     public var kenBurns = false

@@ -16,36 +16,36 @@ struct TransitionEffect {
         let size = canvas
         let progress: @Sendable (Double) -> Double = { window.progress($0) }
         switch kind {
-        case .none, .random:
+        case .cut, .random:
             break
         case .crossfade:
             incoming.opacity.append(progress)
-        case .fadeblack, .fadewhite:
+        case .fadeBlack, .fadeWhite:
             incoming.opacity.append { progress($0) < 0.5 ? 0 : 1 }
             var veil = Layer(.rect)
             veil.size = .constant(size)
-            veil.fill = .color(.constant(kind == .fadeblack ? .black : .white))
+            veil.fill = .color(.constant(kind == .fadeBlack ? .black : .white))
             veil.inPoint = window.start
             veil.outPoint = window.start + window.duration
             veil.opacity = Animated(kind: .tween) { 1 - abs(2 * progress($0) - 1) }
             overlays.append(veil)
-        case .wipeleft, .wiperight, .wipeup, .wipedown:
+        case .wipeLeft, .wipeRight, .wipeUp, .wipeDown:
             incoming.mask = Mask(wipeMask(progress))
-        case .slideleft, .slideright, .slideup, .slidedown:
+        case .slideLeft, .slideRight, .slideUp, .slideDown:
             let direction: CGPoint = switch kind {
-            case .slideleft: CGPoint(x: -size.width, y: 0)
-            case .slideright: CGPoint(x: size.width, y: 0)
-            case .slideup: CGPoint(x: 0, y: -size.height)
+            case .slideLeft: CGPoint(x: -size.width, y: 0)
+            case .slideRight: CGPoint(x: size.width, y: 0)
+            case .slideUp: CGPoint(x: 0, y: -size.height)
             default: CGPoint(x: 0, y: size.height)
             }
             outgoing.offset.append { let p = progress($0); return CGPoint(x: direction.x * p, y: direction.y * p) }
             incoming.offset.append { let p = progress($0) - 1; return CGPoint(x: direction.x * p, y: direction.y * p) }
-        case .circleopen, .circleclose:
+        case .circleOpen, .circleClose:
             let diagonal = (size.width * size.width + size.height * size.height).squareRoot()
             var circle = Layer(.ellipse)
             circle.fill = .color(.constant(.white))
             circle.position = .constant(CGPoint(x: size.width / 2, y: size.height / 2))
-            if kind == .circleopen {
+            if kind == .circleOpen {
                 circle.size = Animated(kind: .tween) { let d = diagonal * progress($0); return CGSize(width: d, height: d) }
                 incoming.mask = Mask(circle)
             } else {
@@ -74,8 +74,9 @@ struct TransitionEffect {
                 }
                 context.fillPath()
             })
-        case .diagtl, .diagtr, .diagbl, .diagbr:
-            let flipX = kind == .diagtr || kind == .diagbr, flipY = kind == .diagbl || kind == .diagbr
+        case .diagonalTopLeft, .diagonalTopRight, .diagonalBottomLeft, .diagonalBottomRight:
+            let flipX = kind == .diagonalTopRight || kind == .diagonalBottomRight
+            let flipY = kind == .diagonalBottomLeft || kind == .diagonalBottomRight
             incoming.mask = Mask(customMask { context, time in
                 // The region x/W + y/H < 2p, measured from the chosen corner.
                 let reach = 2 * progress(time)
@@ -89,7 +90,7 @@ struct TransitionEffect {
                 context.closePath()
                 context.fillPath()
             })
-        case .zoomin:
+        case .zoomIn:
             incoming.opacity.append(progress)
             outgoing.scale.append { 1 + 0.6 * progress($0) }
         case .pixelize:
@@ -105,7 +106,7 @@ struct TransitionEffect {
                 context.setBlendMode(.copy)
                 context.draw(small, in: CGRect(origin: .zero, size: size))
             })
-        case .hblur:
+        case .horizontalBlur:
             incoming.opacity.append(progress)
             overlays.append(frameOverlay { context, time in
                 let radius = sin(.pi * progress(time)) * size.width * 0.03
@@ -130,14 +131,14 @@ struct TransitionEffect {
         var rect = Layer(.rect)
         rect.fill = .color(.constant(.white))
         let anchor: CGPoint = switch kind {
-        case .wipeleft: CGPoint(x: 1, y: 0.5)
-        case .wiperight: CGPoint(x: 0, y: 0.5)
-        case .wipeup: CGPoint(x: 0.5, y: 1)
+        case .wipeLeft: CGPoint(x: 1, y: 0.5)
+        case .wipeRight: CGPoint(x: 0, y: 0.5)
+        case .wipeUp: CGPoint(x: 0.5, y: 1)
         default: CGPoint(x: 0.5, y: 0)
         }
         rect.anchor = .constant(anchor)
         rect.position = .constant(CGPoint(x: anchor.x * size.width, y: anchor.y * size.height))
-        let horizontal = kind == .wipeleft || kind == .wiperight
+        let horizontal = kind == .wipeLeft || kind == .wipeRight
         rect.size = Animated(kind: .tween) { time in
             let p = progress(time)
             return horizontal ? CGSize(width: size.width * p, height: size.height) : CGSize(width: size.width, height: size.height * p)

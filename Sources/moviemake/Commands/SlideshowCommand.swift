@@ -20,7 +20,14 @@ struct SlideshowCommand: ParsableCommand {
     enum CaptionSource: String, ExpressibleByArgument, CaseIterable { case filename, date }
     enum FitMode: String, ExpressibleByArgument, CaseIterable {
         case cover, contain, containBlur = "contain-blur", stretch
-        var fit: Slideshow.Fit { Slideshow.Fit(rawValue: rawValue) ?? .containBlur }
+        var fit: ContentFit {
+            switch self {
+            case .cover: .cover
+            case .contain, .containBlur: .contain
+            case .stretch: .stretch
+            }
+        }
+        var backdrop: Slideshow.Backdrop { self == .containBlur ? .blurred : .background }
     }
 
     @Argument(help: "Photos and folders of photos (JPEG, PNG, WebP, TIFF, BMP, GIF, HEIC/HEIF, AVIF).")
@@ -144,6 +151,7 @@ struct SlideshowCommand: ParsableCommand {
             show.transition = Slideshow.Transition(kind, duration: transitionDuration)
             show.slideDuration = duration
             show.fit = fit.fit
+            show.backdrop = fit.backdrop
             show.kenBurns = kenBurns
         }
         let photos = try PhotoInputs.collect(inputs, recursive: recursive, sortByDate: sort == .date)

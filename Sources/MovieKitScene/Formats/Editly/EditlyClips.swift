@@ -38,7 +38,7 @@ enum EditlyClips {
         for index in slides.indices {
             var transition = transitions[index]
             if index == slides.count - 1 {
-                transition = Slideshow.Transition(.none, duration: 0, easing: .linear)
+                transition = Slideshow.Transition(.cut, duration: 0, easing: .linear)
             } else {
                 let limit = min(slides[index].duration ?? defaults.duration, slides[index + 1].duration ?? defaults.duration) / 2
                 transition.duration = min(transition.duration, limit)
@@ -77,9 +77,10 @@ enum EditlyClips {
             switch only.type {
             case "image":
                 let url = try MediaFiles.photo(try only.required("path", expected: "`path:` with an image file, relative to the spec"))
-                let fit = try only.optional("resizeMode").map(SlideshowManifest.fit) ?? .containBlur
+                let fit = try only.optional("resizeMode").map(SlideshowManifest.fit) ?? (.contain, .blurred)
                 let zoom = try EditlyGeometry.Zoom.read(only, defaultDirection: .in, defaultAmount: 0.1)
-                return Slideshow.Slide(.photo(url), fit: fit, kenBurns: zoom.kenBurns(canvasWidth: Double(canvas.width)))
+                let kenBurns = zoom.kenBurns(canvasWidth: Double(canvas.width))
+                return Slideshow.Slide(.photo(url), fit: fit.fit, backdrop: fit.backdrop, kenBurns: kenBurns)
             case "fill-color", "pause":
                 if let color = only.optional("color") { return Slideshow.Slide(.color(try color.cssColor())) }
             default:

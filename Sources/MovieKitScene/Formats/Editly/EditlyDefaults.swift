@@ -109,12 +109,12 @@ struct EditlyTransitionSpec {
         return result
     }
 
-    /// The MovieKit transition: `.none` lasting 0 when disabled or 0 seconds long.
+    /// The MovieKit transition: `.cut` lasting 0 when disabled or 0 seconds long.
     /// - Parameter fallback: Where to report a problem when the transition was not written out
     ///   (the clip, or the document for the defaults).
     /// - Throws: `SceneError` for a name MovieKit does not draw, or a duration with no name.
     func resolved(at fallback: NodeReader) throws -> Slideshow.Transition {
-        let none = Slideshow.Transition(.none, duration: 0, easing: .linear)
+        let none = Slideshow.Transition(.cut, duration: 0, easing: .linear)
         guard !disabled else { return none }
         let seconds = duration ?? 0
         guard let name else {

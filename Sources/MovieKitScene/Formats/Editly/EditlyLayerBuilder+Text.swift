@@ -94,15 +94,15 @@ extension EditlyLayerBuilder {
                 .choice(types.map { ($0, $0) }, what: "a background type")
             switch type {
             case "fill-color": background = try fillColor(map.optional("color"))
-            case "linear-gradient": background = try linearGradient(map.optional("colors"), layer: reader, clock)
-            default: background = try radialGradient(map.optional("colors"), layer: reader, clock)
+            case "linear-gradient": background = try linearGradient(map.optional("colors"), clock)
+            default: background = try radialGradient(map.optional("colors"), clock)
             }
         } else {
             let pick = (clipIndex + layerIndex + Int(seed % 3)) % types.count
             background = switch types[pick] {
             case "fill-color": try fillColor(nil)
-            case "linear-gradient": try linearGradient(nil, layer: layer.reader, clock)
-            default: try radialGradient(nil, layer: layer.reader, clock)
+            case "linear-gradient": try linearGradient(nil, clock)
+            default: try radialGradient(nil, clock)
             }
         }
         return [background, try title(layer, clock)]

@@ -28,8 +28,8 @@ struct EditlyLayerBuilder {
         case "title-background": try titleBackground(layer, clock)
         case "news-title": try newsTitle(layer, clock)
         case "slide-in-text": [try slideInText(layer, clock)]
-        case "linear-gradient": [try linearGradient(layer.optional("colors"), layer: layer.reader, clock)]
-        case "radial-gradient": [try radialGradient(layer.optional("colors"), layer: layer.reader, clock)]
+        case "linear-gradient": [try linearGradient(layer.optional("colors"), clock)]
+        case "radial-gradient": [try radialGradient(layer.optional("colors"), clock)]
         case "rainbow-colors": [rainbowColors(clock)]
         default: [try fillColor(layer.optional("color"))]  // fill-color, pause
         }
@@ -65,26 +65,21 @@ struct EditlyLayerBuilder {
     /// puts a blurred copy of the picture, covering the canvas, behind it.
     private func image(_ layer: EditlyLayer, _ clock: EditlyGeometry.Clock) throws -> [Layer] {
         let pathReader = try layer.required("path", expected: "`path:` with an image file, relative to the spec")
-        let fit = try layer.optional("resizeMode").map(SlideshowManifest.fit) ?? .containBlur
+        let fit = try layer.optional("resizeMode").map(SlideshowManifest.fit) ?? (.contain, .blurred)
         let zoom = try EditlyGeometry.Zoom.read(layer, defaultDirection: .in, defaultAmount: 0.1)
         var result: [Layer] = []
         let url: URL
-        if fit == .containBlur {
+        if fit.backdrop == .blurred {
             // A tiny copy drawn large is a soft blur of the picture.
             let small = try MediaFiles.image(pathReader, maxPixelSize: 24)
             url = small.url
-            var background = Layer.image(small.image, contentMode: .aspectFill)
+            var background = Layer.image(small.image, fit: .cover)
             background.size = .constant(canvas)
             result.append(background)
         } else {
             url = try MediaFiles.photo(pathReader)
         }
-        let mode: ContentMode = switch fit {
-        case .cover: .aspectFill
-        case .stretch: .scaleToFill
-        case .contain, .containBlur: .aspectFit
-        }
-        var picture = Layer.image(contentsOf: url, contentMode: mode)
+        var picture = Layer.image(contentsOf: url, fit: fit.fit)
         picture.size = .constant(canvas)
         picture.scale = zoom.scale(clock)
         picture.position = zoom.position(CGPoint(x: canvas.width / 2, y: canvas.height / 2), clock)
@@ -108,7 +103,7 @@ struct EditlyLayerBuilder {
         }
         let placement = try EditlyGeometry.placement(layer.optional("position"), canvas: canvas)
         let zoom = try EditlyGeometry.Zoom.read(layer, defaultDirection: nil, defaultAmount: 0.1)
-        var result = Layer.image(picture.image, contentMode: .scaleToFill)
+        var result = Layer.image(picture.image, fit: .stretch)
         result.size = .constant(size)
         result.anchor = .constant(placement.anchor)
         result.position = zoom.position(placement.point, clock)
@@ -127,35 +122,32 @@ struct EditlyLayerBuilder {
     /// - Parameters:
     ///   - reader: The `colors` setting, if any.
     ///   - layer: The layer, where a problem with the colours is reported when they were not written.
-    private func gradient(_ reader: NodeReader?, layer: NodeReader) throws -> Gradient {
+    private func gradient(_ reader: NodeReader?) throws -> Gradient {
         var colors = EditlyGeometry.randomColors(clip: clipIndex, layer: layerIndex, seed: seed)
         if let reader {
             let items = try reader.sequence(expected: "a list of two CSS colours")
             guard items.count == 2 else { throw reader.invalid("a list of \(items.count) colours", expected: "a list of two CSS colours") }
             colors = (try items[0].cssColor(), try items[1].cssColor())
         }
-        guard let gradient = try? Gradient(colors: [colors.0, colors.1]) else {
-            throw (reader ?? layer).invalid("not a usable gradient", expected: "a list of two CSS colours")
-        }
-        return gradient
+        return Gradient(colors: [colors.0, colors.1])
     }
 
     /// editly's linear gradient: a rectangle twice the canvas, its gradient running from its
     /// top-left corner to the canvas's far corner, turning 30° over the layer's time.
-    func linearGradient(_ colors: NodeReader?, layer reader: NodeReader, _ clock: EditlyGeometry.Clock) throws -> Layer {
+    func linearGradient(_ colors: NodeReader?, _ clock: EditlyGeometry.Clock) throws -> Layer {
         var layer = Layer.rect()
             .size(width: canvas.width * 2, height: canvas.height * 2)
-            .fill(.linearGradient(try gradient(colors, layer: reader), start: CGPoint(x: 0, y: 0), end: CGPoint(x: 0.5, y: 0.5)))
+            .fill(.linearGradient(try gradient(colors), start: CGPoint(x: 0, y: 0), end: CGPoint(x: 0.5, y: 0.5)))
         layer.rotation = clock.tween(0.0, 30.0)
         return layer
     }
 
     /// editly's radial gradient: from the centre out to 0.6 of the canvas's longer side, growing
     /// to twice that over the layer's time.
-    func radialGradient(_ colors: NodeReader?, layer reader: NodeReader, _ clock: EditlyGeometry.Clock) throws -> Layer {
+    func radialGradient(_ colors: NodeReader?, _ clock: EditlyGeometry.Clock) throws -> Layer {
         var layer = Layer.rect()
             .size(width: canvas.width * 2, height: canvas.height * 2)
-            .fill(.radialGradient(try gradient(colors, layer: reader), center: CGPoint(x: 0.5, y: 0.5), radius: 0.3))
+            .fill(.radialGradient(try gradient(colors), center: CGPoint(x: 0.5, y: 0.5), radius: 0.3))
         layer.scale = clock.tween(CGSize(width: 1, height: 1), CGSize(width: 2, height: 2))
         return layer
     }
@@ -172,14 +164,13 @@ struct EditlyLayerBuilder {
         let redStart = max(0, width - height) / width
         let red = Color(red: min(1, width / height), green: 0, blue: 0)
         var layers = [Layer.rect().fill(blue)]
-        if let gradient = try? Gradient(colors: [red, .black]) {
-            layers.append(Layer.rect().fill(.linearGradient(gradient, start: CGPoint(x: redStart, y: 0.5), end: CGPoint(x: 1, y: 0.5)))
+        let across = Gradient(colors: [red, .black]), down = Gradient(colors: [.green, .black])
+        layers.append(
+            Layer.rect().fill(.linearGradient(across, start: CGPoint(x: redStart, y: 0.5), end: CGPoint(x: 1, y: 0.5)))
                 .blendMode(.plusLighter))
-        }
-        if let gradient = try? Gradient(colors: [.green, .black]) {
-            layers.append(Layer.rect().fill(.linearGradient(gradient, start: CGPoint(x: 0.5, y: 0), end: CGPoint(x: 0.5, y: 1)))
+        layers.append(
+            Layer.rect().fill(.linearGradient(down, start: CGPoint(x: 0.5, y: 0), end: CGPoint(x: 0.5, y: 1)))
                 .blendMode(.plusLighter))
-        }
         return Layer(.group(GroupContent(layers: layers)), name: "rainbow-colors")
     }
 }

@@ -97,7 +97,8 @@ public struct EditlySpec: Sendable {
         let (width, height) = try Self.size(map)
         let fps = try map.optional("fps").map(Self.frameRate) ?? 25
         var show = Slideshow(width: width, height: height, fps: fps, background: .black)
-        show.fit = .containBlur
+        show.fit = .contain
+        show.backdrop = .blurred
         show.kenBurns = false
         let defaults = try EditlyDefaults(map.optional("defaults"))
         show.slideDuration = defaults.duration

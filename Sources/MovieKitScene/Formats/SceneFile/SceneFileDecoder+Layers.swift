@@ -100,9 +100,20 @@ extension SceneFileDecoder {
                 file: reader.context.fileName, line: reader.node.line, column: reader.node.column, path: reader.path,
                 imagePath: url.path, reason: reason)
         }
-        let mode = try map.optional("contentMode")?.choice(ContentMode.allCases.map { ($0.rawValue, $0) }, what: "a content mode")
-        return ImageContent(.image(image), contentMode: mode ?? .aspectFit)
+        let fitReader = map.optional("fit"), contentMode = map.optional("contentMode")
+        if fitReader != nil, let contentMode {
+            throw contentMode.invalid(
+                "given together with `fit`", expected: "left out, as it is the older name of `fit`")
+        }
+        let fit = try (fitReader ?? contentMode)?.choice(fitNames, what: "a fit")
+        return ImageContent(.image(image), fit: fit ?? .contain)
     }
+
+    /// The fits an image layer's `fit` accepts: `ContentFit`'s names, and the names that
+    /// `contentMode`, its older spelling, took (`aspectFit`, `aspectFill`, `scaleToFill`).
+    static let fitNames: [(name: String, value: ContentFit)] =
+        ContentFit.allCases.map { ($0.rawValue, $0) }
+        + [("aspectFit", .contain), ("aspectFill", .cover), ("scaleToFill", .stretch)]
 
     private static func readTiming(_ map: MappingReader, into layer: inout Layer) throws {
         layer.inPoint = try map.optional("in")?.double(0...86_400, expected: "a time in seconds from 0") ?? 0

@@ -18,7 +18,7 @@ struct SceneFileDecoder {
     static let typeKeys: [String: [String]] = [
         "rect": [], "ellipse": [], "path": ["d"], "polygon": ["sides"], "star": ["points", "innerRadius"],
         "text": ["text", "font", "alignment", "lineSpacing", "letterSpacing", "wrapWidth", "maxLines", "outline"],
-        "image": ["source", "contentMode"], "group": ["layers", "clip", "timeOffset"],
+        "image": ["source", "fit", "contentMode"], "group": ["layers", "clip", "timeOffset"],
     ]
     static let animatableKeys = [
         "position", "anchor", "size", "rotation", "scale", "opacity", "fill", "stroke", "strokeWidth", "cornerRadius",

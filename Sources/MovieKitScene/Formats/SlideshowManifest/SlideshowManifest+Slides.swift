@@ -34,15 +34,15 @@ extension SlideshowManifest {
         var slide = Slideshow.Slide(content)
         slide.duration = try map.optional("duration")?.double(0.001...86_400, expected: durationExpected)
         slide.caption = try map.optional("caption")?.string()
-        slide.fit = try map.optional("fit").map(fit)
+        if let fitReader = map.optional("fit") { (slide.fit, slide.backdrop) = try fit(fitReader) }
         slide.transition = try map.optional("transition").map { try transition($0, base: defaultTransition) }
         slide.kenBurns = try map.optional("kenBurns").map(kenBurns)
         return slide
     }
 
-    /// The transition names manifests accept: MovieKit's, and `fade` for `crossfade`.
+    /// The transition names manifests accept: MovieKit's, `fade` for `crossfade` and `none` for `cut`.
     static let transitionNames: [(name: String, value: TransitionKind)] =
-        TransitionKind.allCases.map { ($0.rawValue, $0) } + [("fade", .crossfade)]
+        TransitionKind.allCases.map { ($0.rawValue, $0) } + TransitionKind.aliases.map { ($0.name, $0.kind) }
 
     /// A transition: a name, or `{name, duration, easing}` whose missing keys come from `base`.
     static func transition(_ reader: NodeReader, base: Slideshow.Transition) throws -> Slideshow.Transition {

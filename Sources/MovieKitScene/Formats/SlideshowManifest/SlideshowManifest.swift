@@ -93,7 +93,11 @@ public enum SlideshowManifest {
             background: try map.optional("background")?.color() ?? .black)
         if let duration = map.optional("duration") { show.slideDuration = try duration.double(0.001...86_400, expected: durationExpected) }
         if let transition = map.optional("transition") { show.transition = try Self.transition(transition, base: show.transition) }
-        if let fit = map.optional("fit") { show.fit = try Self.fit(fit) }
+        if let fitReader = map.optional("fit") {
+            let fit = try Self.fit(fitReader)
+            show.fit = fit.fit
+            if let backdrop = fit.backdrop { show.backdrop = backdrop }
+        }
         if let kenBurns = map.optional("kenBurns") { show.kenBurns = try kenBurns.bool() }
         if let seed = map.optional("seed") { show.seed = UInt64(try seed.int(0...(1 << 53), expected: "a whole number from 0")) }
         if let style = map.optional("captionStyle") { show.captionStyle = try textStyle(style, base: show.captionStyle) }
@@ -109,8 +113,21 @@ public enum SlideshowManifest {
 
     static let durationExpected = "a duration in seconds, more than 0 and at most 86400"
 
-    static func fit(_ reader: NodeReader) throws -> Slideshow.Fit {
-        try reader.choice(Slideshow.Fit.allCases.map { ($0.rawValue, $0) }, what: "a fit")
+    /// A fit as manifests and editly's `resizeMode` name it, and the backdrop the name implies:
+    /// `contain` shows the background colour around the photo and `contain-blur` a blurred copy;
+    /// `cover` and `stretch` hide the backdrop, so they leave it as it was (`nil`).
+    typealias NamedFit = (fit: ContentFit, backdrop: Slideshow.Backdrop?)
+
+    /// The fit names manifests and editly's `resizeMode` accept.
+    static let fitNames: [(name: String, value: NamedFit)] = [
+        ("cover", (.cover, nil)), ("contain", (.contain, .background)), ("contain-blur", (.contain, .blurred)),
+        ("stretch", (.stretch, nil)),
+    ]
+
+    /// Reads a fit name: one of `fitNames`.
+    /// - Throws: `SceneError` for any other value, naming the ones accepted.
+    static func fit(_ reader: NodeReader) throws -> NamedFit {
+        try reader.choice(fitNames, what: "a fit")
     }
 
     /// A text style: `{font, color, outline}`, each overriding `base`.
