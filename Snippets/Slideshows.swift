@@ -33,7 +33,7 @@ custom.slides = [
     Slideshow.Slide(.photo(photos[0]), duration: 4,
                     kenBurns: Slideshow.KenBurns(from: Slideshow.Framing(zoom: 1.2),
                                                  to: Slideshow.Framing(zoom: 1, center: CGPoint(x: 0.3, y: 0.5)))),
-    Slideshow.Slide(.color(.black), duration: 1, transition: Slideshow.Transition(.fadeblack, duration: 0.4)),
+    Slideshow.Slide(.color(.black), duration: 1, transition: Slideshow.Transition(.radial, duration: 0.4)),
     Slideshow.Slide(.layers([Layer.text("The end", style: TextStyle(font: .system(size: 40), color: .white))])),
 ]
 let timing = try custom.timing()
