@@ -39,7 +39,7 @@ BENCH_ARGS ?=
 bench: deps
 	$(SWIFT) run -c release MovieKitBenchmarks $(BENCH_ARGS)
 
-# --- Reliability (README, Reliability) -----------------------------------------------------------
+# --- Reliability (CONTRIBUTING.md, Reliability) -----------------------------------------------------------
 
 # Sanitizers: the whole suite under AddressSanitizer (with LeakSanitizer) and under ThreadSanitizer,
 # each in its own scratch folder. Any report, from the test runner or a child process, fails the run;
