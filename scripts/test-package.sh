@@ -42,10 +42,7 @@ extract manifest > "$package/Package.swift"
 grep -q "$url" "$package/Package.swift" || fail "the README's Package.swift does not name $url"
 version="$(grep -o "from: \"[0-9][0-9.]*\"" "$package/Package.swift" | head -1 | cut -d'"' -f2)"
 [[ -n "$version" ]] || fail "the README's Package.swift names no version (from: \"…\")"
-target="$(grep -o 'executableTarget([[:space:]]*name: "[^"]*"' "$package/Package.swift" | head -1 | sed 's/.*name: "//; s/"$//')"
-if [[ -z "$target" ]]; then
-    target="$(tr -d '\n' < "$package/Package.swift" | grep -o 'executableTarget([[:space:]]*name: "[^"]*"' | head -1 | sed 's/.*name: "//; s/"$//')"
-fi
+target="$(tr '\n' ' ' < "$package/Package.swift" | grep -o 'executableTarget([[:space:]]*name: "[^"]*"' | head -1 | sed 's/.*name: "//; s/"$//' || true)"
 [[ -n "$target" ]] || fail "the README's Package.swift declares no executable target"
 mkdir -p "$package/Sources/$target"
 extract main > "$package/Sources/$target/main.swift"
