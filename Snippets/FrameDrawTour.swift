@@ -49,11 +49,13 @@ try picture("gradients") { context in
                                        Color(red: 1, green: 0.85, blue: 0.44)], locations: [0, 0.5, 1])
     context.withSavedGState {
         context.clip(to: CGRect(x: 20, y: 35, width: 150, height: 40))   // a gradient paints the current clip
-        context.drawLinearGradient(sunset, start: a, end: b, options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+        context.drawLinearGradient(sunset, start: a, end: b,
+                                   options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
     }
     context.drawRadialGradient(glow, startCenter: c, startRadius: 5, endCenter: c, endRadius: 75, options: [])
     context.addRoundedRect(rect, cornerRadius: 12)
-    context.fillPath(with: sunset, start: rect.origin, end: CGPoint(x: rect.maxX, y: rect.maxY))   // a gradient as a fill
+    // A gradient as a fill:
+    context.fillPath(with: sunset, start: rect.origin, end: CGPoint(x: rect.maxX, y: rect.maxY))
     // snippet.end
     // snippet.hide
 }
@@ -73,7 +75,8 @@ try picture("clipping-and-transforms") { context in
     // snippet.show
     // snippet.clipping
     context.saveGState()
-    context.clip(to: Path(ellipseIn: CGRect(x: 20, y: 40, width: 150, height: 150)))   // or clip(to: rect), clip(using: .evenOdd)
+    // Also clip(to: rect) and clip(using: .evenOdd):
+    context.clip(to: Path(ellipseIn: CGRect(x: 20, y: 40, width: 150, height: 150)))
     for i in 0..<12 {
         context.setFillColor(Color(hue: Double(i) / 12, saturation: 0.7, brightness: 1))
         context.fill(CGRect(x: 20 + Double(i) * 13, y: 40, width: 13, height: 150))
@@ -133,12 +136,14 @@ try picture("images") { context in
     // snippet.show
     // snippet.images
     let photo = try Image(contentsOf: url, maxPixelSize: 2048)       // upright, at most 2048 px on its longest side
-    let scan = try Image(contentsOf: url, options: ImageLoadingOptions(maximumPixelCount: 400_000_000, maxPixelSize: 4096))
+    let options = ImageLoadingOptions(maximumPixelCount: 400_000_000, maxPixelSize: 4096)
+    let scan = try Image(contentsOf: url, options: options)         // a trusted scan of up to 400 megapixels
     context.draw(photo, in: frame, contentMode: .aspectFill)        // .scaleToFill, .aspectFit, .aspectFill, .center
     context.draw(scan, at: CGPoint(x: 10, y: 10))
     context.drawTiled(tile, in: rect)
-    let thumb = try photo.resized(to: CGSize(width: 320, height: 180)).cropped(to: CGRect(x: 0, y: 0, width: 160, height: 180))
-    let badge = try Image(size: CGSize(width: 64, height: 64)) { c in c.fillEllipse(in: c.bounds) }   // off-screen drawing
+    let thumb = try photo.resized(to: CGSize(width: 320, height: 180))
+        .cropped(to: CGRect(x: 0, y: 0, width: 160, height: 180))
+    let badge = try Image(size: CGSize(width: 64, height: 64)) { c in c.fillEllipse(in: c.bounds) }  // off screen
     try badge.write(to: folder.appendingPathComponent("badge.png"))   // or pngData()
     // snippet.end
     _ = thumb

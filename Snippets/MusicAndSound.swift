@@ -13,7 +13,9 @@ func tone(_ name: String, seconds: Double, frequency: Double) throws -> URL {
         Int16(8_000 * sin(2 * Double.pi * frequency * Double(n) / Double(rate)))
     }
     var data = Data()
-    func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+    func append<T: FixedWidthInteger>(_ value: T) {
+        withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+    }
     data.append(contentsOf: Array("RIFF".utf8)); append(UInt32(36 + samples.count * 2))
     data.append(contentsOf: Array("WAVEfmt ".utf8)); append(UInt32(16)); append(UInt16(1)); append(UInt16(1))
     append(UInt32(rate)); append(UInt32(rate * 2)); append(UInt16(2)); append(UInt16(16))

@@ -55,7 +55,8 @@ if case .failure(let error) = await render.result {
 // snippet.end
 
 // snippet.updates
-for try await step in MovieWriter.renderUpdates(to: url, settings: settings, frameCount: 90, overwrite: true, draw: drawCircles) {
+let updates = MovieWriter.renderUpdates(to: url, settings: settings, frameCount: 90, overwrite: true, draw: drawCircles)
+for try await step in updates {
     print("\(Int(step.fractionCompleted * 100)) %")
 }
 // snippet.end

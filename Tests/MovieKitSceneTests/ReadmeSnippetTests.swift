@@ -28,7 +28,8 @@ struct ReadmeSnippetTests {
         for (index, line) in readme.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.hasPrefix("```") {
                 if let open = current {
-                    blocks.append(Block(language: open.language, text: open.lines.joined(separator: "\n"), line: open.line))
+                    blocks.append(
+                        Block(language: open.language, text: open.lines.joined(separator: "\n"), line: open.line))
                     current = nil
                 } else {
                     current = (String(line.dropFirst(3)), index + 1, [])
@@ -90,7 +91,11 @@ struct ReadmeSnippetTests {
         let folder = root.appendingPathComponent("Snippets")
         return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "swift" }
-            .map { Snippet(name: $0.deletingPathExtension().lastPathComponent, source: try String(contentsOf: $0, encoding: .utf8)) }
+            .map {
+                Snippet(
+                    name: $0.deletingPathExtension().lastPathComponent,
+                    source: try String(contentsOf: $0, encoding: .utf8))
+            }
     }
 
     @Test("the README has Swift blocks to check, and is at most 250 lines")
@@ -107,7 +112,9 @@ struct ReadmeSnippetTests {
         let match = snippets.first { snippet in
             snippet.whole == block.text || snippet.slices.values.contains(block.text)
         }
-        #expect(match != nil, """
+        #expect(
+            match != nil,
+            """
             The Swift block at README.md:\(block.line) is not in Snippets/: put it in a snippet file \
             (whole, or between // snippet.NAME and // snippet.end) so that `swift build` compiles it, \
             and copy it from there.
@@ -124,10 +131,14 @@ struct ReadmeSnippetTests {
         #expect(manifest.contains(#".package(url: "https://github.com/moviekit/MovieKit.git", from: "\#(version)")"#))
 
         let package = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let products = manifest.components(separatedBy: #".product(name: ""#).dropFirst().map { $0.prefix { $0 != "\"" } }
+        let products = manifest.components(separatedBy: #".product(name: ""#).dropFirst().map {
+            $0.prefix { $0 != "\"" }
+        }
         #expect(!products.isEmpty)
         for product in products {
-            #expect(package.contains(#".library(name: "\#(product)""#), "README names a product \(product) that Package.swift does not declare")
+            #expect(
+                package.contains(#".library(name: "\#(product)""#),
+                "README names a product \(product) that Package.swift does not declare")
         }
     }
 
@@ -148,8 +159,9 @@ struct ReadmeSnippetTests {
         for match in Self.readme.matches(of: pattern) {
             let target = String(match.output.1)
             if target.contains("://") { continue }
-            #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(target).path),
-                    "README.md links to \(target), which does not exist")
+            #expect(
+                FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(target).path),
+                "README.md links to \(target), which does not exist")
         }
     }
 }
