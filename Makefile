@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEMO_OUT ?= out/demo.mp4
 
-.PHONY: deps build test demo bench examples clean \
+.PHONY: deps build test demo bench examples clean docs test-package \
 	test-asan test-tsan test-tsan-all test-sanitizers test-distributed soak fuzz fuzz-ci fuzz-build
 
 deps:
@@ -13,6 +13,16 @@ build: deps
 
 test: deps
 	$(SWIFT) test
+
+# DocC: one static site for FrameDraw, MovieKitAnimation, MovieKitCore and MovieKitScene in .build/docs,
+# with warnings as errors; every landing page must curate all of its module's symbols (scripts/docs.sh).
+docs: deps
+	bash scripts/docs.sh
+
+# A new package made from the README's quick start, verbatim, built against a clone of this repository
+# tagged 0.2.0, and its program run twice (scripts/test-package.sh).
+test-package: deps
+	bash scripts/test-package.sh
 
 # Renders a movie as a Slurm job array of 4 tasks on a one-node cluster and checks the join.
 test-distributed: deps
@@ -29,7 +39,7 @@ BENCH_ARGS ?=
 bench: deps
 	$(SWIFT) run -c release MovieKitBenchmarks $(BENCH_ARGS)
 
-# --- Reliability (README, Reliability) -----------------------------------------------------------
+# --- Reliability (CONTRIBUTING.md, Reliability) -----------------------------------------------------------
 
 # Sanitizers: the whole suite under AddressSanitizer (with LeakSanitizer) and under ThreadSanitizer,
 # each in its own scratch folder. Any report, from the test runner or a child process, fails the run;
