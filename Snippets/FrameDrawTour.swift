@@ -42,11 +42,10 @@ try picture("paths") { context in
 try picture("gradients") { context in
     let a = CGPoint(x: 20, y: 40), b = CGPoint(x: 170, y: 40), c = CGPoint(x: 265, y: 110)
     let rect = CGRect(x: 20, y: 60, width: 150, height: 100)
-    let glow = try Gradient(colors: [.white, .cyan, Color(red: 0, green: 0.2, blue: 0.5)])
+    let glow = Gradient(colors: [.white, .cyan, Color(red: 0, green: 0.2, blue: 0.5)])
     // snippet.show
     // snippet.gradients
-    let sunset = try Gradient(colors: [Color(red: 1, green: 0.37, blue: 0.38), Color(red: 1, green: 0.6, blue: 0.4),
-                                       Color(red: 1, green: 0.85, blue: 0.44)], locations: [0, 0.5, 1])
+    let sunset = Gradient(colors: [Color(rgb: 0xFF5E62), Color(rgb: 0xFF9966), Color(rgb: 0xFFD970)])
     context.withSavedGState {
         context.clip(to: CGRect(x: 20, y: 35, width: 150, height: 40))   // a gradient paints the current clip
         context.drawLinearGradient(sunset, start: a, end: b,
@@ -138,7 +137,7 @@ try picture("images") { context in
     let photo = try Image(contentsOf: url, maxPixelSize: 2048)       // upright, at most 2048 px on its longest side
     let options = ImageLoadingOptions(maximumPixelCount: 400_000_000, maxPixelSize: 4096)
     let scan = try Image(contentsOf: url, options: options)         // a trusted scan of up to 400 megapixels
-    context.draw(photo, in: frame, contentMode: .aspectFill)        // .scaleToFill, .aspectFit, .aspectFill, .center
+    context.draw(photo, in: frame, fit: .cover)        // .stretch, .contain, .cover, .center
     context.draw(scan, at: CGPoint(x: 10, y: 10))
     context.drawTiled(tile, in: rect)
     let thumb = try photo.resized(to: CGSize(width: 320, height: 180))

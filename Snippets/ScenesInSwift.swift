@@ -13,11 +13,11 @@ let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletin
 
 // snippet.titleCard
 let navy = Color(red: 0.05, green: 0.1, blue: 0.17)
-let scene = try Scene(width: 640, height: 352, fps: 30, duration: 3, background: navy) {
+let scene = Scene(width: 640, height: 352, fps: 30, duration: 3, background: navy) {
     Layer.rect()
         .named("backdrop")
         .size(width: 640, height: 352)
-        .fill(.radialGradient(try Gradient(colors: [Color(red: 0.11, green: 0.21, blue: 0.34), navy]),
+        .fill(.radialGradient(Gradient(colors: [Color(red: 0.11, green: 0.21, blue: 0.34), navy]),
                               center: CGPoint(x: 0.5, y: 0.4), radius: 0.7))
     Layer.image(contentsOf: scenes.appendingPathComponent("assets/badge.png"))
         .size(width: 120, height: 120)

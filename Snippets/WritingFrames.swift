@@ -45,6 +45,6 @@ let badge = try Image(size: CGSize(width: 320, height: 320)) { context in
     context.setFillColor(.orange)
     context.fillEllipse(in: context.bounds)
 }
-try still.addImage(badge, contentMode: .aspectFit)
+try still.addImage(badge, fit: .contain)
 try still.finish()
 // snippet.end
