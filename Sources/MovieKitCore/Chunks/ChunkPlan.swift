@@ -65,7 +65,11 @@ public struct ChunkIdentity: Sendable, Hashable {
     public let movieFingerprint: String
 
     /// Describes chunk `frames` of a movie of `totalFrames` frames.
-    /// - Parameter movie: Anything that identifies what is rendered, such as the scene file's contents.
+    /// - Parameters:
+    ///   - frames: The movie's frames that this chunk holds.
+    ///   - totalFrames: The number of frames in the whole movie.
+    ///   - settings: The movie's settings; every chunk of one movie must have the same.
+    ///   - movie: Anything that identifies what is rendered, such as the scene file's contents.
     public init(frames: Range<Int>, totalFrames: Int, settings: MovieSettings, movie: String) {
         self.frames = frames
         self.totalFrames = totalFrames

@@ -83,11 +83,11 @@ public final class MovieWriter: Sendable {
     ///     `.webm`, `.mkv` or `.gif`; no extension writes a folder of PNG files.
     ///   - settings: Size, frame rate, codec and encoder options.
     ///   - overwrite: Whether an existing file at `url` may be replaced (when `finish()` succeeds).
+    ///   - concurrency: How many threads `render(frameCount:progress:draw:)` draws with; the ring
+    ///     of frame buffers grows by one per thread. `addFrame` always draws on the calling thread.
     /// - Throws: `MovieKitError.fileExists`, `.unsupportedContainer`, `.codecNotInContainer`,
     ///   `.alphaNotInContainer`, `.encoderUnavailable`, `.encoderSettingsRefused`, `.writeFailed`,
     ///   `.outOfMemory` or `.fileSystem`.
-    ///   - concurrency: How many threads `render(frameCount:progress:draw:)` draws with; the ring
-    ///     of frame buffers grows by one per thread. `addFrame` always draws on the calling thread.
     public convenience init(url: URL, settings: MovieSettings, overwrite: Bool = false, concurrency: RenderConcurrency = .fixed(1)) throws {
         try self.init(url: url, settings: settings, overwrite: overwrite, drawingThreads: concurrency.threadCount)
     }

@@ -9,6 +9,7 @@ extension Animated {
     ///   - timed: The animation; its time 0 is `start`.
     ///   - start: When the animation starts, in seconds on the parent's clock. Before it, the
     ///     animation shows its start value; after its duration, its end value.
+    ///   - kind: What sort of animation it is, which decides how the renderer may cache the layer.
     public init(_ timed: some TimedValue<Value>, start: Double = 0, kind: Kind = .custom) {
         self.init(kind: kind) { time in timed.value(at: time - start) }
     }

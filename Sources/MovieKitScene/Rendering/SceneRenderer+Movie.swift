@@ -15,6 +15,7 @@ extension SceneRenderer {
     ///   - settings: Size, frame rate and encoder options; `nil` uses `movieSettings()`. Another
     ///     size scales the scene to fit; another frame rate samples it at that rate.
     ///   - overwrite: Whether an existing file may be replaced.
+    ///   - concurrency: How many threads draw frames; frames are independent, so any number gives the same movie.
     ///   - progress: Called after each frame with the frames encoded so far.
     /// - Throws: `MovieKitError` from the writer (`.unreadableInput` for an audio file that cannot
     ///   be read, `.audioNotInContainer` when the scene has audio and `url` is a `.webm` or `.gif`);
