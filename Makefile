@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEMO_OUT ?= out/demo.mp4
 
-.PHONY: deps build test demo bench examples clean docs test-package \
+.PHONY: deps build test demo bench examples clean docs test-package lint format \
 	test-asan test-tsan test-tsan-all test-sanitizers test-distributed soak fuzz fuzz-ci fuzz-build
 
 deps:
@@ -95,3 +95,13 @@ fuzz-ci: fuzz-build
 
 clean:
 	rm -rf .build .build-asan .build-tsan .build-fuzz out
+
+# Formatting: `swift format` ships with the toolchain; .swift-format holds the configuration.
+# `make format` rewrites the files, `make lint` (run by CI) fails on any difference or rule warning.
+FORMAT_PATHS = Sources Tests Examples Snippets benchmarks/MovieKitBenchmarks Fuzz
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(FORMAT_PATHS)

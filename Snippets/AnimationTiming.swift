@@ -7,35 +7,36 @@ let frameTime = 1.25
 // snippet.show
 
 // snippet.easing
-let half = Easing.easeInOut.value(at: 0.5)          // 0.5; input is clamped to 0…1
-let back = Easing.cubicBezier(0.68, -0.55, 0.265, 1.55)   // y may overshoot; x1 and x2 must be in 0…1
-let ticks = Easing.steps(4, .jumpEnd)               // also .jumpStart, .jumpNone, .jumpBoth
-let bounce = Easing.penner(.bounce, .easeOut)       // the same as .easeOutBounce
-print(Easing.ease)                                  // ease (CSS syntax)
+let half = Easing.easeInOut.value(at: 0.5)  // 0.5; input is clamped to 0…1
+let back = Easing.cubicBezier(0.68, -0.55, 0.265, 1.55)  // y may overshoot; x1 and x2 must be in 0…1
+let ticks = Easing.steps(4, .jumpEnd)  // also .jumpStart, .jumpNone, .jumpBoth
+let bounce = Easing.penner(.bounce, .easeOut)  // the same as .easeOutBounce
+print(Easing.ease)  // ease (CSS syntax)
 // snippet.end
 
 // snippet.keyframes
 let x = Keyframes<Double>([
-    Keyframe(time: 0.0, value: 0, easing: .easeIn),   // shapes the segment from 0.0 to 0.3
+    Keyframe(time: 0.0, value: 0, easing: .easeIn),  // shapes the segment from 0.0 to 0.3
     Keyframe(time: 0.3, value: 200, easing: .easeOut),
     Keyframe(time: 0.8, value: 1000),
-    Keyframe(time: 1.0, value: 400),
+    Keyframe(time: 1.0, value: 400)
 ])
-let x05 = x.value(at: 0.5)                          // the first value before 0.0, the last after 1.0
-let path = Keyframes([
-    Keyframe(time: 0, value: CGPoint(x: 0, y: 0)),
-    Keyframe(time: 1, value: CGPoint(x: 300, y: 0)),
-    Keyframe(time: 2, value: CGPoint(x: 300, y: 400)),
-], mode: .paced)                                    // constant speed along the points
+let x05 = x.value(at: 0.5)  // the first value before 0.0, the last after 1.0
+let path = Keyframes(
+    [
+        Keyframe(time: 0, value: CGPoint(x: 0, y: 0)),
+        Keyframe(time: 1, value: CGPoint(x: 300, y: 0)),
+        Keyframe(time: 2, value: CGPoint(x: 300, y: 400))
+    ], mode: .paced)  // constant speed along the points
 let point = path.value(at: 1)
 // snippet.end
 
 // snippet.springs
 let spring = Spring(response: 0.5, dampingRatio: 0.6)
-let y = spring.value(at: 0.2, from: 0, to: 100)     // also initialVelocity:
-let settled = spring.settlingDuration               // seconds until within 0.1 % of the target
+let y = spring.value(at: 0.2, from: 0, to: 100)  // also initialVelocity:
+let settled = spring.settlingDuration  // seconds until within 0.1 % of the target
 let physical = Spring(mass: 1, stiffness: 170, damping: 26)
-let ratio = physical.dampingRatio                   // about 1.0: critically damped
+let ratio = physical.dampingRatio  // about 1.0: critically damped
 let pop = SpringAnimation(from: 0.2, to: 1.0, spring: .bouncy)
 let popped = pop.value(at: 0.3)
 // snippet.end

@@ -23,7 +23,7 @@ for (index, frames) in plan.ranges.enumerated() {
     let chunk = ChunkIdentity(frames: frames, totalFrames: frameCount, settings: settings, movie: "colour wheel v1")
     let part = folder.appendingPathComponent("part-\(index).mp4")
     let writer = try MovieWriter(url: part, settings: settings, chunk: chunk, overwrite: true)
-    try writer.render(frameCount: frames.count, draw: draw)   // frame times are the whole movie's
+    try writer.render(frameCount: frames.count, draw: draw)  // frame times are the whole movie's
     parts.append(part)
 }
 try MovieChunks.join(parts: parts, to: folder.appendingPathComponent("movie.mp4"), overwrite: true)

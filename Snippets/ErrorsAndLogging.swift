@@ -20,11 +20,11 @@ do {
 // snippet.end
 
 // snippet.logging
-Log.setHandler(level: .info, Log.standardError)   // libav's, x264's, Pango's and MovieKit's messages
+Log.setHandler(level: .info, Log.standardError)  // libav's, x264's, Pango's and MovieKit's messages
 Log.setHandler(level: .warning) { message in
     print("[\(message.subsystem)] \(message.text)")
 }
-let token = Log.addHandler(level: .info) { message in _ = message }   // several listeners can coexist
+let token = Log.addHandler(level: .info) { message in _ = message }  // several listeners can coexist
 Log.removeHandler(token)
-Log.setHandler(nil)                                                  // quiet again
+Log.setHandler(nil)  // quiet again
 // snippet.end

@@ -23,7 +23,7 @@ let url = folder.appendingPathComponent("parallel.mp4")
 // snippet.parallel
 try MovieWriter.render(to: url, settings: settings, frameCount: 300, overwrite: true, concurrency: .automatic) {
     @Sendable context, frame in
-    drawCircles(context, frame)   // depends only on frame: any thread may draw it
+    drawCircles(context, frame)  // depends only on frame: any thread may draw it
 }
 // snippet.end
 
@@ -31,13 +31,13 @@ try MovieWriter.render(to: url, settings: settings, frameCount: 300, overwrite: 
 let writer = try MovieWriter(url: url, settings: settings, overwrite: true, concurrency: .fixed(2))
 let cancelLater = Thread {
     Thread.sleep(forTimeInterval: 0.2)
-    writer.cancel()   // from any thread: drawing stops, the unfinished file is discarded
+    writer.cancel()  // from any thread: drawing stops, the unfinished file is discarded
 }
 cancelLater.start()
 do {
     try writer.render(frameCount: 100_000) { @Sendable context, frame in drawCircles(context, frame) }
 } catch {
-    print(error)      // The render of …/parallel.mp4 was cancelled; no file was written.
+    print(error)  // The render of …/parallel.mp4 was cancelled; no file was written.
 }
 // snippet.end
 
@@ -48,7 +48,7 @@ let render = Task {
     }
 }
 try await Task.sleep(for: .milliseconds(200))
-render.cancel()                        // cancelling the task cancels the render
+render.cancel()  // cancelling the task cancels the render
 if case .failure(let error) = await render.result {
     print("stopped: \(error)")
 }

@@ -17,19 +17,27 @@ let scene = Scene(width: 640, height: 352, fps: 30, duration: 3, background: nav
     Layer.rect()
         .named("backdrop")
         .size(width: 640, height: 352)
-        .fill(.radialGradient(Gradient(colors: [Color(red: 0.11, green: 0.21, blue: 0.34), navy]),
-                              center: CGPoint(x: 0.5, y: 0.4), radius: 0.7))
+        .fill(
+            .radialGradient(
+                Gradient(colors: [Color(red: 0.11, green: 0.21, blue: 0.34), navy]),
+                center: CGPoint(x: 0.5, y: 0.4), radius: 0.7))
     Layer.image(contentsOf: scenes.appendingPathComponent("assets/badge.png"))
         .size(width: 120, height: 120)
         .position(x: 320, y: 120)
         .shadow(color: Color(white: 0, alpha: 0.5), offset: CGSize(width: 0, height: 6), blur: 12)
-        .scale(.spring(from: CGSize(width: 0.2, height: 0.2), to: CGSize(width: 1, height: 1), start: 0.2,
-                       spring: Spring(response: 0.6, dampingRatio: 0.55)))
+        .scale(
+            .spring(
+                from: CGSize(width: 0.2, height: 0.2), to: CGSize(width: 1, height: 1), start: 0.2,
+                spring: Spring(response: 0.6, dampingRatio: 0.55))
+        )
         .opacity(.keyframes([Keyframe(time: 0.2, value: 0, easing: .easeOut), Keyframe(time: 0.5, value: 1)]))
     Layer.text("MovieKit", style: TextStyle(font: .system(size: 44, weight: .bold)))
         .opacity(.keyframes([Keyframe(time: 0.8, value: 0, easing: .ease), Keyframe(time: 1.4, value: 1)]))
-        .position(.keyframes([Keyframe(time: 0.8, value: CGPoint(x: 320, y: 252), easing: .easeOutCubic),
-                              Keyframe(time: 1.4, value: CGPoint(x: 320, y: 232))]))
+        .position(
+            .keyframes([
+                Keyframe(time: 0.8, value: CGPoint(x: 320, y: 252), easing: .easeOutCubic),
+                Keyframe(time: 1.4, value: CGPoint(x: 320, y: 232))
+            ]))
     Layer.text("Scripted animation", style: TextStyle(font: .system(size: 22)))
         .fill(Color(red: 0.66, green: 0.85, blue: 0.86))
         .position(x: 320, y: 282)
@@ -38,7 +46,7 @@ let scene = Scene(width: 640, height: 352, fps: 30, duration: 3, background: nav
 // snippet.end
 
 // snippet.render
-let renderer = try SceneRenderer(scene: scene)          // loads image files once
+let renderer = try SceneRenderer(scene: scene)  // loads image files once
 try renderer.render(to: folder.appendingPathComponent("title.mp4"), overwrite: true)
 try renderer.image(at: 1.5).write(to: folder.appendingPathComponent("poster.png"))
 let sheet = try ContactSheet(count: 8, columns: 4, thumbnailWidth: 200).image(of: renderer)
@@ -64,8 +72,8 @@ let shapes = try Scene(width: 640, height: 352, duration: 2) {
 
 // snippet.animated
 let bounce = Animated(Tween(from: 0.0, to: 1, duration: 1).then(Tween(from: 1.0, to: 0, duration: 1)), start: 0.5)
-let wobble = Animated<Double>(kind: .custom) { time in 10 * sin(time * 6) }   // any pure function of time
-let custom = Layer.custom { context, time in          // your own drawing, the same picture for the same time
+let wobble = Animated<Double>(kind: .custom) { time in 10 * sin(time * 6) }  // any pure function of time
+let custom = Layer.custom { context, time in  // your own drawing, the same picture for the same time
     context.setFillColor(Color(white: 1, alpha: 0.5))
     context.fill(CGRect(x: 20, y: 20, width: 100 * time, height: 10))
 }
@@ -78,7 +86,8 @@ let countdown = Layer.text(.steps([(time: 0, value: "3"), (time: 1, value: "2"),
 _ = (shapes, animated, countdown)
 
 // snippet.load
-let lowerThird = try SceneFile.load(from: scenes.appendingPathComponent("lower-third.yaml"),
-                                    variables: ["name": "Ada Lovelace"])
+let lowerThird = try SceneFile.load(
+    from: scenes.appendingPathComponent("lower-third.yaml"),
+    variables: ["name": "Ada Lovelace"])
 try SceneRenderer(scene: lowerThird).render(to: folder.appendingPathComponent("lower.mp4"), overwrite: true)
 // snippet.end

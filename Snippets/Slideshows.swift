@@ -19,7 +19,8 @@ let photos = try (1...3).map { n in
 
 // snippet.slideshow
 var show = Slideshow(width: 1280, height: 720)
-show.slides = [Slideshow.Slide(.title("Trip 2026"), duration: 2)]
+show.slides =
+    [Slideshow.Slide(.title("Trip 2026"), duration: 2)]
     + photos.map { Slideshow.Slide(.photo($0), caption: $0.deletingPathExtension().lastPathComponent) }
 show.kenBurns = true
 show.transition = Slideshow.Transition(.dissolve, duration: 0.8)
@@ -30,31 +31,33 @@ try show.render(to: folder.appendingPathComponent("trip.mp4"), overwrite: true)
 var custom = Slideshow(width: 640, height: 352, fps: 25)
 custom.fit = .cover
 custom.slides = [
-    Slideshow.Slide(.photo(photos[0]), duration: 4,
-                    kenBurns: Slideshow.KenBurns(from: Slideshow.Framing(zoom: 1.2),
-                                                 to: Slideshow.Framing(zoom: 1, center: CGPoint(x: 0.3, y: 0.5)))),
+    Slideshow.Slide(
+        .photo(photos[0]), duration: 4,
+        kenBurns: Slideshow.KenBurns(
+            from: Slideshow.Framing(zoom: 1.2),
+            to: Slideshow.Framing(zoom: 1, center: CGPoint(x: 0.3, y: 0.5)))),
     Slideshow.Slide(.color(.black), duration: 1, transition: Slideshow.Transition(.radial, duration: 0.4)),
-    Slideshow.Slide(.layers([Layer.text("The end", style: TextStyle(font: .system(size: 40), color: .white))])),
+    Slideshow.Slide(.layers([Layer.text("The end", style: TextStyle(font: .system(size: 40), color: .white))]))
 ]
 let timing = try custom.timing()
-print(timing.frameCount)   // Σ slide frames − Σ transition frames
-let scene = try custom.scene()   // a slideshow is a scene: render it, draw a still or a contact sheet
+print(timing.frameCount)  // Σ slide frames − Σ transition frames
+let scene = try custom.scene()  // a slideshow is a scene: render it, draw a still or a contact sheet
 // snippet.end
 _ = scene
 
 // snippet.manifest
 let manifest = folder.appendingPathComponent("show.yaml")
 try """
-    width: 640
-    height: 352
-    duration: 2
-    transition: {name: crossfade, duration: 0.5}
-    slides:
-      - image: photos/photo-1.png
-        caption: "Day one"
-      - image: photos/photo-2.png
-      - title: "${ending}"
-    """.write(to: manifest, atomically: true, encoding: .utf8)
+width: 640
+height: 352
+duration: 2
+transition: {name: crossfade, duration: 0.5}
+slides:
+  - image: photos/photo-1.png
+    caption: "Day one"
+  - image: photos/photo-2.png
+  - title: "${ending}"
+""".write(to: manifest, atomically: true, encoding: .utf8)
 let fromManifest = try SlideshowManifest.load(from: manifest, variables: ["ending": "The end"])
 try fromManifest.render(to: folder.appendingPathComponent("show.mp4"), overwrite: true)
 // snippet.end
@@ -62,15 +65,15 @@ try fromManifest.render(to: folder.appendingPathComponent("show.mp4"), overwrite
 // snippet.editly
 let specURL = folder.appendingPathComponent("spec.json5")
 try """
-    {
-      width: 640, height: 352, fps: 30,
-      defaults: { duration: 2, transition: { name: 'fade', duration: 0.5 } },
-      clips: [
-        { layers: [{ type: 'image', path: 'photos/photo-1.png', zoomDirection: 'in' }] },
-        { layers: [{ type: 'title-background', text: 'Hello', background: { type: 'radial-gradient' } }] },
-      ],
-    }
-    """.write(to: specURL, atomically: true, encoding: .utf8)
+{
+  width: 640, height: 352, fps: 30,
+  defaults: { duration: 2, transition: { name: 'fade', duration: 0.5 } },
+  clips: [
+    { layers: [{ type: 'image', path: 'photos/photo-1.png', zoomDirection: 'in' }] },
+    { layers: [{ type: 'title-background', text: 'Hello', background: { type: 'radial-gradient' } }] },
+  ],
+}
+""".write(to: specURL, atomically: true, encoding: .utf8)
 let spec = try EditlySpec(contentsOf: specURL)
 try spec.slideshow.render(to: spec.outputURL ?? folder.appendingPathComponent("editly.mp4"), overwrite: true)
 // snippet.end

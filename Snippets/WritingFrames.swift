@@ -8,10 +8,10 @@ try FileManager.default.createDirectory(at: folder, withIntermediateDirectories:
 // snippet.show
 
 // snippet.addFrame
-let settings = try MovieSettings(width: 1280, height: 720, fps: 30)   // or fps: FrameRate(30000, 1001)
+let settings = try MovieSettings(width: 1280, height: 720, fps: 30)  // or fps: FrameRate(30000, 1001)
 let writer = try MovieWriter(url: folder.appendingPathComponent("ball.mp4"), settings: settings, overwrite: true)
 for i in 0..<90 {
-    try writer.addFrame { context in          // origin top-left, y grows down
+    try writer.addFrame { context in  // origin top-left, y grows down
         context.setFillColor(.black)
         context.fill(context.bounds)
         context.setFillColor(Color(red: 1, green: 0, blue: 0))
@@ -19,7 +19,7 @@ for i in 0..<90 {
     }
 }
 try writer.finish()
-print(writer.statistics)   // 90 frames (0 repeated); ms per frame: drawing …, waiting for encoder …
+print(writer.statistics)  // 90 frames (0 repeated); ms per frame: drawing …, waiting for encoder …
 // snippet.end
 
 // snippet.render
@@ -40,7 +40,7 @@ let still = try MovieWriter(url: folder.appendingPathComponent("title.mp4"), set
 try still.addFrame { context in
     context.draw("Chapter one", at: CGPoint(x: 100, y: 300), style: TextStyle(font: .system(size: 72), color: .white))
 }
-try still.repeatPreviousFrame(count: 89)   // three seconds of the same picture, encoded cheaply
+try still.repeatPreviousFrame(count: 89)  // three seconds of the same picture, encoded cheaply
 let badge = try Image(size: CGSize(width: 320, height: 320)) { context in
     context.setFillColor(.orange)
     context.fillEllipse(in: context.bounds)

@@ -27,7 +27,8 @@ let ballScale = Animated<CGSize>(kind: .spring) { time in
     return CGSize(width: 1 + squash, height: 1 - squash)
 }
 
-let scene = Scene(width: 640, height: 368, fps: 30, duration: 3, background: Color(red: 0.06, green: 0.12, blue: 0.25)) {
+let scene = Scene(width: 640, height: 368, fps: 30, duration: 3, background: Color(red: 0.06, green: 0.12, blue: 0.25))
+{
     Layer.rect()
         .named("floor")
         .size(width: 640, height: 4)
@@ -39,7 +40,11 @@ let scene = Scene(width: 640, height: 368, fps: 30, duration: 3, background: Col
         .anchor(x: 0.5, y: 1)
         .position(ballPosition.map { CGPoint(x: $0.x, y: $0.y + radius) })
         .scale(ballScale)
-        .fill(.radialGradient(Gradient(colors: [Color(red: 1, green: 0.45, blue: 0.4), .red]), center: CGPoint(x: 0.35, y: 0.35), radius: 0.6))
+        .fill(
+            .radialGradient(
+                Gradient(colors: [Color(red: 1, green: 0.45, blue: 0.4), .red]), center: CGPoint(x: 0.35, y: 0.35),
+                radius: 0.6)
+        )
         .shadow(color: Color(white: 0, alpha: 0.4), offset: CGSize(width: 0, height: 6), blur: 10)
 }
 

@@ -23,8 +23,9 @@ func picture(_ name: String, _ draw: (DrawingContext) throws -> Void) throws {
     print("Wrote \(name).png")
 }
 
-let sunset = try Gradient(colors: [try Color(hex: "#FF5E62"), try Color(hex: "#FF9966"), try Color(hex: "#FFD86F")],
-                          locations: [0, 0.5, 1])
+let sunset = try Gradient(
+    colors: [try Color(hex: "#FF5E62"), try Color(hex: "#FF9966"), try Color(hex: "#FFD86F")],
+    locations: [0, 0.5, 1])
 
 try picture("paths") { c in
     c.setLineWidth(5)
@@ -46,14 +47,16 @@ try picture("paths") { c in
 try picture("gradients") { c in
     c.saveGState()
     c.clip(to: CGRect(x: 20, y: 35, width: 150, height: 150))
-    c.drawLinearGradient(sunset, start: CGPoint(x: 20, y: 40), end: CGPoint(x: 170, y: 40),
-                         options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+    c.drawLinearGradient(
+        sunset, start: CGPoint(x: 20, y: 40), end: CGPoint(x: 170, y: 40),
+        options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
     c.restoreGState()
     c.saveGState()
     c.clip(to: CGRect(x: 190, y: 35, width: 150, height: 150))
     let radial = Gradient(colors: [.white, .cyan, Color(red: 0, green: 0.2, blue: 0.5)])
-    c.drawRadialGradient(radial, startCenter: CGPoint(x: 240, y: 90), startRadius: 5,
-                         endCenter: CGPoint(x: 265, y: 110), endRadius: 75, options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+    c.drawRadialGradient(
+        radial, startCenter: CGPoint(x: 240, y: 90), startRadius: 5,
+        endCenter: CGPoint(x: 265, y: 110), endRadius: 75, options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
     c.restoreGState()
 }
 
@@ -136,13 +139,17 @@ try picture("images") { c in
 }
 
 try picture("text") { c in
-    let title = TextStyle(font: Font(family: "DejaVu Serif", size: 30, weight: .bold), color: .white,
-                          outline: TextOutline(color: Color(red: 0.9, green: 0.3, blue: 0.2), width: 3))
+    let title = TextStyle(
+        font: Font(family: "DejaVu Serif", size: 30, weight: .bold), color: .white,
+        outline: TextOutline(color: Color(red: 0.9, green: 0.3, blue: 0.2), width: 3))
     c.draw("MovieKit", at: CGPoint(x: 20, y: 36), style: title)
     let body = TextStyle(font: .system(size: 13), color: Color(white: 0.9), alignment: .justified, wrapWidth: 200)
-    c.draw("Pango lays out text with wrapping, alignment, outlines and shadows, and shapes complex scripts.",
-           in: CGRect(x: 20, y: 85, width: 200, height: 100), style: body)
+    c.draw(
+        "Pango lays out text with wrapping, alignment, outlines and shadows, and shapes complex scripts.",
+        in: CGRect(x: 20, y: 85, width: 200, height: 100), style: body)
     c.draw("مرحبا بالعالم", at: CGPoint(x: 240, y: 90), style: TextStyle(font: .system(size: 20), color: .yellow))
     c.draw("שלום עולם", at: CGPoint(x: 240, y: 125), style: TextStyle(font: .system(size: 20), color: .cyan))
-    try c.draw(markup: "<b>bold</b> <i>italic</i>", at: CGPoint(x: 240, y: 160), style: TextStyle(font: .system(size: 14), color: .white))
+    try c.draw(
+        markup: "<b>bold</b> <i>italic</i>", at: CGPoint(x: 240, y: 160),
+        style: TextStyle(font: .system(size: 14), color: .white))
 }

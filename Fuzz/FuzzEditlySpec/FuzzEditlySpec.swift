@@ -14,8 +14,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
 }
 
 #if !FUZZING
-/// Without libFuzzer (an ordinary build): runs `fuzz` once on each file named on the command line.
-@main enum Replay {
-    static func main() { replayInputs(Array(CommandLine.arguments.dropFirst()), fuzz) }
-}
+    /// Without libFuzzer (an ordinary build): runs `fuzz` once on each file named on the command line.
+    @main enum Replay {
+        static func main() { replayInputs(Array(CommandLine.arguments.dropFirst()), fuzz) }
+    }
 #endif

@@ -8,7 +8,9 @@ import FuzzReplay
 
 /// The scratch file, in memory (/dev/shm) when the system has it, so writing it costs little.
 let scratch: URL = {
-    let folder = FileManager.default.fileExists(atPath: "/dev/shm") ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
+    let folder =
+        FileManager.default.fileExists(atPath: "/dev/shm")
+        ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
     return folder.appendingPathComponent("moviekit-fuzz-image-\(ProcessInfo.processInfo.processIdentifier)")
 }()
 
@@ -24,7 +26,9 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         let image = try Image(contentsOf: scratch, maxPixelSize: maxPixelSize)
         precondition(image.width > 0 && image.height > 0, "an image of \(image.width)x\(image.height) pixels")
         if let maxPixelSize {
-            precondition(max(image.width, image.height) <= maxPixelSize, "\(image.width)x\(image.height) exceeds maxPixelSize \(maxPixelSize)")
+            precondition(
+                max(image.width, image.height) <= maxPixelSize,
+                "\(image.width)x\(image.height) exceeds maxPixelSize \(maxPixelSize)")
         }
     } catch is FrameDrawError {
         // Refused with a message naming the file: the expected outcome for damaged data.
@@ -35,8 +39,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
 }
 
 #if !FUZZING
-/// Without libFuzzer (an ordinary build): runs `fuzz` once on each file named on the command line.
-@main enum Replay {
-    static func main() { replayInputs(Array(CommandLine.arguments.dropFirst()), fuzz) }
-}
+    /// Without libFuzzer (an ordinary build): runs `fuzz` once on each file named on the command line.
+    @main enum Replay {
+        static func main() { replayInputs(Array(CommandLine.arguments.dropFirst()), fuzz) }
+    }
 #endif

@@ -13,7 +13,9 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let markup = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
     do {
         let metrics = try style.metrics(forMarkup: markup, width: count.isMultiple(of: 2) ? nil : 200)
-        precondition(metrics.size.width >= 0 && metrics.size.height >= 0, "negative size \(metrics.size) for \(markup.debugDescription)")
+        precondition(
+            metrics.size.width >= 0 && metrics.size.height >= 0,
+            "negative size \(metrics.size) for \(markup.debugDescription)")
     } catch FrameDrawError.invalidMarkup, FrameDrawError.textLayoutFailed {
         // Refused with a message: the expected outcome for malformed markup.
     } catch {
@@ -23,8 +25,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
 }
 
 #if !FUZZING
-/// Without libFuzzer (an ordinary build): runs `fuzz` once on each file named on the command line.
-@main enum Replay {
-    static func main() { replayInputs(Array(CommandLine.arguments.dropFirst()), fuzz) }
-}
+    /// Without libFuzzer (an ordinary build): runs `fuzz` once on each file named on the command line.
+    @main enum Replay {
+        static func main() { replayInputs(Array(CommandLine.arguments.dropFirst()), fuzz) }
+    }
 #endif

@@ -9,7 +9,10 @@ import Foundation
 ///   - body: The target's `LLVMFuzzerTestOneInput`.
 public func replayInputs(_ arguments: [String], _ body: (UnsafeRawPointer, Int) -> CInt) -> Never {
     guard !arguments.isEmpty else {
-        FileHandle.standardError.write(Data("Usage: \(CommandLine.arguments[0]) FILE|FOLDER…  (runs each input once; `make fuzz` runs libFuzzer)\n".utf8))
+        FileHandle.standardError.write(
+            Data(
+                "Usage: \(CommandLine.arguments[0]) FILE|FOLDER…  (runs each input once; `make fuzz` runs libFuzzer)\n"
+                    .utf8))
         exit(1)
     }
     var status: Int32 = 0
@@ -20,8 +23,11 @@ public func replayInputs(_ arguments: [String], _ body: (UnsafeRawPointer, Int) 
             status = 1
             continue
         }
-        let files = isFolder.boolValue
-            ? ((try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []).sorted().map { argument + "/" + $0 }
+        let files =
+            isFolder.boolValue
+            ? ((try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []).sorted().map {
+                argument + "/" + $0
+            }
             : [argument]
         for file in files {
             guard let data = FileManager.default.contents(atPath: file) else {

@@ -11,7 +11,9 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         // Walk the result the way drawing does: the bounding box touches every element.
         _ = path.boundingBox
     } catch FrameDrawError.invalidSVGPath(let offset, _) {
-        precondition(offset >= 0 && offset <= text.unicodeScalars.count, "invalidSVGPath offset \(offset) is outside the \(text.unicodeScalars.count)-scalar string")
+        precondition(
+            offset >= 0 && offset <= text.unicodeScalars.count,
+            "invalidSVGPath offset \(offset) is outside the \(text.unicodeScalars.count)-scalar string")
     } catch {
         preconditionFailure("Path(svgPathData:) threw an unexpected error: \(error)")
     }
@@ -19,8 +21,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
 }
 
 #if !FUZZING
-/// Without libFuzzer (an ordinary build): runs `fuzz` once on each file named on the command line.
-@main enum Replay {
-    static func main() { replayInputs(Array(CommandLine.arguments.dropFirst()), fuzz) }
-}
+    /// Without libFuzzer (an ordinary build): runs `fuzz` once on each file named on the command line.
+    @main enum Replay {
+        static func main() { replayInputs(Array(CommandLine.arguments.dropFirst()), fuzz) }
+    }
 #endif

@@ -10,13 +10,15 @@ import ReaderFuzzChecks
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
-    if let problem = ReaderFuzzChecks.slideshowManifest(Data(bytes: start, count: count)) { preconditionFailure(problem) }
+    if let problem = ReaderFuzzChecks.slideshowManifest(Data(bytes: start, count: count)) {
+        preconditionFailure(problem)
+    }
     return 0
 }
 
 #if !FUZZING
-/// Without libFuzzer (an ordinary build): runs `fuzz` once on each file named on the command line.
-@main enum Replay {
-    static func main() { replayInputs(Array(CommandLine.arguments.dropFirst()), fuzz) }
-}
+    /// Without libFuzzer (an ordinary build): runs `fuzz` once on each file named on the command line.
+    @main enum Replay {
+        static func main() { replayInputs(Array(CommandLine.arguments.dropFirst()), fuzz) }
+    }
 #endif

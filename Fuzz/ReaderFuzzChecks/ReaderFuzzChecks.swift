@@ -14,7 +14,8 @@ import MovieKitScene
 public enum ReaderFuzzChecks {
     /// The empty folder that relative image and audio paths resolve against.
     public static let baseURL: URL = {
-        let parent = FileManager.default.fileExists(atPath: "/dev/shm")
+        let parent =
+            FileManager.default.fileExists(atPath: "/dev/shm")
             ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
         let folder = parent.appendingPathComponent("moviekit-fuzz-readers-empty", isDirectory: true)
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -30,10 +31,15 @@ public enum ReaderFuzzChecks {
                 let scene = try SceneFile.decode(text, format: format, fileName: fileName, baseURL: baseURL)
                 let canvas = scene.canvas
                 guard canvas.width > 0, canvas.height > 0, canvas.duration.isFinite, canvas.duration > 0 else {
-                    return "SceneFile.decode (\(format.rawValue)) gave the canvas \(canvas.width)x\(canvas.height) lasting \(canvas.duration) s."
+                    return
+                        "SceneFile.decode (\(format.rawValue)) gave the canvas \(canvas.width)x\(canvas.height) lasting \(canvas.duration) s."
                 }
             } catch {
-                if let problem = problem(with: error, fileName: fileName, reader: "SceneFile.decode (\(format.rawValue))") { return problem }
+                if let problem = problem(
+                    with: error, fileName: fileName, reader: "SceneFile.decode (\(format.rawValue))")
+                {
+                    return problem
+                }
             }
         }
         return nil
@@ -58,7 +64,8 @@ public enum ReaderFuzzChecks {
     public static func editlySpec(_ data: Data) -> String? {
         let fileName = "fuzz.json5"
         do {
-            return problem(with: try EditlySpec.decode(data, fileName: fileName, baseURL: baseURL), reader: "EditlySpec.decode")
+            return problem(
+                with: try EditlySpec.decode(data, fileName: fileName, baseURL: baseURL), reader: "EditlySpec.decode")
         } catch {
             return problem(with: error, fileName: fileName, reader: "EditlySpec.decode")
         }

@@ -57,7 +57,8 @@ public enum FrameDrawError: Error, Equatable, CustomStringConvertible {
             return "Image size \(Self.format(width)) × \(Self.format(height)) is not valid: width and height must be "
                 + "finite numbers above 0 and at most 32767 pixels. Check the computation that produced the size."
         case .pixelCountMismatch(let expected, let actual):
-            return "The image needs \(expected) pixels (width × height) but \(actual) were given; pass exactly one UInt32 per pixel."
+            return
+                "The image needs \(expected) pixels (width × height) but \(actual) were given; pass exactly one UInt32 per pixel."
         case .unreadableImage(let path, let reason):
             return "Could not read the image at \(path): \(reason)"
         case .imageTooLarge(let path, let width, let height, let limit):

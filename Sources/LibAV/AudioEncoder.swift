@@ -19,7 +19,9 @@ package final class AudioEncoder: StreamEncoder {
     package init(sampleRate: Int, channels: Int, bitRate: Int, globalHeader: Bool) throws {
         LogBridge.install()
         guard let codec = avcodec_find_encoder_by_name("aac") else {
-            throw LibAVError(.unavailable(component: "aac"), operation: "Opening the AAC encoder", message: "this FFmpeg build has no aac encoder")
+            throw LibAVError(
+                .unavailable(component: "aac"), operation: "Opening the AAC encoder",
+                message: "this FFmpeg build has no aac encoder")
         }
         packet = try Packet()
         frame = try Frame()
@@ -31,13 +33,17 @@ package final class AudioEncoder: StreamEncoder {
         c.pointee.bit_rate = Int64(bitRate)
         c.pointee.time_base = AVRational(num: 1, den: Int32(sampleRate))
         if globalHeader { c.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER) }
-        try context.open(options: [], refusal: .settingsRefused(setting: nil), operation: "Opening the AAC encoder at \(bitRate / 1000) kb/s")
+        try context.open(
+            options: [], refusal: .settingsRefused(setting: nil),
+            operation: "Opening the AAC encoder at \(bitRate / 1000) kb/s")
         frameSize = Int(c.pointee.frame_size)
         self.channels = channels
         frame.pointer.pointee.format = AV_SAMPLE_FMT_FLTP.rawValue
         frame.pointer.pointee.nb_samples = Int32(frameSize)
         frame.pointer.pointee.sample_rate = Int32(sampleRate)
-        try LibAVError.check(av_channel_layout_copy(&frame.pointer.pointee.ch_layout, &c.pointee.ch_layout), .internalFailure, "Setting the audio layout")
+        try LibAVError.check(
+            av_channel_layout_copy(&frame.pointer.pointee.ch_layout, &c.pointee.ch_layout), .internalFailure,
+            "Setting the audio layout")
         try LibAVError.check(av_frame_get_buffer(frame.pointer, 0), .internalFailure, "Allocating an audio frame")
     }
 

@@ -69,7 +69,9 @@ package final class AudioReader {
         var converted: [Float] = []
         var gotFrame = false
         try decoder.decode { frame in
-            if resampler == nil { resampler = try Resampler(matching: frame, outputRate: sampleRate, outputChannels: channels) }
+            if resampler == nil {
+                resampler = try Resampler(matching: frame, outputRate: sampleRate, outputChannels: channels)
+            }
             converted = try resampler?.convert(frame) ?? []
             gotFrame = true
             return false  // One frame at a time.

@@ -20,7 +20,8 @@ final class OptionDictionary {
     init(_ options: [CodecOption]) throws {
         for option in options {
             try LibAVError.check(
-                av_dict_set(&pointer, option.name, option.value, 0), .internalFailure, "Setting the option \(option.name)")
+                av_dict_set(&pointer, option.name, option.value, 0), .internalFailure,
+                "Setting the option \(option.name)")
         }
     }
 

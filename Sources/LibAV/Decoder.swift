@@ -21,7 +21,9 @@ package final class Decoder {
     ///   `.unreadableInput` when it cannot be opened, or `.settingsRefused` for an unknown option.
     package init(input: FormatInput, streamIndex: Int, options: [CodecOption] = [], mapsPictures: Bool = false) throws {
         guard let stream = input.stream(at: streamIndex), let parameters = stream.pointee.codecpar else {
-            throw LibAVError(.internalFailure, operation: "Opening a decoder for \(input.path)", message: "stream \(streamIndex) does not exist")
+            throw LibAVError(
+                .internalFailure, operation: "Opening a decoder for \(input.path)",
+                message: "stream \(streamIndex) does not exist")
         }
         let codecName = String(cString: avcodec_get_name(parameters.pointee.codec_id))
         guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
@@ -33,10 +35,13 @@ package final class Decoder {
         self.input = input
         self.streamIndex = streamIndex
         try LibAVError.check(
-            avcodec_parameters_to_context(context.pointer, parameters), .internalFailure, "Preparing the \(codecName) decoder")
+            avcodec_parameters_to_context(context.pointer, parameters), .internalFailure,
+            "Preparing the \(codecName) decoder")
         context.pointer.pointee.pkt_timebase = stream.pointee.time_base
         if mapsPictures { mk_use_mapped_pictures(context.pointer) }
-        try context.open(options: options, refusal: .unreadableInput, operation: "Opening the \(codecName) decoder for \(input.path)")
+        try context.open(
+            options: options, refusal: .unreadableInput, operation: "Opening the \(codecName) decoder for \(input.path)"
+        )
     }
 
     /// The picture size the container or decoder reports, or zeros before it is known.
@@ -75,13 +80,14 @@ package final class Decoder {
         }
         if let wholeFile {
             var sent = false
-            try decode(reading: { packet in
-                guard !sent else { return false }
-                sent = true
-                try wholeFile.fill(packet)
-                packet.pointer.pointee.stream_index = Int32(self.streamIndex)
-                return true
-            }, handOut)
+            try decode(
+                reading: { packet in
+                    guard !sent else { return false }
+                    sent = true
+                    try wholeFile.fill(packet)
+                    packet.pointer.pointee.stream_index = Int32(self.streamIndex)
+                    return true
+                }, handOut)
         } else {
             try decode(handOut)
         }

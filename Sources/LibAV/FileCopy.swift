@@ -1,7 +1,8 @@
 internal import CFFmpeg
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A file's bytes, copied into an anonymous mapping of their own and followed by FFmpeg's zeroed input
@@ -38,9 +39,13 @@ package final class FileCopy {
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
         let size = Int(status.st_size)
-        guard size >= MappedMemory.minimumByteCount, size <= Int(Int32.max) - Int(AV_INPUT_BUFFER_PADDING_SIZE) else { return nil }
+        guard size >= MappedMemory.minimumByteCount, size <= Int(Int32.max) - Int(AV_INPUT_BUFFER_PADDING_SIZE) else {
+            return nil
+        }
         let length = size + Int(AV_INPUT_BUFFER_PADDING_SIZE)
-        guard let base = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), base != MAP_FAILED else {
+        guard let base = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            base != MAP_FAILED
+        else {
             return nil
         }
         var count = 0
@@ -69,13 +74,14 @@ package final class FileCopy {
     func fill(_ packet: Packet) throws {
         let owner = Unmanaged.passRetained(self)
         let bytes = base.assumingMemoryBound(to: UInt8.self)
-        guard let buffer = av_buffer_create(
-            bytes, count + Int(AV_INPUT_BUFFER_PADDING_SIZE),
-            { opaque, _ in
-                guard let opaque else { return }
-                Unmanaged<FileCopy>.fromOpaque(opaque).release()
-            },
-            owner.toOpaque(), AV_BUFFER_FLAG_READONLY)
+        guard
+            let buffer = av_buffer_create(
+                bytes, count + Int(AV_INPUT_BUFFER_PADDING_SIZE),
+                { opaque, _ in
+                    guard let opaque else { return }
+                    Unmanaged<FileCopy>.fromOpaque(opaque).release()
+                },
+                owner.toOpaque(), AV_BUFFER_FLAG_READONLY)
         else {
             owner.release()
             throw LibAVError.outOfMemory("Wrapping a file's bytes as a packet")

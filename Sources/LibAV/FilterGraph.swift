@@ -23,14 +23,17 @@ final class FilterGraph {
         try LibAVError.check(
             avfilter_graph_parse2(graph, description, &inputs, &outputs), .unavailable(component: "libavfilter filter"),
             "Building the filter graph \"\(description)\"")
-        try LibAVError.check(avfilter_graph_config(graph, nil), .internalFailure, "Configuring the filter graph \"\(description)\"")
+        try LibAVError.check(
+            avfilter_graph_config(graph, nil), .internalFailure, "Configuring the filter graph \"\(description)\"")
         guard let sink = avfilter_graph_get_filter(graph, "buffersink@out") else {
-            throw LibAVError(.internalFailure, operation: "Building a filter graph", message: "the graph has no buffersink@out")
+            throw LibAVError(
+                .internalFailure, operation: "Building a filter graph", message: "the graph has no buffersink@out")
         }
         self.sink = sink
         for name in sourceNames {
             guard let source = avfilter_graph_get_filter(graph, "buffer@\(name)") else {
-                throw LibAVError(.internalFailure, operation: "Building a filter graph", message: "the graph has no buffer@\(name)")
+                throw LibAVError(
+                    .internalFailure, operation: "Building a filter graph", message: "the graph has no buffer@\(name)")
             }
             sources[name] = source
         }

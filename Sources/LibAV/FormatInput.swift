@@ -21,7 +21,9 @@ package final class FormatInput {
             if LibAVError.isOutOfMemory(status) { throw LibAVError.outOfMemory("Opening \(path)") }
             throw LibAVError(
                 .unreadableInput, operation: "Opening \(path)", code: status,
-                message: "libav could not open the file (\(LibAVError.errorText(status))); check that it is a complete media file")
+                message:
+                    "libav could not open the file (\(LibAVError.errorText(status))); check that it is a complete media file"
+            )
         }
         context = opened
     }
@@ -34,7 +36,8 @@ package final class FormatInput {
     /// Reads the stream headers more deeply, for containers that need it (movies, audio).
     /// Corresponds to `avformat_find_stream_info`.
     package func findStreamInfo() throws {
-        try LibAVError.check(avformat_find_stream_info(context, nil), .unreadableInput, "Reading the stream headers of \(path)")
+        try LibAVError.check(
+            avformat_find_stream_info(context, nil), .unreadableInput, "Reading the stream headers of \(path)")
     }
 
     /// The file's duration in seconds, or `nil` when the container does not state it.
@@ -51,7 +54,9 @@ package final class FormatInput {
 
     /// The presentation time of a packet in seconds, in its stream's time base.
     package func seconds(ofPacket packet: Packet) -> Double? {
-        guard let stream = stream(at: packet.streamIndex), packet.pointer.pointee.pts != LibAVError.noTimestamp else { return nil }
+        guard let stream = stream(at: packet.streamIndex), packet.pointer.pointee.pts != LibAVError.noTimestamp else {
+            return nil
+        }
         return Double(packet.pointer.pointee.pts) * av_q2d(stream.pointee.time_base)
     }
 
@@ -103,7 +108,8 @@ package final class FormatInput {
             if LibAVError.isOutOfMemory(status) { throw LibAVError.outOfMemory("Reading \(path)") }
             throw LibAVError(
                 .unreadableInput, operation: "Reading \(path)", code: status,
-                message: "reading the file failed (\(LibAVError.errorText(status))); the file may be truncated or damaged")
+                message:
+                    "reading the file failed (\(LibAVError.errorText(status))); the file may be truncated or damaged")
         }
         return true
     }

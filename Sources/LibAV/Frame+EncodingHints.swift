@@ -20,11 +20,12 @@ extension Frame {
             }
         }
         set {
-            pointer.pointee.pict_type = switch newValue {
-            case .intra: AV_PICTURE_TYPE_I
-            case .predicted: AV_PICTURE_TYPE_P
-            case nil: AV_PICTURE_TYPE_NONE
-            }
+            pointer.pointee.pict_type =
+                switch newValue {
+                case .intra: AV_PICTURE_TYPE_I
+                case .predicted: AV_PICTURE_TYPE_P
+                case nil: AV_PICTURE_TYPE_NONE
+                }
         }
     }
 

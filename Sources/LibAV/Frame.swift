@@ -81,7 +81,8 @@ package final class Frame {
             frame.pointee.color_range = AVCOL_RANGE_MPEG
         }
         try LibAVError.check(
-            mk_frame_get_buffer(frame, MappedMemory.minimumByteCount), .internalFailure, "Allocating a \(width)x\(height) picture")
+            mk_frame_get_buffer(frame, MappedMemory.minimumByteCount), .internalFailure,
+            "Allocating a \(width)x\(height) picture")
     }
 
     deinit {
@@ -122,17 +123,21 @@ package final class Frame {
     /// - Throws: `LibAVError` of kind `.internalFailure` when the frame has no buffer.
     package func withFirstPlane<T>(_ body: (_ bytes: UnsafeRawPointer, _ stride: Int) throws -> T) throws -> T {
         guard let data = pointer.pointee.data.0 else {
-            throw LibAVError(.internalFailure, operation: "Reading a frame's pixels", message: "the frame has no picture buffer")
+            throw LibAVError(
+                .internalFailure, operation: "Reading a frame's pixels", message: "the frame has no picture buffer")
         }
         return try body(UnsafeRawPointer(data), Int(pointer.pointee.linesize.0))
     }
 
     /// Lends the first plane's bytes for writing, for packed formats such as BGRA.
     /// - Throws: `LibAVError` of kind `.internalFailure` when the frame has no buffer.
-    package func withMutableFirstPlane<T>(_ body: (_ bytes: UnsafeMutableRawPointer, _ stride: Int) throws -> T) throws -> T {
+    package func withMutableFirstPlane<T>(_ body: (_ bytes: UnsafeMutableRawPointer, _ stride: Int) throws -> T) throws
+        -> T
+    {
         try makeWritable()
         guard let data = pointer.pointee.data.0 else {
-            throw LibAVError(.internalFailure, operation: "Writing a frame's pixels", message: "the frame has no picture buffer")
+            throw LibAVError(
+                .internalFailure, operation: "Writing a frame's pixels", message: "the frame has no picture buffer")
         }
         return try body(UnsafeMutableRawPointer(data), Int(pointer.pointee.linesize.0))
     }

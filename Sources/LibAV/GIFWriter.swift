@@ -41,9 +41,12 @@ package final class GIFWriter {
         self.loop = loop
         self.metadata = metadata
         let source = Self.bufferSource(width: width, height: height, frameRate: frameRate)
-        paletteGenerator = try FilterGraph("buffer@in=\(source),palettegen=stats_mode=full,buffersink@out", sourceNames: ["in"])
+        paletteGenerator = try FilterGraph(
+            "buffer@in=\(source),palettegen=stats_mode=full,buffersink@out", sourceNames: ["in"])
         guard let spool = tmpfile() else {
-            throw LibAVError(.writeFailed, operation: "Creating a temporary frame store for \(destination)", message: String(cString: strerror(errno)))
+            throw LibAVError(
+                .writeFailed, operation: "Creating a temporary frame store for \(destination)",
+                message: String(cString: strerror(errno)))
         }
         self.spool = spool
     }
@@ -64,7 +67,9 @@ package final class GIFWriter {
         let rowBytes = width * 4
         try frame.withFirstPlane { bytes, stride in
             for row in 0..<height where fwrite(bytes + row * stride, 1, rowBytes, spool) != rowBytes {
-                throw LibAVError(.writeFailed, operation: "Storing a frame for \(destination)", message: String(cString: strerror(errno)))
+                throw LibAVError(
+                    .writeFailed, operation: "Storing a frame for \(destination)",
+                    message: String(cString: strerror(errno)))
             }
         }
         spooledFrames += 1
@@ -76,7 +81,8 @@ package final class GIFWriter {
         guard spooledFrames > 0 else { return }
         try paletteGenerator.push(nil, into: "in")
         guard let palette = try paletteGenerator.pull() else {
-            throw LibAVError(.internalFailure, operation: "Building the GIF palette", message: "palettegen returned no palette")
+            throw LibAVError(
+                .internalFailure, operation: "Building the GIF palette", message: "palettegen returned no palette")
         }
         let source = Self.bufferSource(width: width, height: height, frameRate: frameRate)
         let paletteSource = Self.bufferSource(width: palette.width, height: palette.height, frameRate: frameRate)
@@ -99,7 +105,9 @@ package final class GIFWriter {
         let total = spooledFrames
         let end = centiseconds(atFrame: total)
         let lastStart = centiseconds(atFrame: total - 1)
-        output.addOptions([CodecOption("loop", String(loop)), CodecOption("final_delay", String(max(1, end - lastStart)))])
+        output.addOptions([
+            CodecOption("loop", String(loop)), CodecOption("final_delay", String(max(1, end - lastStart)))
+        ])
         try output.setMetadata(metadata)
         try output.start()
 
@@ -108,7 +116,9 @@ package final class GIFWriter {
             while let mapped = try mapper.pull() {
                 let index = Int(mapped.pts)
                 let pixels = try mapped.withFirstPlane { bytes, stride in
-                    (0..<height).flatMap { row in Array(UnsafeRawBufferPointer(start: bytes + row * stride, count: width)) }
+                    (0..<height).flatMap { row in
+                        Array(UnsafeRawBufferPointer(start: bytes + row * stride, count: width))
+                    }
                 }
                 // An unchanged frame is not stored: the one before is shown longer. The last is always
                 // stored, so that the final delay is counted from it.
@@ -122,7 +132,9 @@ package final class GIFWriter {
             let frame = try Frame(width: width, height: height, format: .bgra)
             try frame.withMutableFirstPlane { bytes, stride in
                 for row in 0..<height where fread(bytes + row * stride, 1, width * 4, spool) != width * 4 {
-                    throw LibAVError(.internalFailure, operation: "Reading back a stored frame for \(destination)", message: "the frame store is short")
+                    throw LibAVError(
+                        .internalFailure, operation: "Reading back a stored frame for \(destination)",
+                        message: "the frame store is short")
                 }
             }
             frame.pts = Int64(index)

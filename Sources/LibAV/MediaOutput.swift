@@ -56,9 +56,12 @@ package final class MediaOutput {
         let status = avformat_alloc_output_context2(&allocated, nil, container.muxerName, path)
         guard status >= 0, let context = allocated else {
             avformat_free_context(allocated)
-            if LibAVError.isOutOfMemory(status) { throw LibAVError.outOfMemory("Creating the \(container.rawValue) muxer") }
+            if LibAVError.isOutOfMemory(status) {
+                throw LibAVError.outOfMemory("Creating the \(container.rawValue) muxer")
+            }
             throw LibAVError(
-                .unavailable(component: "\(container.rawValue) muxer"), operation: "Creating the \(container.rawValue) muxer for \(destination)",
+                .unavailable(component: "\(container.rawValue) muxer"),
+                operation: "Creating the \(container.rawValue) muxer for \(destination)",
                 code: status, message: LibAVError.errorText(status))
         }
         self.context = context
@@ -90,7 +93,8 @@ package final class MediaOutput {
     package func setMetadata(_ entries: [CodecOption]) throws {
         for entry in entries {
             try LibAVError.check(
-                av_dict_set(&context.pointee.metadata, entry.name, entry.value, 0), .internalFailure, "Setting the \(entry.name) metadata")
+                av_dict_set(&context.pointee.metadata, entry.name, entry.value, 0), .internalFailure,
+                "Setting the \(entry.name) metadata")
         }
     }
 
@@ -100,14 +104,20 @@ package final class MediaOutput {
     /// - Throws: `LibAVError` of kind `.outOfMemory`, or `.internalFailure` after `start()`.
     package func addStream(for encoder: some StreamEncoder, codecTag: String? = nil) throws -> Int {
         guard !started else {
-            throw LibAVError(.internalFailure, operation: "Adding a stream to \(destination)", message: "the header is already written")
+            throw LibAVError(
+                .internalFailure, operation: "Adding a stream to \(destination)",
+                message: "the header is already written")
         }
         guard let stream = avformat_new_stream(context, nil) else { throw LibAVError.outOfMemory("Adding a stream") }
         let codec = encoder.context.pointer
-        try LibAVError.check(avcodec_parameters_from_context(stream.pointee.codecpar, codec), .internalFailure, "Copying encoder parameters")
+        try LibAVError.check(
+            avcodec_parameters_from_context(stream.pointee.codecpar, codec), .internalFailure,
+            "Copying encoder parameters")
         if let codecTag {
             let bytes = Array(codecTag.utf8.prefix(4)).map(UInt32.init)
-            stream.pointee.codecpar.pointee.codec_tag = bytes.enumerated().reduce(0) { $0 | $1.element << (8 * UInt32($1.offset)) }
+            stream.pointee.codecpar.pointee.codec_tag = bytes.enumerated().reduce(0) {
+                $0 | $1.element << (8 * UInt32($1.offset))
+            }
         }
         stream.pointee.time_base = codec.pointee.time_base
         if codec.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
@@ -123,11 +133,14 @@ package final class MediaOutput {
     /// - Throws: `LibAVError` of kind `.outOfMemory` or `.internalFailure`.
     package func addStream(copying input: FormatInput, stream index: Int) throws -> Int {
         guard let source = input.stream(at: index) else {
-            throw LibAVError(.internalFailure, operation: "Copying a stream of \(input.path)", message: "stream \(index) does not exist")
+            throw LibAVError(
+                .internalFailure, operation: "Copying a stream of \(input.path)",
+                message: "stream \(index) does not exist")
         }
         guard let stream = avformat_new_stream(context, nil) else { throw LibAVError.outOfMemory("Adding a stream") }
         try LibAVError.check(
-            avcodec_parameters_copy(stream.pointee.codecpar, source.pointee.codecpar), .internalFailure, "Copying stream parameters")
+            avcodec_parameters_copy(stream.pointee.codecpar, source.pointee.codecpar), .internalFailure,
+            "Copying stream parameters")
         stream.pointee.codecpar.pointee.codec_tag = 0  // Let the muxer choose its own tag.
         stream.pointee.time_base = source.pointee.time_base
         stream.pointee.avg_frame_rate = source.pointee.avg_frame_rate
@@ -139,9 +152,12 @@ package final class MediaOutput {
     /// Writes a copied packet, first moving it later by `frames` frames at `frameRate` (frames per
     /// second as numerator and denominator): a chunk's timestamps start at 0, and the whole
     /// movie's at the chunk's first frame. Corresponds to `av_rescale_q` and `av_interleaved_write_frame`.
-    package func write(_ packet: Packet, toStream index: Int, shiftedBy frames: Int, frameRate: (numerator: Int, denominator: Int)) throws {
+    package func write(
+        _ packet: Packet, toStream index: Int, shiftedBy frames: Int, frameRate: (numerator: Int, denominator: Int)
+    ) throws {
         let offset = av_rescale_q(
-            Int64(frames), AVRational(num: Int32(frameRate.denominator), den: Int32(frameRate.numerator)), streams[index].encoderTimeBase)
+            Int64(frames), AVRational(num: Int32(frameRate.denominator), den: Int32(frameRate.numerator)),
+            streams[index].encoderTimeBase)
         if packet.pointer.pointee.pts != LibAVError.noTimestamp { packet.pointer.pointee.pts += offset }
         if packet.pointer.pointee.dts != LibAVError.noTimestamp { packet.pointer.pointee.dts += offset }
         packet.pointer.pointee.pos = -1
@@ -153,11 +169,15 @@ package final class MediaOutput {
     /// - Throws: `LibAVError` of kind `.writeFailed` when the file cannot be opened or written.
     package func start() throws {
         if context.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
-            try LibAVError.check(avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE), .writeFailed, "Opening a temporary file beside \(destination) for writing")
+            try LibAVError.check(
+                avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE), .writeFailed,
+                "Opening a temporary file beside \(destination) for writing")
             ioOpen = true
         }
         let options = try OptionDictionary(container.headerOptions + extraOptions)
-        try LibAVError.check(avformat_write_header(context, &options.pointer), .writeFailed, "Writing the movie header for \(destination)")
+        try LibAVError.check(
+            avformat_write_header(context, &options.pointer), .writeFailed,
+            "Writing the movie header for \(destination)")
         try options.throwIfUnused(by: "the muxer")
         started = true
     }
@@ -169,7 +189,8 @@ package final class MediaOutput {
         let stream = streams[index]
         av_packet_rescale_ts(packet.pointer, stream.encoderTimeBase, stream.pointer.pointee.time_base)
         packet.pointer.pointee.stream_index = stream.pointer.pointee.index
-        try LibAVError.check(av_interleaved_write_frame(context, packet.pointer), .writeFailed, "Writing movie data for \(destination)")
+        try LibAVError.check(
+            av_interleaved_write_frame(context, packet.pointer), .writeFailed, "Writing movie data for \(destination)")
     }
 
     /// Writes the trailer (and with `+faststart`, moves the index to the front), then closes the file.
@@ -179,6 +200,7 @@ package final class MediaOutput {
         try LibAVError.check(av_write_trailer(context), .writeFailed, "Finishing the movie file \(destination)")
         guard ioOpen else { return }
         ioOpen = false
-        try LibAVError.check(avio_closep(&context.pointee.pb), .writeFailed, "Closing the movie file for \(destination)")
+        try LibAVError.check(
+            avio_closep(&context.pointee.pb), .writeFailed, "Closing the movie file for \(destination)")
     }
 }

@@ -31,7 +31,8 @@ package final class MovieFrameReader {
 
     /// The video stream's average frame rate, or (0, 1) when the container does not say.
     package var frameRate: (numerator: Int, denominator: Int) {
-        guard let rate = input.stream(at: decoder.streamIndex)?.pointee.avg_frame_rate, rate.num > 0, rate.den > 0 else { return (0, 1) }
+        guard let rate = input.stream(at: decoder.streamIndex)?.pointee.avg_frame_rate, rate.num > 0, rate.den > 0
+        else { return (0, 1) }
         return (Int(rate.num), Int(rate.den))
     }
 
@@ -54,7 +55,8 @@ package final class MovieFrameReader {
     ///   - body: Receives the index into `times`, the frame's own time in seconds, and the frame.
     /// - Throws: `LibAVError` when decoding or conversion fails, or `body`'s error.
     package func frames(
-        at times: [Double], width: Int, height: Int, _ body: (_ index: Int, _ frameTime: Double, _ frame: Frame) throws -> Void
+        at times: [Double], width: Int, height: Int,
+        _ body: (_ index: Int, _ frameTime: Double, _ frame: Frame) throws -> Void
     ) throws {
         guard !times.isEmpty else { return }
         var scaler: Scaler?

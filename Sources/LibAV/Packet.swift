@@ -30,7 +30,8 @@ package final class Packet {
     /// - Throws: `LibAVError` of kind `.outOfMemory`.
     package convenience init(bytes: [UInt8], pts: Int64) throws {
         try self.init()
-        try LibAVError.check(av_new_packet(pointer, Int32(bytes.count)), .internalFailure, "Allocating a packet of \(bytes.count) bytes")
+        try LibAVError.check(
+            av_new_packet(pointer, Int32(bytes.count)), .internalFailure, "Allocating a packet of \(bytes.count) bytes")
         bytes.withUnsafeBytes { source in
             guard let base = source.baseAddress else { return }
             pointer.pointee.data.update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)

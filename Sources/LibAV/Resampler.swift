@@ -49,7 +49,8 @@ package final class Resampler {
         try LibAVError.check(
             swr_alloc_set_opts2(
                 &context, &outputLayout, AV_SAMPLE_FMT_FLT, Int32(outputRate),
-                &input.pointee.ch_layout, AVSampleFormat(rawValue: input.pointee.format), input.pointee.sample_rate, 0, nil),
+                &input.pointee.ch_layout, AVSampleFormat(rawValue: input.pointee.format), input.pointee.sample_rate, 0,
+                nil),
             .unreadableInput, "Configuring the audio resampler")
         let inputChannels = Int(input.pointee.ch_layout.nb_channels)
         if inputChannels == 1 {
@@ -78,7 +79,8 @@ package final class Resampler {
                 guard let input = frame?.pointer else {
                     return swr_convert(context, outputPlanes, Int32(capacity), nil, 0)
                 }
-                return input.pointee.extended_data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 1) { planes in
+                return input.pointee.extended_data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 1) {
+                    planes in
                     swr_convert(context, outputPlanes, Int32(capacity), planes, Int32(inputFrames))
                 }
             }
@@ -98,9 +100,11 @@ package final class Resampler {
         var output = [Float](repeating: 0, count: capacity * outputChannels)
         let produced: Int32 = input.withUnsafeBytes { inputBytes in
             output.withUnsafeMutableBytes { outputBytes in
-                var inputPlane: UnsafePointer<UInt8>? = inputFrames > 0
+                var inputPlane: UnsafePointer<UInt8>? =
+                    inputFrames > 0
                     ? inputBytes.baseAddress?.assumingMemoryBound(to: UInt8.self) : nil
-                var outputPlane: UnsafeMutablePointer<UInt8>? = outputBytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+                var outputPlane: UnsafeMutablePointer<UInt8>? = outputBytes.baseAddress?.assumingMemoryBound(
+                    to: UInt8.self)
                 return withUnsafeMutablePointer(to: &outputPlane) { outputPlanes in
                     withUnsafeMutablePointer(to: &inputPlane) { inputPlanes in
                         swr_convert(context, outputPlanes, Int32(capacity), inputPlanes, Int32(inputFrames))

@@ -20,11 +20,13 @@ package final class Scaler {
     package init(from frame: Frame, toBGRAWidth width: Int, height: Int) throws {
         let scales = width != frame.width || height != frame.height
         let flags = (scales ? SWS_LANCZOS : SWS_BICUBIC) | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT
-        guard let context = sws_getContext(
-            Int32(frame.width), Int32(frame.height), frame.avPixelFormat,
-            Int32(width), Int32(height), AV_PIX_FMT_BGRA,
-            flags, nil, nil, nil
-        ) else {
+        guard
+            let context = sws_getContext(
+                Int32(frame.width), Int32(frame.height), frame.avPixelFormat,
+                Int32(width), Int32(height), AV_PIX_FMT_BGRA,
+                flags, nil, nil, nil
+            )
+        else {
             let formatName = av_get_pix_fmt_name(frame.avPixelFormat).map { String(cString: $0) } ?? "unknown"
             throw LibAVError(
                 .unreadableInput, operation: "Converting the decoded picture",
@@ -46,13 +48,16 @@ package final class Scaler {
     ///   - unpremultiplying: Whether Cairo's premultiplied colours are divided by their alpha
     ///     first, for targets that carry alpha (encoders expect straight alpha).
     /// - Throws: `LibAVError` of kind `.outOfMemory`.
-    package init(bgraWidth width: Int, height: Int, to format: PixelFormat = .yuv420p, unpremultiplying: Bool = false) throws {
-        guard let context = sws_getContext(
-            Int32(width), Int32(height), AV_PIX_FMT_BGRA,
-            Int32(width), Int32(height), format.avFormat,
-            // Full-resolution chroma input takes swscale's SIMD BGRA readers; without it, the
-            // pairwise-averaging C readers run instead: 2.8 ms versus 1.7 ms per 720p frame, same luma.
-            SWS_BILINEAR | SWS_FULL_CHR_H_INP, nil, nil, nil)
+    package init(bgraWidth width: Int, height: Int, to format: PixelFormat = .yuv420p, unpremultiplying: Bool = false)
+        throws
+    {
+        guard
+            let context = sws_getContext(
+                Int32(width), Int32(height), AV_PIX_FMT_BGRA,
+                Int32(width), Int32(height), format.avFormat,
+                // Full-resolution chroma input takes swscale's SIMD BGRA readers; without it, the
+                // pairwise-averaging C readers run instead: 2.8 ms versus 1.7 ms per 720p frame, same luma.
+                SWS_BILINEAR | SWS_FULL_CHR_H_INP, nil, nil, nil)
         else {
             throw LibAVError.outOfMemory("Creating the BGRA to \(format.rawValue) converter")
         }
@@ -76,16 +81,17 @@ package final class Scaler {
     /// (the full-range `yuvj` formats, grey, RGB) keep swscale's own settings.
     private func applyColorDetails(of frame: Frame) {
         guard let descriptor = av_pix_fmt_desc_get(frame.avPixelFormat),
-              descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0,
-              descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_PAL) == 0,
-              descriptor.pointee.nb_components >= 3
+            descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0,
+            descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_PAL) == 0,
+            descriptor.pointee.nb_components >= 3
         else { return }
         let fullRange = frame.pointer.pointee.color_range == AVCOL_RANGE_JPEG
-        let matrix: Int32 = switch frame.pointer.pointee.colorspace {
-        case AVCOL_SPC_BT709: SWS_CS_ITU709
-        case AVCOL_SPC_BT2020_NCL, AVCOL_SPC_BT2020_CL: SWS_CS_BT2020
-        default: SWS_CS_DEFAULT
-        }
+        let matrix: Int32 =
+            switch frame.pointer.pointee.colorspace {
+            case AVCOL_SPC_BT709: SWS_CS_ITU709
+            case AVCOL_SPC_BT2020_NCL, AVCOL_SPC_BT2020_CL: SWS_CS_BT2020
+            default: SWS_CS_DEFAULT
+            }
         guard fullRange || matrix != SWS_CS_DEFAULT else { return }
         var inverseTable: UnsafeMutablePointer<Int32>?
         var table: UnsafeMutablePointer<Int32>?
@@ -94,12 +100,15 @@ package final class Scaler {
         var brightness: Int32 = 0
         var contrast: Int32 = 0
         var saturation: Int32 = 0
-        guard sws_getColorspaceDetails(
-            context, &inverseTable, &sourceRange, &table, &destinationRange, &brightness, &contrast, &saturation
-        ) >= 0 else { return }
+        guard
+            sws_getColorspaceDetails(
+                context, &inverseTable, &sourceRange, &table, &destinationRange, &brightness, &contrast, &saturation
+            ) >= 0
+        else { return }
         let coefficients = sws_getCoefficients(matrix)
         _ = sws_setColorspaceDetails(
-            context, coefficients, fullRange ? 1 : sourceRange, table, destinationRange, brightness, contrast, saturation
+            context, coefficients, fullRange ? 1 : sourceRange, table, destinationRange, brightness, contrast,
+            saturation
         )
     }
 
@@ -109,7 +118,8 @@ package final class Scaler {
     package func bgraFrame(converting frame: Frame) throws -> Frame {
         let converted = try Frame(width: destinationWidth, height: destinationHeight, format: .bgra)
         try LibAVError.check(
-            sws_scale_frame(context, converted.pointer, frame.pointer), .unreadableInput, "Converting the decoded picture to RGB")
+            sws_scale_frame(context, converted.pointer, frame.pointer), .unreadableInput,
+            "Converting the decoded picture to RGB")
         return converted
     }
 
@@ -119,11 +129,14 @@ package final class Scaler {
     ///   picture or swscale converts fewer rows than the picture has.
     package func convert(bgra: UnsafeRawBufferPointer, stride: Int, into frame: Frame) throws {
         let needed = stride * (sourceHeight - 1) + destinationWidth * 4
-        guard let base = bgra.baseAddress?.assumingMemoryBound(to: UInt8.self), bgra.count >= needed, stride >= destinationWidth * 4
+        guard let base = bgra.baseAddress?.assumingMemoryBound(to: UInt8.self), bgra.count >= needed,
+            stride >= destinationWidth * 4
         else {
             throw LibAVError(
                 .internalFailure, operation: "Converting a frame to yuv420p",
-                message: "the pixel buffer holds \(bgra.count) bytes, fewer than the \(needed) a \(destinationWidth)x\(sourceHeight) picture needs")
+                message:
+                    "the pixel buffer holds \(bgra.count) bytes, fewer than the \(needed) a \(destinationWidth)x\(sourceHeight) picture needs"
+            )
         }
         try frame.makeWritable()
         if var scratch = straightAlphaScratch {
@@ -132,7 +145,9 @@ package final class Scaler {
             let rowBytes = destinationWidth * 4
             scratch.withUnsafeMutableBufferPointer { target in
                 for row in 0..<sourceHeight {
-                    Self.unpremultiply(from: base + row * stride, to: target.baseAddress.map { $0 + row * rowBytes }, count: destinationWidth)
+                    Self.unpremultiply(
+                        from: base + row * stride, to: target.baseAddress.map { $0 + row * rowBytes },
+                        count: destinationWidth)
                 }
             }
             try scratch.withUnsafeBytes { try scale(from: $0.baseAddress, stride: rowBytes, into: frame) }
@@ -148,9 +163,13 @@ package final class Scaler {
             let alpha = Int(from[offset + 3])
             switch alpha {
             case 255:
-                to[offset] = from[offset]; to[offset + 1] = from[offset + 1]; to[offset + 2] = from[offset + 2]
+                to[offset] = from[offset]
+                to[offset + 1] = from[offset + 1]
+                to[offset + 2] = from[offset + 2]
             case 0:
-                to[offset] = 0; to[offset + 1] = 0; to[offset + 2] = 0
+                to[offset] = 0
+                to[offset + 1] = 0
+                to[offset + 2] = 0
             default:
                 for channel in 0..<3 {
                     to[offset + channel] = UInt8(min(255, (Int(from[offset + channel]) * 255 + alpha / 2) / alpha))
@@ -174,7 +193,9 @@ package final class Scaler {
                     withUnsafeMutablePointer(to: &destination.pointee.linesize) { linesize in
                         data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { planes in
                             linesize.withMemoryRebound(to: Int32.self, capacity: 8) { lineSizes in
-                                sws_scale(context, sources.baseAddress, strides.baseAddress, 0, Int32(sourceHeight), planes, lineSizes)
+                                sws_scale(
+                                    context, sources.baseAddress, strides.baseAddress, 0, Int32(sourceHeight), planes,
+                                    lineSizes)
                             }
                         }
                     }

@@ -20,7 +20,9 @@ package struct VideoEncoderConfiguration: Sendable, Hashable {
     /// Encoder threads, or 0 to let the encoder choose (as the ffmpeg CLI does).
     package var threadCount = 0
 
-    package init(encoderName: String, width: Int, height: Int, frameRateNumerator: Int, frameRateDenominator: Int, gopSize: Int) {
+    package init(
+        encoderName: String, width: Int, height: Int, frameRateNumerator: Int, frameRateDenominator: Int, gopSize: Int
+    ) {
         self.encoderName = encoderName
         self.width = width
         self.height = height
@@ -48,15 +50,19 @@ package final class VideoEncoder: StreamEncoder {
             setenv("SVT_LOG", "1", 0)
         }
         guard let codec = avcodec_find_encoder_by_name(name) else {
-            throw LibAVError(.unavailable(component: name), operation: "Opening the \(name) encoder", message: "this FFmpeg build has no \(name) encoder")
+            throw LibAVError(
+                .unavailable(component: name), operation: "Opening the \(name) encoder",
+                message: "this FFmpeg build has no \(name) encoder")
         }
         packet = try Packet()
         context = try CodecContext(codec: codec)
         let c = context.pointer
         c.pointee.width = Int32(configuration.width)
         c.pointee.height = Int32(configuration.height)
-        c.pointee.time_base = AVRational(num: Int32(configuration.frameRateDenominator), den: Int32(configuration.frameRateNumerator))
-        c.pointee.framerate = AVRational(num: Int32(configuration.frameRateNumerator), den: Int32(configuration.frameRateDenominator))
+        c.pointee.time_base = AVRational(
+            num: Int32(configuration.frameRateDenominator), den: Int32(configuration.frameRateNumerator))
+        c.pointee.framerate = AVRational(
+            num: Int32(configuration.frameRateNumerator), den: Int32(configuration.frameRateDenominator))
         c.pointee.pix_fmt = configuration.pixelFormat.avFormat
         c.pointee.gop_size = Int32(configuration.gopSize)
         if configuration.pixelFormat.isYUV {
@@ -81,7 +87,8 @@ package final class VideoEncoder: StreamEncoder {
     package func encode(_ frame: Frame?, write: (Packet) throws -> Void) throws {
         try LibAVError.check(
             avcodec_send_frame(context.pointer, frame?.pointer), .internalFailure,
-            frame == nil ? "Flushing the \(context.codecName) encoder" : "Sending a frame to the \(context.codecName) encoder")
+            frame == nil
+                ? "Flushing the \(context.codecName) encoder" : "Sending a frame to the \(context.codecName) encoder")
         while true {
             let status = avcodec_receive_packet(context.pointer, packet.pointer)
             if status == LibAVError.eagain || status == LibAVError.eof { return }
@@ -90,7 +97,8 @@ package final class VideoEncoder: StreamEncoder {
                 packet.pointer.pointee.duration = 1  // One frame in the encoder's time base (1/fps).
             }
             if packet.pointer.pointee.dts == LibAVError.noTimestamp {
-                packet.pointer.pointee.dts = packet.pointer.pointee.pts  // Intra-only encoders (PNG, GIF, ProRes) leave it unset.
+                // Intra-only encoders (PNG, GIF, ProRes) leave it unset.
+                packet.pointer.pointee.dts = packet.pointer.pointee.pts
             }
             defer { packet.unref() }
             try write(packet)

@@ -14,13 +14,15 @@ extension Color: Interpolatable {
     public func interpolated(to other: Color, amount: Double) -> Color {
         let alpha = min(max(lerp(self.alpha, other.alpha, amount), 0), 1)
         guard alpha > 0 else {
-            return Color(red: lerp(red, other.red, amount), green: lerp(green, other.green, amount),
-                         blue: lerp(blue, other.blue, amount), alpha: 0)
+            return Color(
+                red: lerp(red, other.red, amount), green: lerp(green, other.green, amount),
+                blue: lerp(blue, other.blue, amount), alpha: 0)
         }
         func blend(_ a: Double, _ b: Double) -> Double {
             lerp(a * self.alpha, b * other.alpha, amount) / alpha
         }
-        return Color(red: blend(red, other.red), green: blend(green, other.green),
-                     blue: blend(blue, other.blue), alpha: alpha)
+        return Color(
+            red: blend(red, other.red), green: blend(green, other.green),
+            blue: blend(blue, other.blue), alpha: alpha)
     }
 }

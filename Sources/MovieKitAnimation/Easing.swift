@@ -144,11 +144,12 @@ public struct Easing: Sendable, Hashable, CustomStringConvertible {
         let steps = max(count, position == .jumpNone ? 2 : 1)
         var current = (x * Double(steps)).rounded(.down)
         if position == .jumpStart || position == .jumpBoth { current += 1 }
-        let jumps: Double = switch position {
-        case .jumpStart, .jumpEnd: Double(steps)
-        case .jumpNone: Double(steps - 1)
-        case .jumpBoth: Double(steps + 1)
-        }
+        let jumps: Double =
+            switch position {
+            case .jumpStart, .jumpEnd: Double(steps)
+            case .jumpNone: Double(steps - 1)
+            case .jumpBoth: Double(steps + 1)
+            }
         return min(max(current, 0), jumps) / jumps
     }
 
@@ -171,24 +172,28 @@ public struct Easing: Sendable, Hashable, CustomStringConvertible {
         case .cubicBezier(let x1, let y1, let x2, let y2):
             for (name, value, isX) in [("x1", x1, true), ("y1", y1, false), ("x2", x2, true), ("y2", y2, false)] {
                 if !value.isFinite {
-                    return .invalidEasing(easing: description,
-                                          reason: "\(name) \(value) is not a finite number; use a number such as 0.5")
+                    return .invalidEasing(
+                        easing: description,
+                        reason: "\(name) \(value) is not a finite number; use a number such as 0.5")
                 }
                 if isX, !(0...1).contains(value) {
-                    return .invalidEasing(easing: description,
-                                          reason: "\(name) \(formatNumber(value)) is outside 0…1; use an x value "
-                                              + "from 0 to 1 (only the y values may go beyond that range)")
+                    return .invalidEasing(
+                        easing: description,
+                        reason: "\(name) \(formatNumber(value)) is outside 0…1; use an x value "
+                            + "from 0 to 1 (only the y values may go beyond that range)")
                 }
             }
             return nil
         case .steps(let count, let position):
             if count < 1 {
-                return .invalidEasing(easing: description,
-                                      reason: "the step count \(count) is less than 1; use 1 or more steps")
+                return .invalidEasing(
+                    easing: description,
+                    reason: "the step count \(count) is less than 1; use 1 or more steps")
             }
             if position == .jumpNone, count < 2 {
-                return .invalidEasing(easing: description,
-                                      reason: "jump-none needs at least 2 steps; use 2 or more, or another jump position")
+                return .invalidEasing(
+                    easing: description,
+                    reason: "jump-none needs at least 2 steps; use 2 or more, or another jump position")
             }
             return nil
         case .spring(let spring):
@@ -224,7 +229,7 @@ public struct Easing: Sendable, Hashable, CustomStringConvertible {
             return "linear"
         case .cubicBezier(let x1, let y1, let x2, let y2):
             let keywords: [(Easing, String)] = [
-                (.ease, "ease"), (.easeIn, "ease-in"), (.easeOut, "ease-out"), (.easeInOut, "ease-in-out"),
+                (.ease, "ease"), (.easeIn, "ease-in"), (.easeOut, "ease-out"), (.easeInOut, "ease-in-out")
             ]
             if let keyword = keywords.first(where: { $0.0 == self }) { return keyword.1 }
             return "cubic-bezier(\([x1, y1, x2, y2].map(formatNumber).joined(separator: ", ")))"

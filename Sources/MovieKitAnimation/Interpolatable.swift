@@ -101,8 +101,9 @@ extension CGRect: DistanceMeasurable {
     ///   - other: The rectangle at amount 1.
     ///   - amount: How far to go from `self` towards `other`; may be outside `0...1`.
     public func interpolated(to other: CGRect, amount: Double) -> CGRect {
-        CGRect(origin: origin.interpolated(to: other.origin, amount: amount),
-               size: size.interpolated(to: other.size, amount: amount))
+        CGRect(
+            origin: origin.interpolated(to: other.origin, amount: amount),
+            size: size.interpolated(to: other.size, amount: amount))
     }
 
     /// The Euclidean distance between the two rectangles taken as vectors `(x, y, width, height)`.

@@ -90,7 +90,9 @@ public struct Keyframes<Value: Interpolatable>: Sendable {
     ///   - keyframes: The keyframes, in time order.
     ///   - mode: How values between keyframes are computed; `linear` by default.
     public init(_ keyframes: [Keyframe<Value>], mode: Mode = .linear) {
-        precondition(!keyframes.isEmpty, "Keyframes needs at least one keyframe; use Keyframes.validated(_:mode:) for keyframes read from a file.")
+        precondition(
+            !keyframes.isEmpty,
+            "Keyframes needs at least one keyframe; use Keyframes.validated(_:mode:) for keyframes read from a file.")
         self.keyframes = keyframes
         self.mode = mode
         let finite = keyframes.enumerated().filter { $0.element.time.isFinite }
@@ -125,23 +127,26 @@ public struct Keyframes<Value: Interpolatable>: Sendable {
         for (index, keyframe) in keyframes.enumerated() {
             guard keyframe.time.isFinite else {
                 throw AnimationError.invalidKeyframe(
-                    index: index, reason: "its time \(keyframe.time) is not a finite number; use a time in seconds, such as 0")
+                    index: index,
+                    reason: "its time \(keyframe.time) is not a finite number; use a time in seconds, such as 0")
             }
             if index > 0, keyframe.time < keyframes[index - 1].time {
                 throw AnimationError.invalidKeyframe(
                     index: index,
-                    reason: "its time \(formatNumber(keyframe.time)) is earlier than the time \(formatNumber(keyframes[index - 1].time)) "
+                    reason:
+                        "its time \(formatNumber(keyframe.time)) is earlier than the time \(formatNumber(keyframes[index - 1].time)) "
                         + "of keyframe \(index - 1); keyframe times must not decrease, so sort the keyframes by time")
             }
             if let problem = keyframe.easing.problem {
-                let reason = switch problem {
-                case .invalidEasing(let easing, let reason):
-                    "in its easing \(easing), \(reason)"
-                case .invalidSpring(let parameter, let value, let reason):
-                    "in its easing \(keyframe.easing), the spring \(parameter) \(formatNumber(value)) \(reason)"
-                default:
-                    "its easing \(keyframe.easing) cannot be used"
-                }
+                let reason =
+                    switch problem {
+                    case .invalidEasing(let easing, let reason):
+                        "in its easing \(easing), \(reason)"
+                    case .invalidSpring(let parameter, let value, let reason):
+                        "in its easing \(keyframe.easing), the spring \(parameter) \(formatNumber(value)) \(reason)"
+                    default:
+                        "its easing \(keyframe.easing) cannot be used"
+                    }
                 throw AnimationError.invalidKeyframe(index: index, reason: reason)
             }
         }

@@ -40,13 +40,13 @@ extension Path {
     private static func blend(_ from: Element, _ to: Element, _ amount: Double) -> Element? {
         func mix(_ p: CGPoint, _ q: CGPoint) -> CGPoint { p.interpolated(to: q, amount: amount) }
         switch (from, to) {
-        case let (.move(p), .move(q)):
+        case (.move(let p), .move(let q)):
             return .move(to: mix(p, q))
-        case let (.line(p), .line(q)):
+        case (.line(let p), .line(let q)):
             return .line(to: mix(p, q))
-        case let (.quadCurve(p, c), .quadCurve(q, d)):
+        case (.quadCurve(let p, let c), .quadCurve(let q, let d)):
             return .quadCurve(to: mix(p, q), control: mix(c, d))
-        case let (.curve(p, c1, c2), .curve(q, d1, d2)):
+        case (.curve(let p, let c1, let c2), .curve(let q, let d1, let d2)):
             return .curve(to: mix(p, q), control1: mix(c1, d1), control2: mix(c2, d2))
         case (.closeSubpath, .closeSubpath):
             return .closeSubpath

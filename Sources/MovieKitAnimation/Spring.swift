@@ -141,8 +141,10 @@ public struct Spring: Sendable, Hashable, CustomStringConvertible {
             let decay = exp(-alpha * t)
             let cosine = cos(omegaD * t)
             let sine = sin(omegaD * t)
-            return (decay * (x0 * cosine + b * sine),
-                    decay * (v0 * cosine - (alpha * b + x0 * omegaD) * sine))
+            return (
+                decay * (x0 * cosine + b * sine),
+                decay * (v0 * cosine - (alpha * b + x0 * omegaD) * sine)
+            )
         }
         let (r1, r2, c1, c2) = overdampedTerms(x0: x0, v0: v0)
         let e1 = exp(r1 * t)
@@ -242,15 +244,18 @@ public struct Spring: Sendable, Hashable, CustomStringConvertible {
         }
         switch specification {
         case .response(let response, let ratio):
-            return check("response", response, allowsZero: false,
-                         fix: "use a positive number of seconds, such as 0.5")
-                ?? check("damping ratio", ratio, allowsZero: true,
-                         fix: "use 0 (no damping) up to 1 (critically damped), or more to approach without overshoot")
+            return check(
+                "response", response, allowsZero: false,
+                fix: "use a positive number of seconds, such as 0.5")
+                ?? check(
+                    "damping ratio", ratio, allowsZero: true,
+                    fix: "use 0 (no damping) up to 1 (critically damped), or more to approach without overshoot")
         case .physical:
             return check("mass", mass, allowsZero: false, fix: "use a positive mass, such as 1")
                 ?? check("stiffness", stiffness, allowsZero: false, fix: "use a positive stiffness, such as 100")
-                ?? check("damping", damping, allowsZero: true,
-                         fix: "use 0 (no damping) or more, such as 10")
+                ?? check(
+                    "damping", damping, allowsZero: true,
+                    fix: "use 0 (no damping) or more, such as 10")
         }
     }
 

@@ -75,7 +75,12 @@ public struct Timeline<Value>: TimedValue {
             var high = starts.count
             while low < high {
                 let middle = (low + high) / 2
-                if starts[middle] <= t { index = middle; low = middle + 1 } else { high = middle }
+                if starts[middle] <= t {
+                    index = middle
+                    low = middle + 1
+                } else {
+                    high = middle
+                }
             }
             return parts[index].value(at: t - starts[index])
         }

@@ -48,12 +48,14 @@ public struct Tween<Value: Interpolatable>: TimedValue {
     ///   `Easing.validate()` for an invalid easing.
     public func validate() throws {
         if !duration.isFinite {
-            throw AnimationError.invalidTiming(name: "Tween duration", value: duration,
-                                              reason: "is not a finite number; use a number of seconds such as 1")
+            throw AnimationError.invalidTiming(
+                name: "Tween duration", value: duration,
+                reason: "is not a finite number; use a number of seconds such as 1")
         }
         if duration < 0 {
-            throw AnimationError.invalidTiming(name: "Tween duration", value: duration,
-                                              reason: "is negative; use 0 or more seconds")
+            throw AnimationError.invalidTiming(
+                name: "Tween duration", value: duration,
+                reason: "is negative; use 0 or more seconds")
         }
         try easing.validate()
     }

@@ -91,7 +91,8 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
         case .invalidCRF(let crf, let codec, let range, let defaultValue):
             let suggestion = defaultValue.map { ", or \($0) for the default quality" } ?? ""
             let owner = codec.map { "\($0)'s" } ?? "every codec's"
-            return "CRF \(crf) is outside \(owner) range \(range.lowerBound)…\(range.upperBound); use \(range.lowerBound) (best) to \(range.upperBound) (smallest)\(suggestion)."
+            return
+                "CRF \(crf) is outside \(owner) range \(range.lowerBound)…\(range.upperBound); use \(range.lowerBound) (best) to \(range.upperBound) (smallest)\(suggestion)."
         case .qualityNotApplicable(let codec):
             return codec.hasPrefix("ProRes")
                 ? "\(codec) has no CRF; choose its quality with the ProRes profile (proxy, lt, standard, hq, p4444 or p4444xq)."
@@ -103,9 +104,11 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
         case .alphaNotInContainer(let codec, let container, let suggestions):
             return "\(codec) cannot carry alpha in \(container); use \(Self.list(suggestions))."
         case .chromaUnsupported(let codec, let chroma):
-            return "\(codec) is not offered with \(chroma) chroma; 4:4:4 is available for H.264 and HEVC, and ProRes chooses its chroma by profile."
+            return
+                "\(codec) is not offered with \(chroma) chroma; 4:4:4 is available for H.264 and HEVC, and ProRes chooses its chroma by profile."
         case .bitDepthUnsupported(let codec, let bitDepth):
-            return "\(codec) is not offered at \(bitDepth) bits; 10-bit is available for HEVC, AV1 and ProRes, and 8-bit for every codec but ProRes."
+            return
+                "\(codec) is not offered at \(bitDepth) bits; 10-bit is available for HEVC, AV1 and ProRes, and 8-bit for every codec but ProRes."
         case .codecNotInContainer(let codec, let container, let suggestions):
             return "\(codec) cannot be stored in \(container); use \(Self.list(suggestions))."
         case .invalidGIFPlayCount(let count):
@@ -118,37 +121,47 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
         case .invalidKeyframeInterval(let seconds):
             return "Keyframe interval \(seconds) s is not positive; use a positive number of seconds such as 2."
         case .invalidBitRate(let bitRate):
-            return "Bit rate \(bitRate) is not positive; use bits per second such as 5000000, or leave it unset to use constant quality (CRF)."
+            return
+                "Bit rate \(bitRate) is not positive; use bits per second such as 5000000, or leave it unset to use constant quality (CRF)."
         case .fileExists(let path):
             return "The file \(path) already exists; choose another path, or allow the writer to replace it."
         case .unsupportedContainer(let path):
-            return "Cannot tell the container from the extension of \(path); use .mp4, .m4v, .mov, .webm, .mkv or .gif, or no extension for a folder of PNG files."
+            return
+                "Cannot tell the container from the extension of \(path); use .mp4, .m4v, .mov, .webm, .mkv or .gif, or no extension for a folder of PNG files."
         case .writerClosed(let path):
-            return "The movie writer for \(path) has already finished or failed; create a new MovieWriter to write another movie."
+            return
+                "The movie writer for \(path) has already finished or failed; create a new MovieWriter to write another movie."
         case .noFrames(let path):
             return "No frames were added to \(path); add at least one frame before calling finish()."
         case .noPreviousFrame(let path):
             return "There is no previous frame to repeat in \(path); draw a frame with addFrame first."
         case .encoderUnavailable(let name):
-            return "The encoder \(name) is not available in this FFmpeg build; install FFmpeg with \(name) (Debian: libavcodec-extra or libavcodec59), or choose another codec."
+            return
+                "The encoder \(name) is not available in this FFmpeg build; install FFmpeg with \(name) (Debian: libavcodec-extra or libavcodec59), or choose another codec."
         case .frameTooLarge(let width, let height, let encoder, let limit):
-            return "A \(width)x\(height) frame is too large for \(encoder) (\(limit)); choose a smaller width and height."
+            return
+                "A \(width)x\(height) frame is too large for \(encoder) (\(limit)); choose a smaller width and height."
         case .frameTooSmall(let width, let height, let codec, let minimum):
-            return "A \(width)x\(height) frame is too small for \(codec), which needs at least \(minimum)x\(minimum) pixels; choose a larger size or another codec."
+            return
+                "A \(width)x\(height) frame is too small for \(codec), which needs at least \(minimum)x\(minimum) pixels; choose a larger size or another codec."
         case .encoderSettingsRefused(let encoder, let setting, let reason):
             let subject = setting.map { "the setting \"\($0)\"" } ?? "these settings"
-            return "The \(encoder) encoder refused \(subject): \(reason). Check the size, frame rate, CRF, preset and bit rate against what \(encoder) supports."
+            return
+                "The \(encoder) encoder refused \(subject): \(reason). Check the size, frame rate, CRF, preset and bit rate against what \(encoder) supports."
         case .unreadableInput(let path, let reason):
             return "Could not read \(path): \(reason). Check that it is a complete media file, or export it again."
         case .inputTooLarge(let path, let width, let height):
-            return "The picture in \(path) is \(width)x\(height) pixels, larger than FFmpeg can decode; scale it down first."
+            return
+                "The picture in \(path) is \(width)x\(height) pixels, larger than FFmpeg can decode; scale it down first."
         case .writeFailed(let path, let reason):
-            return "Writing \(path) failed: \(reason). The destination was left untouched; check free disk space, file-size limits and permissions for its folder."
+            return
+                "Writing \(path) failed: \(reason). The destination was left untouched; check free disk space, file-size limits and permissions for its folder."
         case .outOfMemory(let activity):
             return "The system ran out of memory while \(activity); close other programs or render a smaller movie."
         case .internalFailure(let operation, let code, let message):
             let codeText = code.map { " (FFmpeg error \($0))" } ?? ""
-            return "\(operation) failed unexpectedly: \(message)\(codeText). This is a bug in MovieKit or FFmpeg; please report it with the settings you used."
+            return
+                "\(operation) failed unexpectedly: \(message)\(codeText). This is a bug in MovieKit or FFmpeg; please report it with the settings you used."
         case .cancelled(let path):
             return "The render of \(path) was cancelled; no file was written."
         case .fileSystem(let path, let reason):

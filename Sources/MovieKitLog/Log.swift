@@ -76,7 +76,8 @@ public enum Log {
         registry.withLock { registry in
             registry.registrations.removeAll()
             if let handler {
-                registry.registrations.append(Registration(token: HandlerToken(id: registry.nextID), level: level, handler: handler))
+                registry.registrations.append(
+                    Registration(token: HandlerToken(id: registry.nextID), level: level, handler: handler))
                 registry.nextID += 1
             }
         }

@@ -64,20 +64,22 @@ struct BlendModeTests {
         (.saturation, { b, s in setLum(setSat(b, sat(s)), lum(b)) }),
         (.color, { b, s in setLum(s, lum(b)) }),
         (.luminosity, { b, s in setLum(b, lum(s)) }),
-        (.plusLighter, separable { b, s in min(1, b + s) }),
+        (.plusLighter, separable { b, s in min(1, b + s) })
     ]
 
     @Test(arguments: expectations.map(\.0))
     func blendModeMatchesItsFormula(mode: BlendMode) throws {
         let formula = try #require(Self.expectations.first { $0.0 == mode }?.1)
         let (b, s) = (Self.backdrop, Self.source)
-        let measured = try blend(mode, source: Color(red: s.r, green: s.g, blue: s.b),
-                                 backdrop: Color(red: b.r, green: b.g, blue: b.b))
+        let measured = try blend(
+            mode, source: Color(red: s.r, green: s.g, blue: s.b),
+            backdrop: Color(red: b.r, green: b.g, blue: b.b))
         let expected = pixel(formula(b, s))
         #expect(measured.isClose(to: expected, tolerance: 2), "\(mode): \(measured) vs \(expected)")
         // Swapping source and backdrop must also match, which catches modes wired the wrong way round.
-        let swapped = try blend(mode, source: Color(red: b.r, green: b.g, blue: b.b),
-                                backdrop: Color(red: s.r, green: s.g, blue: s.b))
+        let swapped = try blend(
+            mode, source: Color(red: b.r, green: b.g, blue: b.b),
+            backdrop: Color(red: s.r, green: s.g, blue: s.b))
         let swappedExpected = pixel(formula(s, b))
         #expect(swapped.isClose(to: swappedExpected, tolerance: 2), "\(mode) swapped: \(swapped) vs \(swappedExpected)")
     }
@@ -88,10 +90,16 @@ struct BlendModeTests {
 
     static func clipColor(_ c: RGB) -> RGB {
         let l = lum(c)
-        let n = min(c.r, c.g, c.b), x = max(c.r, c.g, c.b)
+        let n = min(c.r, c.g, c.b)
+        let x = max(c.r, c.g, c.b)
         var out = c
         if n < 0 { out = (l + (out.r - l) * l / (l - n), l + (out.g - l) * l / (l - n), l + (out.b - l) * l / (l - n)) }
-        if x > 1 { out = (l + (out.r - l) * (1 - l) / (x - l), l + (out.g - l) * (1 - l) / (x - l), l + (out.b - l) * (1 - l) / (x - l)) }
+        if x > 1 {
+            out = (
+                l + (out.r - l) * (1 - l) / (x - l), l + (out.g - l) * (1 - l) / (x - l),
+                l + (out.b - l) * (1 - l) / (x - l)
+            )
+        }
         return out
     }
 
@@ -121,29 +129,30 @@ struct BlendModeTests {
 
     /// Premultiplied source: red at alpha 0.6. Premultiplied backdrop: blue at alpha 0.5.
     static let porterDuff: [(BlendMode, (red: Double, blue: Double, alpha: Double))] = {
-        let (cs, αs) = (0.6, 0.6)   // Premultiplied red of the source, and its alpha.
-        let (cb, αb) = (0.5, 0.5)   // Premultiplied blue of the backdrop, and its alpha.
+        let (cs, alphaS) = (0.6, 0.6)  // Premultiplied red of the source, and its alpha.
+        let (cb, alphaB) = (0.5, 0.5)  // Premultiplied blue of the backdrop, and its alpha.
         return [
-            (.normal, (cs, cb * (1 - αs), αs + αb * (1 - αs))),
+            (.normal, (cs, cb * (1 - alphaS), alphaS + alphaB * (1 - alphaS))),
             (.clear, (0, 0, 0)),
-            (.copy, (cs, 0, αs)),
-            (.sourceIn, (cs * αb, 0, αs * αb)),
-            (.sourceOut, (cs * (1 - αb), 0, αs * (1 - αb))),
-            (.sourceAtop, (cs * αb, cb * (1 - αs), αb)),
-            (.destinationOver, (cs * (1 - αb), cb, αb + αs * (1 - αb))),
-            (.destinationIn, (0, cb * αs, αb * αs)),
-            (.destinationOut, (0, cb * (1 - αs), αb * (1 - αs))),
-            (.destinationAtop, (cs * (1 - αb), cb * αs, αs)),
-            (.xor, (cs * (1 - αb), cb * (1 - αs), αs * (1 - αb) + αb * (1 - αs))),
-            (.plusLighter, (cs, cb, min(1, αs + αb))),
+            (.copy, (cs, 0, alphaS)),
+            (.sourceIn, (cs * alphaB, 0, alphaS * alphaB)),
+            (.sourceOut, (cs * (1 - alphaB), 0, alphaS * (1 - alphaB))),
+            (.sourceAtop, (cs * alphaB, cb * (1 - alphaS), alphaB)),
+            (.destinationOver, (cs * (1 - alphaB), cb, alphaB + alphaS * (1 - alphaB))),
+            (.destinationIn, (0, cb * alphaS, alphaB * alphaS)),
+            (.destinationOut, (0, cb * (1 - alphaS), alphaB * (1 - alphaS))),
+            (.destinationAtop, (cs * (1 - alphaB), cb * alphaS, alphaS)),
+            (.xor, (cs * (1 - alphaB), cb * (1 - alphaS), alphaS * (1 - alphaB) + alphaB * (1 - alphaS))),
+            (.plusLighter, (cs, cb, min(1, alphaS + alphaB)))
         ]
     }()
 
     @Test(arguments: porterDuff.map(\.0))
     func porterDuffModeMatchesItsFormula(mode: BlendMode) throws {
         let expected = try #require(Self.porterDuff.first { $0.0 == mode }?.1)
-        let measured = try blend(mode, source: Color(red: 1, green: 0, blue: 0, alpha: 0.6),
-                                 backdrop: Color(red: 0, green: 0, blue: 1, alpha: 0.5))
+        let measured = try blend(
+            mode, source: Color(red: 1, green: 0, blue: 0, alpha: 0.6),
+            backdrop: Color(red: 0, green: 0, blue: 1, alpha: 0.5))
         let premultiplied = pixel((expected.red, 0, expected.blue), alpha: expected.alpha)
         #expect(measured.isClose(to: premultiplied, tolerance: 2), "\(mode): \(measured) vs \(premultiplied)")
     }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import FrameDraw
 import Testing
+
+@testable import FrameDraw
 
 @Suite("Clipping")
 struct ClippingTests {

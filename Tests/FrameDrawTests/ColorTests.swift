@@ -6,7 +6,7 @@ struct ColorTests {
     @Test(arguments: [
         ("#FF8800", Color(red: 1, green: 136.0 / 255, blue: 0, alpha: 1)),
         ("ff8800", Color(red: 1, green: 136.0 / 255, blue: 0, alpha: 1)),
-        ("#10204080", Color(red: 16.0 / 255, green: 32.0 / 255, blue: 64.0 / 255, alpha: 128.0 / 255)),
+        ("#10204080", Color(red: 16.0 / 255, green: 32.0 / 255, blue: 64.0 / 255, alpha: 128.0 / 255))
     ])
     func hexStringsParse(text: String, expected: Color) throws {
         #expect(try Color(hex: text) == expected)
@@ -18,13 +18,14 @@ struct ColorTests {
             _ = try Color(hex: text)
         } throws: { error in
             (error as? FrameDrawError) == .invalidColor(text)
-                && "\(error)" == "Colour \"\(text)\" is not a hex colour; use #RRGGBB or #RRGGBBAA, for example #FF8800."
+                && "\(error)"
+                    == "Colour \"\(text)\" is not a hex colour; use #RRGGBB or #RRGGBBAA, for example #FF8800."
         }
     }
 
     @Test(arguments: [
         (UInt32(0xFF8800), "#FF8800"), (0x1D3557, "#1D3557"), (0x000000, "#000000"), (0xFFFFFF, "#FFFFFF"),
-        (0x0000FF, "#0000FF"),
+        (0x0000FF, "#0000FF")
     ])
     func integerRGBIsTheSameColourAsItsHexString(rgb: UInt32, hex: String) throws {
         let color = Color(rgb: rgb)
@@ -34,7 +35,7 @@ struct ColorTests {
 
     @Test(arguments: [
         (UInt32(0x1020_4080), "#10204080"), (0x0000_0080, "#00000080"), (0xFFFF_FF00, "#FFFFFF00"),
-        (0xC855_3DFF, "#C8553DFF"),
+        (0xC855_3DFF, "#C8553DFF")
     ])
     func integerRGBAIsTheSameColourAsItsHexString(rgba: UInt32, hex: String) throws {
         #expect(Color(rgba: rgba) == (try Color(hex: hex)))

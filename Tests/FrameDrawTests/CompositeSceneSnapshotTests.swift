@@ -17,7 +17,9 @@ struct CompositeSceneSnapshotTests {
             let gradient = Gradient(colors: [Color(rgb: 0x3A7BD5), Color(rgb: 0x00D2FF)])
             c.fillPath(with: gradient, start: CGPoint(x: 14, y: 16), end: CGPoint(x: 114, y: 76))
             c.clearShadow()
-            c.draw("Go", at: CGPoint(x: 44, y: 28), style: TextStyle(font: .system(size: 26, weight: .bold), color: .white))
+            c.draw(
+                "Go", at: CGPoint(x: 44, y: 28), style: TextStyle(font: .system(size: 26, weight: .bold), color: .white)
+            )
         }
         assertSnapshot(of: image, as: .image())
     }
@@ -30,8 +32,9 @@ struct CompositeSceneSnapshotTests {
             c.saveGState()
             c.clip(to: star)
             let glow = try Gradient(colors: [.yellow, .orange, .red], locations: [0, 0.6, 1])
-            c.drawRadialGradient(glow, startCenter: CGPoint(x: 64, y: 50), startRadius: 0,
-                                 endCenter: CGPoint(x: 64, y: 50), endRadius: 44, options: [.drawsAfterEndLocation])
+            c.drawRadialGradient(
+                glow, startCenter: CGPoint(x: 64, y: 50), startRadius: 0,
+                endCenter: CGPoint(x: 64, y: 50), endRadius: 44, options: [.drawsAfterEndLocation])
             c.restoreGState()
             c.setStrokeColor(.white)
             c.setLineWidth(2)
@@ -69,8 +72,9 @@ struct CompositeSceneSnapshotTests {
             t.fillEllipse(in: CGRect(x: 2, y: 2, width: 8, height: 8))
         }
         let wide = try Image(size: CGSize(width: 60, height: 20)) { w in
-            w.drawLinearGradient(Gradient(colors: [.cyan, .blue]), start: .zero, end: CGPoint(x: 60, y: 0),
-                                 options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+            w.drawLinearGradient(
+                Gradient(colors: [.cyan, .blue]), start: .zero, end: CGPoint(x: 60, y: 0),
+                options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
         }
         let image = try Image(size: Self.size) { c in
             c.setFillColor(.black)

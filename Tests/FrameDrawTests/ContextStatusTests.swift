@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FrameDraw
 
 /// Failures outside Cairo's own status (Pango's) put the context into an error state that
@@ -31,9 +32,11 @@ struct ContextStatusTests {
         }
         #expect(canvas.positions { $0.alpha > 0 }.isEmpty)
         #expect(throws: Self.noLayout) { try canvas.context.checkStatus() }
-        #expect(Self.noLayout.description == "Pango could not lay out the text \"Hello\" (pango_cairo_create_layout returned "
-            + "no layout for the drawing context), so it was not drawn. This happens when memory runs out or fontconfig "
-            + "finds no font at all; free some memory, or install a font package such as fonts-dejavu-core.")
+        #expect(
+            Self.noLayout.description
+                == "Pango could not lay out the text \"Hello\" (pango_cairo_create_layout returned "
+                + "no layout for the drawing context), so it was not drawn. This happens when memory runs out or fontconfig "
+                + "finds no font at all; free some memory, or install a font package such as fonts-dejavu-core.")
     }
 
     @Test func markupThatPangoCannotLayOutThrowsAtOnce() throws {
@@ -60,7 +63,9 @@ struct ContextStatusTests {
         canvas.context.scaleBy(x: 0, y: 0)
         canvas.context.fill(CGRect(x: 0, y: 0, width: 5, height: 5))
         canvas.context.recordError(.outOfMemory("something later"))
-        #expect(throws: FrameDrawError.drawingFailed("invalid matrix (not invertible)")) { try canvas.context.checkStatus() }
+        #expect(throws: FrameDrawError.drawingFailed("invalid matrix (not invertible)")) {
+            try canvas.context.checkStatus()
+        }
     }
 
     @Test func aRecordedErrorWinsOverALaterCairoError() throws {

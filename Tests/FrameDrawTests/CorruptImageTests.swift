@@ -1,22 +1,28 @@
 import Foundation
-@testable import FrameDraw
 import Testing
+
+@testable import FrameDraw
 
 /// Damaged files: each gives an exact error naming the file, or (for broken EXIF) loads without it.
 /// None may crash or hang.
 @Suite("Corrupt image files")
 struct CorruptImageTests {
-    @Test(arguments: [("progressive.jpg", "JPEG"), ("rgb16.png", "PNG"), ("lossy.webp", "WebP"), ("lossless-alpha.webp", "WebP")])
+    @Test(arguments: [
+        ("progressive.jpg", "JPEG"), ("rgb16.png", "PNG"), ("lossy.webp", "WebP"), ("lossless-alpha.webp", "WebP")
+    ])
     func truncatedFilesSaySo(_ name: String, _ format: String) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let whole = try Data(contentsOf: ImageFixtures.url(name))
         let cut = whole.prefix(whole.count / 2)
         let url = try directory.write(cut, to: "cut-" + name)
-        #expect(throws: FrameDrawError.unreadableImage(
-            path: url.path(percentEncoded: false),
-            reason: "The \(format) data ends early (the file has \(cut.count) bytes); it is probably truncated. Export or download it again."
-        )) { _ = try Image(contentsOf: url) }
+        #expect(
+            throws: FrameDrawError.unreadableImage(
+                path: url.path(percentEncoded: false),
+                reason:
+                    "The \(format) data ends early (the file has \(cut.count) bytes); it is probably truncated. Export or download it again."
+            )
+        ) { _ = try Image(contentsOf: url) }
     }
 
     /// The offset of the chunk of type `type` in a PNG file.
@@ -31,14 +37,18 @@ struct CorruptImageTests {
         defer { directory.remove() }
         var png = try Data(contentsOf: ImageFixtures.url("rgb16.png"))
         let offset = try Self.chunkOffset(type, in: png)
-        let length = Int(png[offset]) << 24 | Int(png[offset + 1]) << 16 | Int(png[offset + 2]) << 8 | Int(png[offset + 3])
+        let length =
+            Int(png[offset]) << 24 | Int(png[offset + 1]) << 16 | Int(png[offset + 2]) << 8 | Int(png[offset + 3])
         png[offset + 8 + length] ^= 0x5A  // The first byte of the stored CRC.
         #expect(PNGChecksums.firstMismatch(in: png) == PNGChecksums.Mismatch(type: type, offset: offset))
         let url = try directory.write(png, to: "bad-crc.png")
-        #expect(throws: FrameDrawError.unreadableImage(
-            path: url.path(percentEncoded: false),
-            reason: "The PNG's \(type) chunk at byte \(offset) fails its checksum (CRC), so the file is damaged; export or download it again."
-        )) { _ = try Image(contentsOf: url) }
+        #expect(
+            throws: FrameDrawError.unreadableImage(
+                path: url.path(percentEncoded: false),
+                reason:
+                    "The PNG's \(type) chunk at byte \(offset) fails its checksum (CRC), so the file is damaged; export or download it again."
+            )
+        ) { _ = try Image(contentsOf: url) }
     }
 
     @Test(arguments: ImageLoadingTests.fixtures.map(\.name).filter { $0.hasSuffix(".png") })
@@ -56,7 +66,8 @@ struct CorruptImageTests {
     static func withEXIF(_ jpeg: Data, tiff: [UInt8]) -> Data {
         let payload = Array("Exif\0\0".utf8) + tiff
         var result = Data(jpeg.prefix(2))
-        result.append(contentsOf: [0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload)
+        result.append(
+            contentsOf: [0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload)
         result.append(jpeg.dropFirst(2))
         return result
     }
@@ -66,18 +77,28 @@ struct CorruptImageTests {
 
     static let brokenEXIF: [(name: String, tiff: [UInt8], orientation: Int)] = [
         // IFD0 says 10 entries, but the block ends after the first (Software).
-        ("truncated", Array("MM".utf8) + u16(42) + u32(8) + u16(10) + u16(0x0131) + u16(2) + u32(4) + Array("abc\0".utf8), 1),
+        (
+            "truncated",
+            Array("MM".utf8) + u16(42) + u32(8) + u16(10) + u16(0x0131) + u16(2) + u32(4) + Array("abc\0".utf8), 1
+        ),
         // IFD0 lies beyond the block.
         ("offset past the end", Array("MM".utf8) + u16(42) + u32(0x7FFF_FFF0), 1),
         // IFD0's EXIF sub-IFD pointer and its next-IFD offset both point back at IFD0 itself.
-        ("looping", Array("MM".utf8) + u16(42) + u32(8) + u16(2)
-            + u16(0x8769) + u16(4) + u32(1) + u32(8)
-            + u16(0x0112) + u16(3) + u32(1) + u16(6) + u16(0)
-            + u32(8), 6),
+        (
+            "looping",
+            Array("MM".utf8) + u16(42) + u32(8) + u16(2)
+                + u16(0x8769) + u16(4) + u32(1) + u32(8)
+                + u16(0x0112) + u16(3) + u32(1) + u16(6) + u16(0)
+                + u32(8), 6
+        ),
         // The orientation has an unknown type (ASCII).
-        ("wrong type", Array("MM".utf8) + u16(42) + u32(8) + u16(1) + u16(0x0112) + u16(2) + u32(2) + Array("6\0".utf8) + [0, 0] + u32(0), 1),
+        (
+            "wrong type",
+            Array("MM".utf8) + u16(42) + u32(8) + u16(1) + u16(0x0112) + u16(2) + u32(2) + Array("6\0".utf8) + [0, 0]
+                + u32(0), 1
+        ),
         // Not a TIFF structure at all.
-        ("garbage", [UInt8](repeating: 0xAB, count: 40), 1),
+        ("garbage", [UInt8](repeating: 0xAB, count: 40), 1)
     ]
 
     @Test(arguments: brokenEXIF.indices)

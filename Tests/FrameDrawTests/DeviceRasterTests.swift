@@ -36,8 +36,11 @@ struct DeviceRasterTests {
         var largest = 0
         for y in 0..<48 {
             for x in 0..<64 {
-                let a = direct.pixel(x: x, y: y), b = cached.pixel(x: x, y: y)
-                largest = max(largest, abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)), abs(Int(a.blue) - Int(b.blue)))
+                let a = direct.pixel(x: x, y: y)
+                let b = cached.pixel(x: x, y: y)
+                largest = max(
+                    largest, abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)),
+                    abs(Int(a.blue) - Int(b.blue)))
             }
         }
         #expect(largest <= 1, "The composited raster differs from drawing in place by up to \(largest) levels.")

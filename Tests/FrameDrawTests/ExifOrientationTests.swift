@@ -1,6 +1,7 @@
 import Foundation
-@testable import FrameDraw
 import Testing
+
+@testable import FrameDraw
 
 @Suite("EXIF orientation")
 struct ExifOrientationTests {
@@ -24,7 +25,7 @@ struct ExifOrientationTests {
         5: [.red, .blue, .green, .yellow],
         6: [.blue, .red, .yellow, .green],
         7: [.yellow, .green, .blue, .red],
-        8: [.green, .yellow, .red, .blue],
+        8: [.green, .yellow, .red, .blue]
     ]
 
     static func corners(of image: Image) -> [Pixel] {
@@ -33,7 +34,7 @@ struct ExifOrientationTests {
             image.storedPixel(x: inset, y: inset),
             image.storedPixel(x: image.width - 1 - inset, y: inset),
             image.storedPixel(x: inset, y: image.height - 1 - inset),
-            image.storedPixel(x: image.width - 1 - inset, y: image.height - 1 - inset),
+            image.storedPixel(x: image.width - 1 - inset, y: image.height - 1 - inset)
         ]
     }
 
@@ -41,8 +42,9 @@ struct ExifOrientationTests {
         let expected = expectedCorners[orientation] ?? []
         let actual = corners(of: image)
         for (index, (got, want)) in zip(actual, expected).enumerated() {
-            #expect(got.isClose(to: want, tolerance: 10), "orientation \(orientation), corner \(index): \(got) ≠ \(want)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                got.isClose(to: want, tolerance: 10), "orientation \(orientation), corner \(index): \(got) ≠ \(want)",
+                sourceLocation: sourceLocation)
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
-@testable import FrameDraw
 import Testing
+
+@testable import FrameDraw
 
 /// Replays every committed fuzzing input (Fuzz/Corpus/<target>/) through the entry point its target
 /// fuzzes, with the same checks, in the ordinary suite. An input that once crashed goes into its

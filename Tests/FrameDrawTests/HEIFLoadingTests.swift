@@ -1,9 +1,12 @@
 import Foundation
-@testable import FrameDraw
 import Testing
 
+@testable import FrameDraw
+
 /// HEIC and AVIF files made at test time with heif-enc, decoded through libheif.
-@Suite("HEIC and AVIF loading", .enabled(if: HEIFTestFiles.encoderPath != nil, "heif-enc is not installed; run scripts/install-deps.sh"))
+@Suite(
+    "HEIC and AVIF loading",
+    .enabled(if: HEIFTestFiles.encoderPath != nil, "heif-enc is not installed; run scripts/install-deps.sh"))
 struct HEIFLoadingTests {
     /// 64x32: red, green / blue, yellow quadrants.
     static func quadrants() throws -> Image {
@@ -46,7 +49,8 @@ struct HEIFLoadingTests {
     func alphaIsPremultiplied(_ name: String) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let image = try Image(contentsOf: HEIFTestFiles.encode(Self.translucent(), as: name, in: directory, quality: 100))
+        let image = try Image(
+            contentsOf: HEIFTestFiles.encode(Self.translucent(), as: name, in: directory, quality: 100))
         #expect(image.storedPixel(x: 8, y: 8).isClose(to: .red, tolerance: 8))
         // Straight green 255 at alpha 128 is stored as 128: a decoder that skipped premultiplying would give 255.
         let halfGreen = image.storedPixel(x: 56, y: 8)
@@ -64,8 +68,9 @@ struct HEIFLoadingTests {
         #expect(image.width == 16 && image.height == 8)
         #expect(image.storedPixel(x: 2, y: 2).isClose(to: .red, tolerance: 16))
         #expect(image.storedPixel(x: 13, y: 5).isClose(to: .yellow, tolerance: 16))
-        let translucent = try Image(contentsOf: HEIFTestFiles.encode(Self.translucent(), as: "alpha-" + name, in: directory, quality: 100),
-                                    options: ImageLoadingOptions(maxPixelSize: 32))
+        let translucent = try Image(
+            contentsOf: HEIFTestFiles.encode(Self.translucent(), as: "alpha-" + name, in: directory, quality: 100),
+            options: ImageLoadingOptions(maxPixelSize: 32))
         #expect(translucent.width == 32 && translucent.height == 16)
         #expect(translucent.storedPixel(x: 28, y: 12).alpha <= 4)
     }
@@ -88,13 +93,14 @@ struct HEIFLoadingTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let stored = try HEIFTestFiles.encode(Self.quadrants(), as: "stored.heic", in: directory, exifOrientation: 6)
-        let rotated = try directory.write(HEIFTestFiles.withRotation(Data(contentsOf: stored), quarterTurns: 1), to: "irot.heic")
+        let rotated = try directory.write(
+            HEIFTestFiles.withRotation(Data(contentsOf: stored), quarterTurns: 1), to: "irot.heic")
         let image = try Image(contentsOf: rotated)
         #expect(image.width == 32 && image.height == 64)
         let inset = 6
         let corners = [
             image.storedPixel(x: inset, y: inset), image.storedPixel(x: 31 - inset, y: inset),
-            image.storedPixel(x: inset, y: 63 - inset), image.storedPixel(x: 31 - inset, y: 63 - inset),
+            image.storedPixel(x: inset, y: 63 - inset), image.storedPixel(x: 31 - inset, y: 63 - inset)
         ]
         for (got, want) in zip(corners, [Pixel.green, .yellow, .red, .blue]) {
             #expect(got.isClose(to: want, tolerance: 16), "\(got) ≠ \(want)")
@@ -114,9 +120,10 @@ struct HEIFLoadingTests {
             _ = try Image(contentsOf: url, options: ImageLoadingOptions(maximumPixelCount: 2000))
         }
         #expect(error == .imageExceedsPixelLimit(path: path, width: 64, height: 32, limit: 2000))
-        #expect(error.description == "The image at \(path) is 64 × 32 pixels (0.002 megapixels), more than the limit of "
-            + "0.002 megapixels, so it was not decoded. If you trust the file, raise ImageLoadingOptions.maximumPixelCount "
-            + "to at least 2048; maxPixelSize still scales the picture down while it loads.")
+        #expect(
+            error.description == "The image at \(path) is 64 × 32 pixels (0.002 megapixels), more than the limit of "
+                + "0.002 megapixels, so it was not decoded. If you trust the file, raise ImageLoadingOptions.maximumPixelCount "
+                + "to at least 2048; maxPixelSize still scales the picture down while it loads.")
         #expect(try Image(contentsOf: url, options: ImageLoadingOptions(maximumPixelCount: 2048)).width == 64)
     }
 
@@ -124,13 +131,17 @@ struct HEIFLoadingTests {
         func file(_ major: String, _ compatible: [String]) -> Data {
             let brands = compatible.joined()
             let size = 16 + brands.utf8.count
-            return Data([0, 0, 0, UInt8(size)] + Array("ftyp\(major)".utf8) + [0, 0, 0, 0] + Array(brands.utf8) + [UInt8](repeating: 0, count: 16))
+            return Data(
+                [0, 0, 0, UInt8(size)] + Array("ftyp\(major)".utf8) + [0, 0, 0, 0] + Array(brands.utf8)
+                    + [UInt8](repeating: 0, count: 16))
         }
         #expect(ImageFileFormat.recognize(file("heic", ["mif1", "heic"])) == .supported(.heif))
         #expect(ImageFileFormat.recognize(file("mif1", ["mif1", "heic"])) == .supported(.heif))
         #expect(ImageFileFormat.recognize(file("mif1", ["mif1", "avif", "miaf"])) == .supported(.avif))
         #expect(ImageFileFormat.recognize(file("avif", ["avif", "mif1"])) == .supported(.avif))
-        #expect(ImageFileFormat.recognize(file("isom", ["isom", "mp41"])) == .unsupported(name: "MP4/QuickTime (brand \"isom\")"))
+        #expect(
+            ImageFileFormat.recognize(file("isom", ["isom", "mp41"]))
+                == .unsupported(name: "MP4/QuickTime (brand \"isom\")"))
     }
 
     // MARK: - Damaged files
@@ -142,11 +153,13 @@ struct HEIFLoadingTests {
         heic.append(contentsOf: Array("ftypheic\0\0\0\0mif1heic".utf8))
         heic.append(Data(repeating: 0, count: 64))
         let url = try directory.write(heic, to: "IMG_0001.HEIC")
-        #expect(throws: FrameDrawError.unreadableImage(
-            path: url.path(percentEncoded: false),
-            reason: "The HEIC/HEIF data is damaged or incomplete (libheif: Invalid input: No 'meta' box); "
-                + "export or download the file again, or convert it to JPEG or PNG."
-        )) { _ = try Image(contentsOf: url) }
+        #expect(
+            throws: FrameDrawError.unreadableImage(
+                path: url.path(percentEncoded: false),
+                reason: "The HEIC/HEIF data is damaged or incomplete (libheif: Invalid input: No 'meta' box); "
+                    + "export or download the file again, or convert it to JPEG or PNG."
+            )
+        ) { _ = try Image(contentsOf: url) }
     }
 
     @Test(arguments: formats)
@@ -157,11 +170,13 @@ struct HEIFLoadingTests {
         // Cut inside the 'meta' box, which follows the 28-byte 'ftyp' box.
         let url = try directory.write(whole.prefix(40), to: "cut-" + name)
         let format = name.hasSuffix(".avif") ? "AVIF" : "HEIC/HEIF"
-        #expect(throws: FrameDrawError.unreadableImage(
-            path: url.path(percentEncoded: false),
-            reason: "The \(format) data is damaged or incomplete (libheif: Invalid input: No 'meta' box); "
-                + "export or download the file again, or convert it to JPEG or PNG."
-        )) { _ = try Image(contentsOf: url) }
+        #expect(
+            throws: FrameDrawError.unreadableImage(
+                path: url.path(percentEncoded: false),
+                reason: "The \(format) data is damaged or incomplete (libheif: Invalid input: No 'meta' box); "
+                    + "export or download the file again, or convert it to JPEG or PNG."
+            )
+        ) { _ = try Image(contentsOf: url) }
     }
 
     @Test(arguments: formats)
@@ -178,8 +193,11 @@ struct HEIFLoadingTests {
         }
         #expect(path == url.path(percentEncoded: false))
         // libheif names the byte position, which depends on the encoder's output size.
-        #expect(reason.hasPrefix("The \(format) data is damaged or incomplete (libheif: Invalid input: Unexpected end of file: "
-            + "Extent in iloc box references data outside of file bounds (points to file position "), "\(reason)")
+        #expect(
+            reason.hasPrefix(
+                "The \(format) data is damaged or incomplete (libheif: Invalid input: Unexpected end of file: "
+                    + "Extent in iloc box references data outside of file bounds (points to file position "),
+            "\(reason)")
         #expect(reason.hasSuffix("); export or download the file again, or convert it to JPEG or PNG."), "\(reason)")
     }
 }

@@ -1,8 +1,10 @@
 import Foundation
-@testable import FrameDraw
 import Testing
+
+@testable import FrameDraw
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Measures how long loading a large JPEG with `maxPixelSize` takes, and its peak memory, with and
@@ -43,30 +45,40 @@ struct ImageDecodeMeasurement {
         try "\(seconds) \(size)".write(toFile: fields[3], atomically: true, encoding: .utf8)
     }
 
-    @Test(.enabled(if: environment["MOVIEKIT_MEASURE_IMAGE_DECODE"] != nil, "Set MOVIEKIT_MEASURE_IMAGE_DECODE=1 to measure."))
+    @Test(
+        .enabled(
+            if: environment["MOVIEKIT_MEASURE_IMAGE_DECODE"] != nil, "Set MOVIEKIT_MEASURE_IMAGE_DECODE=1 to measure."))
     func measureLargeJPEGs() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         for (width, height, maxPixelSize) in [(6000, 4000, 1280), (12000, 8000, 2048)] {
             let jpeg = directory.file("photo-\(width)x\(height).jpg")
-            try Self.run("/usr/bin/ffmpeg", [
-                "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=\(width)x\(height)",
-                "-vf", "noise=alls=12:allf=t,format=yuvj420p", "-frames:v", "1", "-q:v", "3", jpeg.path,
-            ])
+            try Self.run(
+                "/usr/bin/ffmpeg",
+                [
+                    "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=\(width)x\(height)",
+                    "-vf", "noise=alls=12:allf=t,format=yuvj420p", "-frames:v", "1", "-q:v", "3", jpeg.path
+                ])
             let bytes = (try FileManager.default.attributesOfItem(atPath: jpeg.path)[.size] as? Int) ?? 0
-            print("\(width)x\(height) JPEG (\(bytes / 1_000) KB), maxPixelSize \(maxPixelSize), median of 3 child processes:")
+            print(
+                "\(width)x\(height) JPEG (\(bytes / 1_000) KB), maxPixelSize \(maxPixelSize), median of 3 child processes:"
+            )
             var baseline = 0
             for mode in ["none", "read", "full", "lowres"] {
                 var samples: [(seconds: Double, peakKB: Int, size: String)] = []
                 for _ in 0..<3 {
-                    samples.append(try Self.measureChild(mode: mode, path: jpeg.path, maxPixelSize: maxPixelSize, in: directory))
+                    samples.append(
+                        try Self.measureChild(mode: mode, path: jpeg.path, maxPixelSize: maxPixelSize, in: directory))
                 }
                 let seconds = samples.map(\.seconds).sorted()[1]
                 let peak = samples.map(\.peakKB).sorted()[1]
                 if mode == "none" { baseline = peak }
-                print(String(format: "  %-7@ load %7.1f ms  peak RSS %7.1f MB  (%+.1f MB over the test runner's own)  result %@",
-                             mode as NSString, seconds * 1000, Double(peak) / 1024, Double(peak - baseline) / 1024,
-                             samples[0].size as NSString))
+                print(
+                    String(
+                        format:
+                            "  %-7@ load %7.1f ms  peak RSS %7.1f MB  (%+.1f MB over the test runner's own)  result %@",
+                        mode as NSString, seconds * 1000, Double(peak) / 1024, Double(peak - baseline) / 1024,
+                        samples[0].size as NSString))
             }
         }
     }
@@ -74,7 +86,8 @@ struct ImageDecodeMeasurement {
     /// Runs this test binary filtered to `child()`, and returns the child's own load time, its peak
     /// resident set size in KiB, and the loaded size.
     static func measureChild(mode: String, path: String, maxPixelSize: Int, in directory: TemporaryDirectory) throws
-        -> (seconds: Double, peakKB: Int, size: String) {
+        -> (seconds: Double, peakKB: Int, size: String)
+    {
         let result = directory.file("result-\(UUID().uuidString)")
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         let arguments = [executable, "--testing-library", "swift-testing", "--filter", "ImageDecodeMeasurement/child"]
@@ -90,7 +103,7 @@ struct ImageDecodeMeasurement {
     static func spawnAndWait(_ arguments: [String], environment: [String]) throws -> rusage {
         var argv = arguments.map { strdup($0) } + [nil]
         var envp = environment.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for pointer in argv + envp { free(pointer) } }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -107,7 +120,8 @@ struct ImageDecodeMeasurement {
     }
 
     static func run(_ tool: String, _ arguments: [String]) throws {
-        try #require(FileManager.default.isExecutableFile(atPath: tool), "\(tool) is missing; run scripts/install-deps.sh.")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: tool), "\(tool) is missing; run scripts/install-deps.sh.")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments

@@ -1,6 +1,7 @@
 import Foundation
-@testable import FrameDraw
 import Testing
+
+@testable import FrameDraw
 
 @Suite("Image loading")
 struct ImageLoadingTests {
@@ -14,11 +15,11 @@ struct ImageLoadingTests {
 
     /// The committed fixtures are 16x16: red, green / blue, yellow quadrants unless noted.
     static let quadrantProbes: [(x: Int, y: Int, pixel: Pixel)] = [
-        (4, 4, .red), (12, 4, .green), (4, 12, .blue), (12, 12, .yellow),
+        (4, 4, .red), (12, 4, .green), (4, 12, .blue), (12, 12, .yellow)
     ]
     /// The same, but the bottom-right quadrant is fully transparent.
     static let quadrantProbesClearCorner: [(x: Int, y: Int, pixel: Pixel)] = [
-        (4, 4, .red), (12, 4, .green), (4, 12, .blue), (12, 12, .clear),
+        (4, 4, .red), (12, 4, .green), (4, 12, .blue), (12, 12, .clear)
     ]
 
     static let fixtures: [FixtureCase] = [
@@ -32,7 +33,10 @@ struct ImageLoadingTests {
         FixtureCase(
             name: "rgba16.png",
             // Bottom-right: yellow at alpha 0x8000/0xFFFF ≈ 128, stored premultiplied.
-            probes: [(4, 4, .red), (12, 4, .green), (4, 12, .blue), (12, 12, Pixel(red: 128, green: 128, blue: 0, alpha: 128))],
+            probes: [
+                (4, 4, .red), (12, 4, .green), (4, 12, .blue),
+                (12, 12, Pixel(red: 128, green: 128, blue: 0, alpha: 128))
+            ],
             tolerance: 1
         ),
         FixtureCase(name: "palette.png", probes: quadrantProbesClearCorner, tolerance: 0),
@@ -47,7 +51,7 @@ struct ImageLoadingTests {
         FixtureCase(name: "image.bmp", probes: quadrantProbes, tolerance: 0),
         FixtureCase(name: "image.tiff", probes: quadrantProbes, tolerance: 0),
         // The second frame is all white; only the first may be loaded.
-        FixtureCase(name: "animated.gif", probes: quadrantProbes, tolerance: 0),
+        FixtureCase(name: "animated.gif", probes: quadrantProbes, tolerance: 0)
     ]
 
     @Test(arguments: fixtures)
@@ -64,7 +68,9 @@ struct ImageLoadingTests {
     }
 
     @Test func decodesInTestEncodedBaselineJPEG() throws {
-        let jpeg = try TestJPEG.encode(width: 32, height: 16) { x, y in x < 16 ? (255, 0, 0) : (y < 8 ? (0, 0, 255) : (0, 255, 0)) }
+        let jpeg = try TestJPEG.encode(width: 32, height: 16) { x, y in
+            x < 16 ? (255, 0, 0) : (y < 8 ? (0, 0, 255) : (0, 255, 0))
+        }
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let image = try Image(contentsOf: directory.write(jpeg, to: "photo.jpg"))
@@ -102,9 +108,10 @@ struct ImageLoadingTests {
         #expect(image.storedPixel(x: 2, y: 4).isClose(to: .red, tolerance: 10))
         #expect(image.storedPixel(x: 13, y: 4).isClose(to: .blue, tolerance: 10))
 
-        let tall = try Image(contentsOf: directory.write(
-            TestJPEG.encode(width: 30, height: 90) { _, _ in (0, 255, 0) }, to: "tall.jpg"
-        ), maxPixelSize: 20)
+        let tall = try Image(
+            contentsOf: directory.write(
+                TestJPEG.encode(width: 30, height: 90) { _, _ in (0, 255, 0) }, to: "tall.jpg"
+            ), maxPixelSize: 20)
         #expect(tall.width == 7 && tall.height == 20)
     }
 
@@ -180,8 +187,10 @@ struct ImageLoadingErrorTests {
     @Test func jpegXLIsNamedAsUnsupported() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let text = try reason(loading: directory.write(Data([0xFF, 0x0A] + [UInt8](repeating: 0, count: 64)), to: "photo.jxl"))
-        #expect(text == "The file is in JPEG XL format, which FrameDraw cannot decode; convert it to JPEG or PNG first.")
+        let text = try reason(
+            loading: directory.write(Data([0xFF, 0x0A] + [UInt8](repeating: 0, count: 64)), to: "photo.jxl"))
+        #expect(
+            text == "The file is in JPEG XL format, which FrameDraw cannot decode; convert it to JPEG or PNG first.")
     }
 
     @Test func animatedWebPIsNamedAsUnsupported() throws {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import FrameDraw
 import Testing
+
+@testable import FrameDraw
 
 /// `ImageLoadingOptions.maximumPixelCount`: files whose headers declare more pixels are refused before
 /// decoding (decompression bombs), with a message that says how to accept them.
@@ -16,7 +17,8 @@ struct ImagePixelLimitTests {
         let oneCode: [UInt8] = [1] + [UInt8](repeating: 0, count: 15) + [0x00]
         var bytes: [UInt8] = [0xFF, 0xD8]
         bytes += segment(0xDB, [0x00] + [UInt8](repeating: 1, count: 64))
-        bytes += segment(0xC0, [8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 1, 1, 0x11, 0])
+        bytes += segment(
+            0xC0, [8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 1, 1, 0x11, 0])
         bytes += segment(0xC4, [0x00] + oneCode)  // DC table 0.
         bytes += segment(0xC4, [0x10] + oneCode)  // AC table 0.
         bytes += segment(0xDA, [1, 1, 0x00, 0, 63, 0])
@@ -27,7 +29,8 @@ struct ImagePixelLimitTests {
         return data
     }
 
-    static func message(path: String, width: Int, height: Int, megapixels: String, limit: String, pixels: Int) -> String {
+    static func message(path: String, width: Int, height: Int, megapixels: String, limit: String, pixels: Int) -> String
+    {
         "The image at \(path) is \(width) × \(height) pixels (\(megapixels) megapixels), more than the limit of \(limit) "
             + "megapixels, so it was not decoded. If you trust the file, raise ImageLoadingOptions.maximumPixelCount to at "
             + "least \(pixels); maxPixelSize still scales the picture down while it loads."
@@ -42,8 +45,10 @@ struct ImagePixelLimitTests {
         let path = url.path(percentEncoded: false)
         let refused = try #require(throws: FrameDrawError.self) { _ = try Image(contentsOf: url, maxPixelSize: 1500) }
         #expect(refused == .imageExceedsPixelLimit(path: path, width: 12000, height: 9000, limit: 100_000_000))
-        #expect(refused.description == Self.message(
-            path: path, width: 12000, height: 9000, megapixels: "108", limit: "100", pixels: 108_000_000))
+        #expect(
+            refused.description
+                == Self.message(
+                    path: path, width: 12000, height: 9000, megapixels: "108", limit: "100", pixels: 108_000_000))
 
         let options = ImageLoadingOptions(maximumPixelCount: 108_000_000, maxPixelSize: 1500)
         let image = try Image(contentsOf: url, options: options)
@@ -82,10 +87,13 @@ struct ImagePixelLimitTests {
         defer { directory.remove() }
         let url = try directory.write(ImageTooLargeTests.png(width: 0, height: 10), to: "zero.png")
         let path = url.path(percentEncoded: false)
-        #expect(throws: FrameDrawError.unreadableImage(
-            path: path,
-            reason: "The PNG header does not state a valid picture size, so the file is damaged or truncated; export or download it again."
-        )) { _ = try Image(contentsOf: url) }
+        #expect(
+            throws: FrameDrawError.unreadableImage(
+                path: path,
+                reason:
+                    "The PNG header does not state a valid picture size, so the file is damaged or truncated; export or download it again."
+            )
+        ) { _ = try Image(contentsOf: url) }
     }
 
     // MARK: - Header sizes for TIFF and BMP
@@ -101,7 +109,8 @@ struct ImagePixelLimitTests {
     @Test func tiffSizeIsReadFromTheFirstDirectory() throws {
         let size = try #require(ImageHeader.pixelSize(of: Self.tiffHeader(width: 300, height: 200), format: .tiff))
         #expect(size.width == 300 && size.height == 200)
-        let fixture = try #require(ImageHeader.pixelSize(of: Data(contentsOf: ImageFixtures.url("image.tiff")), format: .tiff))
+        let fixture = try #require(
+            ImageHeader.pixelSize(of: Data(contentsOf: ImageFixtures.url("image.tiff")), format: .tiff))
         #expect(fixture.width == 16 && fixture.height == 16)
         // Cut inside the directory: no size.
         #expect(ImageHeader.pixelSize(of: Self.tiffHeader(width: 300, height: 200).prefix(20), format: .tiff) == nil)
@@ -112,19 +121,27 @@ struct ImagePixelLimitTests {
         defer { directory.remove() }
         let url = try directory.write(Self.tiffHeader(width: 70000, height: 70000), to: "huge.tiff")
         let path = url.path(percentEncoded: false)
-        #expect(throws: FrameDrawError.imageTooLarge(
-            path: path, width: 70000, height: 70000, limit: "FFmpeg's limit of about 16000x16000 pixels"
-        )) { _ = try Image(contentsOf: url) }
+        #expect(
+            throws: FrameDrawError.imageTooLarge(
+                path: path, width: 70000, height: 70000, limit: "FFmpeg's limit of about 16000x16000 pixels"
+            )
+        ) { _ = try Image(contentsOf: url) }
     }
 
     @Test func bmpCoreAndInfoHeaders() throws {
         func bmp(headerSize: Int, size: [UInt8]) -> Data {
-            Data(Array("BM".utf8) + [0, 0, 0, 0] + [0, 0, 0, 0] + [26, 0, 0, 0] + [UInt8(headerSize), 0, 0, 0] + size + [0, 0, 0, 0])
+            Data(
+                Array("BM".utf8) + [0, 0, 0, 0] + [0, 0, 0, 0] + [26, 0, 0, 0] + [UInt8(headerSize), 0, 0, 0] + size + [
+                    0, 0, 0, 0
+                ])
         }
-        let core = try #require(ImageHeader.pixelSize(of: bmp(headerSize: 12, size: [0x2C, 0x01, 0xC8, 0x00]), format: .bmp))
+        let core = try #require(
+            ImageHeader.pixelSize(of: bmp(headerSize: 12, size: [0x2C, 0x01, 0xC8, 0x00]), format: .bmp))
         #expect(core.width == 300 && core.height == 200)
         // BITMAPINFOHEADER with a negative (top-down) height.
-        let info = try #require(ImageHeader.pixelSize(of: bmp(headerSize: 40, size: [0x2C, 0x01, 0, 0, 0x38, 0xFF, 0xFF, 0xFF]), format: .bmp))
+        let info = try #require(
+            ImageHeader.pixelSize(
+                of: bmp(headerSize: 40, size: [0x2C, 0x01, 0, 0, 0x38, 0xFF, 0xFF, 0xFF]), format: .bmp))
         #expect(info.width == 300 && info.height == 200)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import FrameDraw
 import Testing
+
+@testable import FrameDraw
 
 @Suite("Image transforms, encoding and tiling")
 struct ImageTests {
@@ -91,10 +92,12 @@ struct ImageTests {
     // MARK: - PNG
 
     @Test func pngDataRoundTripsThroughTheLoader() throws {
-        let source = try Image(width: 3, height: 2, pixels: [
-            0xFFFF_0000, 0xFF00_FF00, 0xFF00_00FF,
-            0x8080_0000, 0x0000_0000, 0xFF12_3456,
-        ])
+        let source = try Image(
+            width: 3, height: 2,
+            pixels: [
+                0xFFFF_0000, 0xFF00_FF00, 0xFF00_00FF,
+                0x8080_0000, 0x0000_0000, 0xFF12_3456
+            ])
         let data = try source.pngData()
         #expect(data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         let directory = try TemporaryDirectory()
@@ -106,7 +109,9 @@ struct ImageTests {
         #expect(loaded.width == 3 && loaded.height == 2)
         for y in 0..<2 {
             for x in 0..<3 {
-                #expect(loaded.storedPixel(x: x, y: y).isClose(to: source.storedPixel(x: x, y: y), tolerance: 1), "(\(x), \(y))")
+                #expect(
+                    loaded.storedPixel(x: x, y: y).isClose(to: source.storedPixel(x: x, y: y), tolerance: 1),
+                    "(\(x), \(y))")
             }
         }
         // No temporary files are left beside the written file.

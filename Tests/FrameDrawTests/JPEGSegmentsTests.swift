@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import FrameDraw
 
 @Suite("JPEG segment walker")
 struct JPEGSegmentsTests {
     /// SOI, an APP1 holding a whole thumbnail (with its own SOS and EOI), a fill byte, a DQT, a restart
     /// marker, then the real SOS.
-    static let file: [UInt8] = [0xFF, 0xD8]
+    static let file: [UInt8] =
+        [0xFF, 0xD8]
         + [0xFF, 0xE1, 0x00, 0x0A] + [0xFF, 0xD8, 0xFF, 0xDA, 0x00, 0x02, 0xFF, 0xD9]
         + [0xFF, 0xFF, 0xDB, 0x00, 0x03, 0x07]
         + [0xFF, 0xD0]
@@ -29,7 +31,7 @@ struct JPEGSegmentsTests {
         ("ends inside a length field", [0xFF, 0xD8, 0xFF, 0xE0, 0x00] as [UInt8]),
         ("reaches EOI first", [0xFF, 0xD8, 0xFF, 0xD9, 0xFF, 0xDA]),
         ("has a length below 2", [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x01, 0xFF, 0xDA]),
-        ("has data that is not a marker", [0xFF, 0xD8, 0x12, 0x34, 0xFF, 0xDA]),
+        ("has data that is not a marker", [0xFF, 0xD8, 0x12, 0x34, 0xFF, 0xDA])
     ])
     func noScanWhenTheData(_ what: String, bytes: [UInt8]) {
         bytes.withUnsafeBytes { buffer in

@@ -1,6 +1,7 @@
 import Foundation
 import LibAV
 import Testing
+
 @testable import FrameDraw
 
 /// Image files of 1 MB or more are read into a mapping of their own (`FileCopy`) and handed to the decoder
@@ -17,7 +18,9 @@ struct LargeImageFileTests {
     }
 
     /// Decodes `url` both ways: from the mapped copy as one packet, and from the demuxer's packets.
-    static func decodeBothWays(_ url: URL, _ format: ImageFileFormat, options: ImageLoadingOptions = ImageLoadingOptions())
+    static func decodeBothWays(
+        _ url: URL, _ format: ImageFileFormat, options: ImageLoadingOptions = ImageLoadingOptions()
+    )
         throws -> (mapped: Image, demuxed: Image, copy: FileCopy)
     {
         let copy = try #require(FileCopy.read(path: url.path), "\(url.lastPathComponent) was not copied into a mapping")

@@ -52,7 +52,7 @@ struct LayerTests {
         let ctx = canvas.context
         ctx.setShadow(offset: CGSize(width: 0, height: 25), blur: 0, color: Color(white: 0, alpha: 0.5))
         ctx.beginTransparencyLayer()
-        ctx.fill(left)   // Inside the layer no shadow is drawn per shape…
+        ctx.fill(left)  // Inside the layer no shadow is drawn per shape…
         ctx.fill(right)
         ctx.endTransparencyLayer()
         // …so the shadow of the overlap is no darker than the rest.
@@ -83,12 +83,12 @@ struct LayerTests {
         ctx.endTransparencyLayer()  // Nothing open: ignored.
         ctx.saveGState()
         ctx.beginTransparencyLayer(alpha: 0.5)
-        ctx.restoreGState()         // Would undo a save from before the layer: ignored.
+        ctx.restoreGState()  // Would undo a save from before the layer: ignored.
         ctx.beginTransparencyLayer(alpha: 0.5)
-        ctx.saveGState()            // Left open: dropped when the layer ends.
+        ctx.saveGState()  // Left open: dropped when the layer ends.
         ctx.translateBy(x: 100, y: 0)
         ctx.endTransparencyLayer()
-        ctx.fill(left)              // Not translated: the layer restored the transform.
+        ctx.fill(left)  // Not translated: the layer restored the transform.
         ctx.endTransparencyLayer()
         ctx.restoreGState()
         try ctx.checkStatus()
@@ -103,9 +103,9 @@ struct LayerTests {
         ctx.fill(CGRect(x: 0, y: 0, width: 20, height: 20))
         ctx.reset()
         try ctx.checkStatus()
-        #expect(alpha(canvas, 10, 10) == 0)     // The open layer was discarded, not composited.
+        #expect(alpha(canvas, 10, 10) == 0)  // The open layer was discarded, not composited.
         ctx.fill(CGRect(x: 0, y: 0, width: 20, height: 20))
-        #expect(alpha(canvas, 10, 10) == 255)   // Drawing reaches the surface again, at full alpha.
+        #expect(alpha(canvas, 10, 10) == 255)  // Drawing reaches the surface again, at full alpha.
     }
 
     @Test func withTransparencyLayerEndsTheLayer() throws {

@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import LibAV
 import Testing
+
 @testable import FrameDraw
 
 /// Surfaces of 1 MB or more live in an anonymous mapping of their own (`mk_image_surface_create`), so that
@@ -29,8 +30,10 @@ struct MappedSurfaceTests {
         context.setFillColor(Color(red: 0, green: 0, blue: 1))
         context.fill(CGRect(x: 512, y: 256, width: 512, height: 256))
         let (inside, outside) = surface.withPixelBytes { bytes in
-            (bytes.load(fromByteOffset: 511 * surface.stride + 1023 * 4, as: UInt32.self),
-             bytes.load(fromByteOffset: 0, as: UInt32.self))
+            (
+                bytes.load(fromByteOffset: 511 * surface.stride + 1023 * 4, as: UInt32.self),
+                bytes.load(fromByteOffset: 0, as: UInt32.self)
+            )
         }
         #expect(inside == 0xFF00_00FF)
         #expect(outside == 0)

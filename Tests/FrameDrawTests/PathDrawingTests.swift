@@ -1,6 +1,7 @@
 import Foundation
-@testable import FrameDraw
 import Testing
+
+@testable import FrameDraw
 
 @Suite("Drawing paths")
 struct PathDrawingTests {
@@ -39,9 +40,9 @@ struct PathDrawingTests {
         nestedRects(ctx)
         ctx.drawPath(using: .eoFillStroke)
         #expect(canvas.pixel(x: 10, y: 10) == clear)  // The hole.
-        #expect(canvas.pixel(x: 4, y: 10) == red)      // Between the two outlines.
-        #expect(canvas.pixel(x: 2, y: 10) == blue)     // On the outer outline, inside the fill.
-        #expect(canvas.pixel(x: 1, y: 10) == blue)     // Half the line width outside the fill.
+        #expect(canvas.pixel(x: 4, y: 10) == red)  // Between the two outlines.
+        #expect(canvas.pixel(x: 2, y: 10) == blue)  // On the outer outline, inside the fill.
+        #expect(canvas.pixel(x: 1, y: 10) == blue)  // Half the line width outside the fill.
         #expect(canvas.pixel(x: 0, y: 10) == clear)
 
         let strokeOnly = try Canvas(width: 30, height: 30)
@@ -80,7 +81,8 @@ struct PathDrawingTests {
         // The same clockwise quarter-circle wedge through the context and through Path fills the same pixels.
         let viaContext = try Canvas(width: 24, height: 24)
         viaContext.context.move(to: CGPoint(x: 2, y: 2))
-        viaContext.context.addArc(center: CGPoint(x: 2, y: 2), radius: 20, startAngle: 0, endAngle: .pi / 2, clockwise: true)
+        viaContext.context.addArc(
+            center: CGPoint(x: 2, y: 2), radius: 20, startAngle: 0, endAngle: .pi / 2, clockwise: true)
         viaContext.context.closePath()
         viaContext.context.fillPath()
 
@@ -96,15 +98,17 @@ struct PathDrawingTests {
         #expect(viaContext.pixel(x: 10, y: 10).alpha == 255)
         #expect(viaPath.pixel(x: 10, y: 10).alpha == 255)
         for (x, y) in [(3, 3), (16, 16), (20, 4), (4, 20), (2, 21), (21, 2)] {
-            #expect(viaContext.pixel(x: x, y: y).isClose(to: viaPath.pixel(x: x, y: y), tolerance: 3),
-                    "Pixel (\(x), \(y)) differs between the context arc and the Path arc.")
+            #expect(
+                viaContext.pixel(x: x, y: y).isClose(to: viaPath.pixel(x: x, y: y), tolerance: 3),
+                "Pixel (\(x), \(y)) differs between the context arc and the Path arc.")
         }
         #expect(viaContext.pixel(x: 18, y: 18) == clear)  // Outside the radius.
 
         // Counter-clockwise from 0 to π/2 covers the other three quarters.
         let counter = try Canvas(width: 44, height: 44)
         counter.context.move(to: CGPoint(x: 22, y: 22))
-        counter.context.addArc(center: CGPoint(x: 22, y: 22), radius: 20, startAngle: 0, endAngle: .pi / 2, clockwise: false)
+        counter.context.addArc(
+            center: CGPoint(x: 22, y: 22), radius: 20, startAngle: 0, endAngle: .pi / 2, clockwise: false)
         counter.context.closePath()
         counter.context.fillPath()
         #expect(counter.pixel(x: 30, y: 30) == clear)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import FrameDraw
 import Testing
+
+@testable import FrameDraw
 
 @Suite("Path")
 struct PathTests {
@@ -19,13 +20,14 @@ struct PathTests {
         path.addQuadCurve(to: CGPoint(x: 5, y: 6), control: CGPoint(x: 4, y: 0))
         path.addCurve(to: CGPoint(x: 9, y: 9), control1: CGPoint(x: 6, y: 7), control2: CGPoint(x: 8, y: 8))
         path.closePath()
-        #expect(path.elements == [
-            .move(to: CGPoint(x: 1, y: 2)),
-            .line(to: CGPoint(x: 3, y: 4)),
-            .quadCurve(to: CGPoint(x: 5, y: 6), control: CGPoint(x: 4, y: 0)),
-            .curve(to: CGPoint(x: 9, y: 9), control1: CGPoint(x: 6, y: 7), control2: CGPoint(x: 8, y: 8)),
-            .closeSubpath,
-        ])
+        #expect(
+            path.elements == [
+                .move(to: CGPoint(x: 1, y: 2)),
+                .line(to: CGPoint(x: 3, y: 4)),
+                .quadCurve(to: CGPoint(x: 5, y: 6), control: CGPoint(x: 4, y: 0)),
+                .curve(to: CGPoint(x: 9, y: 9), control1: CGPoint(x: 6, y: 7), control2: CGPoint(x: 8, y: 8)),
+                .closeSubpath
+            ])
         #expect(path.currentPoint == CGPoint(x: 1, y: 2))
         // A segment after a close starts a new subpath at the closed subpath's start.
         path.addLine(to: CGPoint(x: 0, y: 0))

@@ -11,10 +11,15 @@ struct PathTrimmingTests {
     }
 
     /// The arc length of a cubic, measured independently by summing a fine polyline.
-    private func polylineLength(_ p0: CGPoint, _ c1: CGPoint, _ c2: CGPoint, _ p1: CGPoint, pieces: Int = 200_000) -> Double {
+    private func polylineLength(_ p0: CGPoint, _ c1: CGPoint, _ c2: CGPoint, _ p1: CGPoint, pieces: Int = 200_000)
+        -> Double
+    {
         func point(_ t: Double) -> CGPoint {
             let u = 1 - t
-            let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+            let a = u * u * u
+            let b = 3 * u * u * t
+            let c = 3 * u * t * t
+            let d = t * t * t
             return CGPoint(x: a * p0.x + b * c1.x + c * c2.x + d * p1.x, y: a * p0.y + b * c1.y + c * c2.y + d * p1.y)
         }
         var total = 0.0
@@ -55,8 +60,9 @@ struct PathTrimmingTests {
         // Eight 45° arcs: their cubic approximation is within 3e-6 of the true circle.
         var circle = Path()
         for i in 0..<8 {
-            circle.addArc(center: .zero, radius: radius, startAngle: Double(i) * Double.pi / 4,
-                          endAngle: Double(i + 1) * Double.pi / 4, clockwise: true)
+            circle.addArc(
+                center: .zero, radius: radius, startAngle: Double(i) * Double.pi / 4,
+                endAngle: Double(i + 1) * Double.pi / 4, clockwise: true)
         }
         #expect(abs(circle.length / (2 * Double.pi * radius) - 1) < 1e-5)
         // The usual four-cubic circle is itself about 1.4e-4 longer than 2πr; its own length is measured exactly.
@@ -79,9 +85,12 @@ struct PathTrimmingTests {
         #expect(abs(first.length / (0.3 * cubic.length) - 1) < 1e-6)
         #expect(abs(second.length / (0.7 * cubic.length) - 1) < 1e-6)
         // The pieces join where the first ends, and stay single cubic curves.
-        #expect(near(first.currentPoint, second.elements.first.flatMap { element -> CGPoint? in
-            if case .move(let p) = element { p } else { nil }
-        } ?? .zero, 1e-9))
+        #expect(
+            near(
+                first.currentPoint,
+                second.elements.first.flatMap { element -> CGPoint? in
+                    if case .move(let p) = element { p } else { nil }
+                } ?? .zero, 1e-9))
         #expect(first.elements.count == 2 && second.elements.count == 2)
         if case .curve(let end, _, _) = second.elements[1] { #expect(end == e) } else { Issue.record("not a curve") }
     }
@@ -95,13 +104,15 @@ struct PathTrimmingTests {
         }
         func point(_ p0: CGPoint, _ a: CGPoint, _ b: CGPoint, _ p1: CGPoint, _ t: Double) -> CGPoint {
             let u = 1 - t
-            return CGPoint(x: u * u * u * p0.x + 3 * u * u * t * a.x + 3 * u * t * t * b.x + t * t * t * p1.x,
-                           y: u * u * u * p0.y + 3 * u * u * t * a.y + 3 * u * t * t * b.y + t * t * t * p1.y)
+            return CGPoint(
+                x: u * u * u * p0.x + 3 * u * u * t * a.x + 3 * u * t * t * b.x + t * t * t * p1.x,
+                y: u * u * u * p0.y + 3 * u * u * t * a.y + 3 * u * t * t * b.y + t * t * t * p1.y)
         }
         // Every point of the piece is on the original: find its parameter by dense search.
         for t in [0.0, 0.25, 0.5, 0.75, 1.0] {
             let q = point(start, d1, d2, end, t)
-            let closest = (0...20_000).map { point(s, c1, c2, e, Double($0) / 20_000) }
+            let closest =
+                (0...20_000).map { point(s, c1, c2, e, Double($0) / 20_000) }
                 .map { hypot($0.x - q.x, $0.y - q.y) }.min() ?? .infinity
             #expect(closest < 0.01)
         }
@@ -122,10 +133,11 @@ struct PathTrimmingTests {
         let square = Path(rect: CGRect(x: 0, y: 0, width: 10, height: 10))
         #expect(square.length == 40)
         let threeSides = square.trimmed(from: 0, to: 0.75)
-        #expect(threeSides.elements == [
-            .move(to: CGPoint(x: 0, y: 0)), .line(to: CGPoint(x: 10, y: 0)),
-            .line(to: CGPoint(x: 10, y: 10)), .line(to: CGPoint(x: 0, y: 10)),
-        ])
+        #expect(
+            threeSides.elements == [
+                .move(to: CGPoint(x: 0, y: 0)), .line(to: CGPoint(x: 10, y: 0)),
+                .line(to: CGPoint(x: 10, y: 10)), .line(to: CGPoint(x: 0, y: 10))
+            ])
         // From the middle of the top side round through the closing side: the closing side is a line.
         let wrap = square.trimmed(from: 0.125, to: 1)
         #expect(wrap.elements.last == .line(to: CGPoint(x: 0, y: 0)))
@@ -141,11 +153,15 @@ struct PathTrimmingTests {
         path.addLines(between: [CGPoint(x: 0, y: 100), CGPoint(x: 30, y: 100)])
         #expect(path.length == 40)
         let across = path.trimmed(from: 0.125, to: 0.5)
-        #expect(across.elements == [
-            .move(to: CGPoint(x: 5, y: 0)), .line(to: CGPoint(x: 10, y: 0)),
-            .move(to: CGPoint(x: 0, y: 100)), .line(to: CGPoint(x: 10, y: 100)),
-        ])
-        #expect(path.trimmed(from: 0.5, to: 1).elements == [.move(to: CGPoint(x: 10, y: 100)), .line(to: CGPoint(x: 30, y: 100))])
+        #expect(
+            across.elements == [
+                .move(to: CGPoint(x: 5, y: 0)), .line(to: CGPoint(x: 10, y: 0)),
+                .move(to: CGPoint(x: 0, y: 100)), .line(to: CGPoint(x: 10, y: 100))
+            ])
+        #expect(
+            path.trimmed(from: 0.5, to: 1).elements == [
+                .move(to: CGPoint(x: 10, y: 100)), .line(to: CGPoint(x: 30, y: 100))
+            ])
     }
 
     @Test("quadratic curves stay quadratic and measure right")
@@ -154,7 +170,8 @@ struct PathTrimmingTests {
         path.move(to: .zero)
         path.addQuadCurve(to: CGPoint(x: 100, y: 0), control: CGPoint(x: 50, y: 50))
         // The closed form of a parabola's arc length.
-        let a = 50.0, h = 25.0
+        let a = 50.0
+        let h = 25.0
         let exact = (a * a + 4 * h * h).squareRoot() + a * a / (2 * h) * asinh(2 * h / a)
         #expect(abs(path.length / exact - 1) < 1e-9)
         let half = path.trimmed(from: 0, to: 0.5)
@@ -184,7 +201,8 @@ struct PathTrimmingTests {
         var path = Path()
         path.move(to: CGPoint(x: 0, y: 0))
         path.addCurve(to: CGPoint(x: 0, y: 10), control1: CGPoint(x: 100, y: 10), control2: CGPoint(x: -100, y: 0))
-        let reference = polylineLength(CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 10), CGPoint(x: -100, y: 0), CGPoint(x: 0, y: 10))
+        let reference = polylineLength(
+            CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 10), CGPoint(x: -100, y: 0), CGPoint(x: 0, y: 10))
         #expect(abs(path.length / reference - 1) < 1e-6)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import FrameDraw
 import Testing
+
+@testable import FrameDraw
 
 /// JPEGs loaded with `maxPixelSize` are decoded at 1/2, 1/4 or 1/8 size (libavcodec's `lowres`) and
 /// finished with Lanczos: the result must match the full decode scaled, at exactly the requested size.
@@ -66,7 +67,9 @@ struct ReducedResolutionJPEGTests {
     func resultHasExactlyTheFittedSize(width: Int, height: Int, maxPixelSize: Int) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let url = try directory.write(TestJPEG.encode(width: width, height: height) { x, y in (UInt8(x % 256), UInt8(y % 256), 90) }, to: "odd.jpg")
+        let url = try directory.write(
+            TestJPEG.encode(width: width, height: height) { x, y in (UInt8(x % 256), UInt8(y % 256), 90) },
+            to: "odd.jpg")
         let image = try Image(contentsOf: url, maxPixelSize: maxPixelSize)
         let expected = ImageFileFormat.fittedSize(width: width, height: height, maxPixelSize: maxPixelSize)
         #expect(image.width == expected.width && image.height == expected.height)
@@ -85,7 +88,9 @@ struct ReducedResolutionJPEGTests {
     @Test func exifOrientationStillAppliesAfterAReducedDecode() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let jpeg = try TestJPEG.encode(width: 320, height: 160) { x, y in ExifOrientationTests.storedQuadrants(x / 10, y / 10) }
+        let jpeg = try TestJPEG.encode(width: 320, height: 160) { x, y in
+            ExifOrientationTests.storedQuadrants(x / 10, y / 10)
+        }
         let url = try directory.write(TestJPEG.withOrientation(jpeg, 6), to: "rotated.jpg")
         let image = try Image(contentsOf: url, maxPixelSize: 40)  // lowres 2: 80x40, then 40x20, then turned.
         #expect(image.width == 20 && image.height == 40)

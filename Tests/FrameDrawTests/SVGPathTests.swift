@@ -1,6 +1,7 @@
 import Foundation
-@testable import FrameDraw
 import Testing
+
+@testable import FrameDraw
 
 @Suite("SVG path data")
 struct SVGPathTests {
@@ -26,10 +27,11 @@ struct SVGPathTests {
         let absolute = try Path(svgPathData: "M10 20 L30 40 Z")
         #expect(absolute.elements == [.move(to: p(10, 20)), .line(to: p(30, 40)), .closeSubpath])
         let relative = try Path(svgPathData: "m10 20 l20 20 z m5 5 l1 1")
-        #expect(relative.elements == [
-            .move(to: p(10, 20)), .line(to: p(30, 40)), .closeSubpath,
-            .move(to: p(15, 25)), .line(to: p(16, 26)),
-        ])
+        #expect(
+            relative.elements == [
+                .move(to: p(10, 20)), .line(to: p(30, 40)), .closeSubpath,
+                .move(to: p(15, 25)), .line(to: p(16, 26))
+            ])
     }
 
     @Test func implicitRepeatsAfterMoveAreLines() throws {
@@ -118,18 +120,18 @@ struct SVGPathTests {
     }
 
     @Test(arguments: [
-        ("L10 10", 0),            // Must start with a move.
+        ("L10 10", 0),  // Must start with a move.
         ("10 10", 0),
-        ("M10", 3),               // Missing y at the end.
-        ("M10 10 L5 x", 10),      // Not a number.
+        ("M10", 3),  // Missing y at the end.
+        ("M10 10 L5 x", 10),  // Not a number.
         ("M0 0 A1 1 0 2 1 3 3", 12),  // A flag must be 0 or 1.
-        ("M0 0 Z 5", 7),          // Z takes no numbers.
-        ("M1 2 K3 4", 5),         // Unknown command.
-        ("M1e 2", 2),             // Exponent without digits.
-        ("M1 2 L3 4 C1", 12),     // Truncated curve.
-        ("M 1,,2", 4),            // Two commas.
-        ("M1 2 Lé3", 6),          // Non-ASCII: offsets count characters, not bytes.
-        ("M1 2 é 3", 5),
+        ("M0 0 Z 5", 7),  // Z takes no numbers.
+        ("M1 2 K3 4", 5),  // Unknown command.
+        ("M1e 2", 2),  // Exponent without digits.
+        ("M1 2 L3 4 C1", 12),  // Truncated curve.
+        ("M 1,,2", 4),  // Two commas.
+        ("M1 2 Lé3", 6),  // Non-ASCII: offsets count characters, not bytes.
+        ("M1 2 é 3", 5)
     ])
     func malformedDataThrowsWithOffset(data: String, offset: Int) {
         #expect {
@@ -145,8 +147,9 @@ struct SVGPathTests {
             _ = try Path(svgPathData: "M0 0 Lq")
             Issue.record("Malformed data parsed.")
         } catch {
-            #expect("\(error)" == "SVG path data is malformed at character 7: expected a number for the \"L\" command, "
-                + "but found \"q\" (in \"M0 0 Lq\"). " + ErrorMessageTests.svgRemedy)
+            #expect(
+                "\(error)" == "SVG path data is malformed at character 7: expected a number for the \"L\" command, "
+                    + "but found \"q\" (in \"M0 0 Lq\"). " + ErrorMessageTests.svgRemedy)
         }
     }
 

@@ -17,11 +17,11 @@ struct ShadowTests {
         ctx.setShadow(offset: CGSize(width: 10, height: 10), blur: 0, color: .black)
         ctx.setFillColor(.red)
         ctx.fill(CGRect(x: 10, y: 10, width: 20, height: 20))
-        #expect(canvas.pixel(x: 15, y: 15) == red)        // The shape itself, on top of its shadow.
+        #expect(canvas.pixel(x: 15, y: 15) == red)  // The shape itself, on top of its shadow.
         #expect(canvas.pixel(x: 29, y: 29) == red)
-        #expect(canvas.pixel(x: 35, y: 35) == black)      // Shadow where the shape is not.
+        #expect(canvas.pixel(x: 35, y: 35) == black)  // Shadow where the shape is not.
         #expect(canvas.pixel(x: 39, y: 39) == black)
-        #expect(canvas.pixel(x: 40, y: 35) == white)      // Hard edge: one pixel further is untouched.
+        #expect(canvas.pixel(x: 40, y: 35) == white)  // Hard edge: one pixel further is untouched.
         #expect(canvas.pixel(x: 35, y: 40) == white)
         #expect(canvas.pixel(x: 5, y: 5) == white)
         #expect(canvas.pixel(x: 15, y: 35) == white)
@@ -36,10 +36,10 @@ struct ShadowTests {
         // The shadow covers x 50..<80; walk the middle row from its centre out across the right edge at 80.
         let row = (65..<110).map { darkness(canvas.pixel(x: $0, y: 30)) }
         for (a, b) in zip(row, row.dropFirst()) { #expect(a >= b, "darkness \(row)") }
-        #expect(darkness(canvas.pixel(x: 65, y: 30)) > 240)                      // Deep inside: nearly solid.
-        #expect((100...155).contains(darkness(canvas.pixel(x: 80, y: 30))))      // At the edge: about half.
-        #expect((20...110).contains(darkness(canvas.pixel(x: 84, y: 30))))      // Partway out.
-        #expect(darkness(canvas.pixel(x: 97, y: 30)) <= 3)                       // 3.4 σ out: gone.
+        #expect(darkness(canvas.pixel(x: 65, y: 30)) > 240)  // Deep inside: nearly solid.
+        #expect((100...155).contains(darkness(canvas.pixel(x: 80, y: 30))))  // At the edge: about half.
+        #expect((20...110).contains(darkness(canvas.pixel(x: 84, y: 30))))  // Partway out.
+        #expect(darkness(canvas.pixel(x: 97, y: 30)) <= 3)  // 3.4 σ out: gone.
         #expect(canvas.pixel(x: 15, y: 30) == red)
         // The blur spreads the shadow beyond the unblurred rectangle's top edge too.
         #expect(darkness(canvas.pixel(x: 65, y: 8)) > 20)
@@ -67,7 +67,7 @@ struct ShadowTests {
         ctx.setShadow(offset: CGSize(width: 10, height: 0), blur: 0, color: .black)
         ctx.setFillColor(.red)
         ctx.fill(CGRect(x: 5, y: 5, width: 10, height: 10))  // Device 10..<30.
-        #expect(canvas.pixel(x: 35, y: 20) == black)     // Device 20..<40: offset 10 device pixels, not 20.
+        #expect(canvas.pixel(x: 35, y: 20) == black)  // Device 20..<40: offset 10 device pixels, not 20.
         #expect(canvas.pixel(x: 41, y: 20) == white)
     }
 
@@ -106,8 +106,8 @@ struct ShadowTests {
         ctx.setStrokeColor(.red)
         ctx.setLineWidth(4)
         ctx.stroke(CGRect(x: 10, y: 10, width: 20, height: 20))
-        #expect(canvas.pixel(x: 10, y: 40) == black)    // The stroke's bottom-left corner, shifted down.
-        #expect(canvas.pixel(x: 20, y: 40) == white)    // Inside the stroked outline: no shadow.
+        #expect(canvas.pixel(x: 10, y: 40) == black)  // The stroke's bottom-left corner, shifted down.
+        #expect(canvas.pixel(x: 20, y: 40) == white)  // Inside the stroked outline: no shadow.
         #expect(canvas.pixel(x: 20, y: 49) == black)
         // A gradient painted through a clip casts a shadow of the clipped area, itself clipped.
         ctx.saveGState()
@@ -116,11 +116,12 @@ struct ShadowTests {
         ctx.addRect(CGRect(x: 50, y: 10, width: 20, height: 20))
         ctx.clip()
         let gradient = Gradient(colors: [.red, .red])
-        ctx.drawLinearGradient(gradient, start: CGPoint(x: 50, y: 0), end: CGPoint(x: 70, y: 0),
-                               options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+        ctx.drawLinearGradient(
+            gradient, start: CGPoint(x: 50, y: 0), end: CGPoint(x: 70, y: 0),
+            options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
         ctx.restoreGState()
         #expect(canvas.pixel(x: 60, y: 20) == red)
-        #expect(canvas.pixel(x: 60, y: 35) == white)    // The shadow would be here, but the clip cuts it off.
+        #expect(canvas.pixel(x: 60, y: 35) == white)  // The shadow would be here, but the clip cuts it off.
     }
 
     @Test func shadowCompositesWithTheBlendMode() throws {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import FrameDraw
 import Testing
+
+@testable import FrameDraw
 
 @Suite("Stroke style")
 struct StrokeStyleTests {
@@ -27,8 +28,8 @@ struct StrokeStyleTests {
         #expect(square.pixel(x: 8, y: 8).alpha == 255)  // A square cap fills the corner.
 
         let round = try line(cap: .round)
-        #expect(round.pixel(x: 8, y: 9).alpha > 200)    // The cap's middle reaches 2 px out.
-        #expect(round.pixel(x: 8, y: 8).alpha < 200)    // Its corner is rounded off.
+        #expect(round.pixel(x: 8, y: 9).alpha > 200)  // The cap's middle reaches 2 px out.
+        #expect(round.pixel(x: 8, y: 8).alpha < 200)  // Its corner is rounded off.
         #expect(round.pixel(x: 8, y: 8).alpha < square.pixel(x: 8, y: 8).alpha)
     }
 
@@ -41,7 +42,9 @@ struct StrokeStyleTests {
         ctx.addLine(to: CGPoint(x: 40, y: 5))
         ctx.strokePath()
         // Painted on [0,4), [6,10), [12,16) …; gaps on [4,6), [10,12) ….
-        for x in [0, 3, 6, 9, 12, 15, 36] { #expect(canvas.pixel(x: x, y: 5).alpha == 255, "x = \(x) should be painted") }
+        for x in [0, 3, 6, 9, 12, 15, 36] {
+            #expect(canvas.pixel(x: x, y: 5).alpha == 255, "x = \(x) should be painted")
+        }
         for x in [4, 5, 10, 11, 34, 35] { #expect(canvas.pixel(x: x, y: 5) == clear, "x = \(x) should be a gap") }
     }
 

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import Testing
+
 @testable import FrameDraw
 
 /// `Image` holds a `SurfaceSnapshot`: pixels that nothing can change once the image exists.
@@ -87,10 +88,13 @@ struct SurfaceSnapshotTests {
         let results = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<16 {
                 group.addTask {
-                    guard let copy = try? Image(size: CGSize(width: 32, height: 32), draw: { $0.draw(image, at: .zero) }),
-                          let tiled = try? Image(size: CGSize(width: 64, height: 8), draw: {
-                              $0.drawTiled(image, in: CGRect(x: 0, y: 0, width: 64, height: 8))
-                          })
+                    guard
+                        let copy = try? Image(size: CGSize(width: 32, height: 32), draw: { $0.draw(image, at: .zero) }),
+                        let tiled = try? Image(
+                            size: CGSize(width: 64, height: 8),
+                            draw: {
+                                $0.drawTiled(image, in: CGRect(x: 0, y: 0, width: 64, height: 8))
+                            })
                     else { return false }
                     return copy.pixel(atX: 3, y: 3) == .red && copy.pixel(atX: 20, y: 30) == .blue
                         && tiled.pixel(atX: 40, y: 4) == .red && image.pixel(atX: 31, y: 0) == .blue

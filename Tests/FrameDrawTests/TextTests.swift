@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import FrameDraw
+import Testing
 
 @Suite("Text measuring")
 struct TextTests {
@@ -136,7 +136,8 @@ struct TextTests {
         } throws: { error in
             guard let error = error as? FrameDrawError, case .invalidMarkup = error else { return false }
             let message = error.description
-            return message.hasPrefix("Pango could not parse the markup \"<b>Bold</i>\": GLib reports \"") && message.contains("line 1")
+            return message.hasPrefix("Pango could not parse the markup \"<b>Bold</i>\": GLib reports \"")
+                && message.contains("line 1")
                 && message.contains("char") && message.contains("<b>Bold</i>") && message.contains("&amp;")
         }
     }

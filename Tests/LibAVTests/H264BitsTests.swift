@@ -1,5 +1,6 @@
-@testable import LibAV
 import Testing
+
+@testable import LibAV
 
 /// The bit-level pieces `SkipFrameSplicer` writes skipped pictures with.
 @Suite("H.264 bits")
@@ -27,11 +28,15 @@ struct H264BitsTests {
     }
 
     @Test func emulationPreventionRoundTripsAndLeavesNoStartCode() {
-        let payloads: [[UInt8]] = [[0, 0, 0], [0, 0, 1, 0, 0, 2], [0, 0, 3, 0, 0], [5, 0, 0, 0, 0, 0, 9], [0, 0, 4], [1, 2, 3]]
+        let payloads: [[UInt8]] = [
+            [0, 0, 0], [0, 0, 1, 0, 0, 2], [0, 0, 3, 0, 0], [5, 0, 0, 0, 0, 0, 9], [0, 0, 4], [1, 2, 3]
+        ]
         for payload in payloads {
             let escaped = H264Bits.escaped(payload)
             #expect(H264Bits.rbsp(escaped[...]) == payload)
-            let patterns = escaped.indices.dropLast(2).filter { escaped[$0] == 0 && escaped[$0 + 1] == 0 && escaped[$0 + 2] <= 2 }
+            let patterns = escaped.indices.dropLast(2).filter {
+                escaped[$0] == 0 && escaped[$0 + 1] == 0 && escaped[$0 + 2] <= 2
+            }
             #expect(patterns.isEmpty, "\(escaped)")
         }
         #expect(H264Bits.escaped([0, 0, 1]) == [0, 0, 3, 1])
@@ -49,23 +54,50 @@ struct H264BitsTests {
     @Test func aSkippedPictureOfOneMacroblockRowIsCodedAsOneSkipRun() throws {
         // A 64x16 CAVLC stream (4 macroblocks): the slice data is mb_skip_run 4 and the trailing bits.
         var sps = H264BitWriter()
-        sps.bits(66, 8); sps.bits(0, 8); sps.bits(30, 8)  // Baseline, level 3
-        sps.unsigned(0); sps.unsigned(0); sps.unsigned(2)  // id, log2_max_frame_num - 4, poc type 2
-        sps.unsigned(1); sps.flag(false); sps.unsigned(3); sps.unsigned(0)  // refs, gaps, 4x1 macroblocks
-        sps.flag(true); sps.flag(true); sps.flag(false); sps.flag(false)  // frame_mbs_only, direct_8x8, crop, vui
+        sps.bits(66, 8)
+        sps.bits(0, 8)
+        sps.bits(30, 8)  // Baseline, level 3
+        sps.unsigned(0)
+        sps.unsigned(0)
+        sps.unsigned(2)  // id, log2_max_frame_num - 4, poc type 2
+        sps.unsigned(1)
+        sps.flag(false)
+        sps.unsigned(3)
+        sps.unsigned(0)  // refs, gaps, 4x1 macroblocks
+        sps.flag(true)
+        sps.flag(true)
+        sps.flag(false)
+        sps.flag(false)  // frame_mbs_only, direct_8x8, crop, vui
         sps.trailingBits()
         var pps = H264BitWriter()
-        pps.unsigned(0); pps.unsigned(0); pps.flag(false); pps.flag(false); pps.unsigned(0)
-        pps.unsigned(0); pps.unsigned(0); pps.flag(false); pps.bits(0, 2); pps.signed(0); pps.signed(0); pps.signed(0)
-        pps.flag(true); pps.flag(false); pps.flag(false)
+        pps.unsigned(0)
+        pps.unsigned(0)
+        pps.flag(false)
+        pps.flag(false)
+        pps.unsigned(0)
+        pps.unsigned(0)
+        pps.unsigned(0)
+        pps.flag(false)
+        pps.bits(0, 2)
+        pps.signed(0)
+        pps.signed(0)
+        pps.signed(0)
+        pps.flag(true)
+        pps.flag(false)
+        pps.flag(false)
         pps.trailingBits()
         let picture = try H264SkippedPicture(
             sequence: H264SequenceParameters(rbsp: sps.bytes), picture: H264PictureParameters(rbsp: pps.bytes))
         #expect(picture.sequence.pictureSizeInMbs == 4)
         var idr = H264BitWriter()
-        idr.unsigned(0); idr.unsigned(7); idr.unsigned(0); idr.bits(15, 4); idr.unsigned(0)  // I slice, frame_num 15, idr_pic_id
+        idr.unsigned(0)
+        idr.unsigned(7)
+        idr.unsigned(0)
+        idr.bits(15, 4)
+        idr.unsigned(0)  // I slice, frame_num 15, idr_pic_id
         idr.trailingBits()
-        let anchor = try H264SliceStart(nal: ([0x65] + idr.bytes)[...], sequences: [0: picture.sequence], pictures: [0: picture.picture])
+        let anchor = try H264SliceStart(
+            nal: ([0x65] + idr.bytes)[...], sequences: [0: picture.sequence], pictures: [0: picture.picture])
         #expect(anchor.isIDR && anchor.isReference && anchor.frameNum == 15)
         let nal = picture.nalUnit(after: anchor, distance: 1)
         var reader = H264BitReader(H264Bits.rbsp(nal.dropFirst()))

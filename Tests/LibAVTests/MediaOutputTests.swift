@@ -1,12 +1,14 @@
 import Foundation
-@testable import LibAV
 import Testing
+
+@testable import LibAV
 
 @Suite("MediaOutput: several streams, interleaved")
 struct MediaOutputTests {
     private func configuration(width: Int, height: Int, fps: Int) -> VideoEncoderConfiguration {
         var configuration = VideoEncoderConfiguration(
-            encoderName: "libx264", width: width, height: height, frameRateNumerator: fps, frameRateDenominator: 1, gopSize: fps)
+            encoderName: "libx264", width: width, height: height, frameRateNumerator: fps, frameRateDenominator: 1,
+            gopSize: fps)
         configuration.options = [CodecOption("preset", "ultrafast"), CodecOption("crf", "30")]
         return configuration
     }
@@ -18,8 +20,10 @@ struct MediaOutputTests {
         let path = directory.appendingPathComponent("two.mp4").path
 
         let output = try MediaOutput(container: .mp4, path: path, destination: path)
-        let first = try VideoEncoder(configuration: configuration(width: 64, height: 48, fps: 30), globalHeader: output.wantsGlobalHeader)
-        let second = try VideoEncoder(configuration: configuration(width: 32, height: 32, fps: 10), globalHeader: output.wantsGlobalHeader)
+        let first = try VideoEncoder(
+            configuration: configuration(width: 64, height: 48, fps: 30), globalHeader: output.wantsGlobalHeader)
+        let second = try VideoEncoder(
+            configuration: configuration(width: 32, height: 32, fps: 10), globalHeader: output.wantsGlobalHeader)
         let firstStream = try output.addStream(for: first)
         let secondStream = try output.addStream(for: second)
         #expect(firstStream == 0 && secondStream == 1)
@@ -30,7 +34,8 @@ struct MediaOutputTests {
         let secondFrame = try Frame(width: 32, height: 32, format: .yuv420p)
         try bgra.withUnsafeBytes { bytes in
             try Scaler(bgraWidth: 64, height: 48).convert(bgra: bytes, stride: 64 * 4, into: firstFrame)
-            try Scaler(bgraWidth: 32, height: 32).convert(bgra: UnsafeRawBufferPointer(rebasing: bytes[0..<(32 * 32 * 4)]), stride: 32 * 4, into: secondFrame)
+            try Scaler(bgraWidth: 32, height: 32).convert(
+                bgra: UnsafeRawBufferPointer(rebasing: bytes[0..<(32 * 32 * 4)]), stride: 32 * 4, into: secondFrame)
         }
         // Three seconds of each: 90 frames at 30 fps and 30 frames at 10 fps, written in time order.
         for index in 0..<90 {
@@ -71,9 +76,11 @@ struct MediaOutputTests {
     @Test func aMissingEncoderIsReportedAsUnavailable() throws {
         var bad = configuration(width: 64, height: 48, fps: 30)
         bad.encoderName = "no-such-encoder"
-        #expect(throws: LibAVError(
-            .unavailable(component: "no-such-encoder"), operation: "Opening the no-such-encoder encoder",
-            message: "this FFmpeg build has no no-such-encoder encoder")) {
+        #expect(
+            throws: LibAVError(
+                .unavailable(component: "no-such-encoder"), operation: "Opening the no-such-encoder encoder",
+                message: "this FFmpeg build has no no-such-encoder encoder")
+        ) {
             _ = try VideoEncoder(configuration: bad, globalHeader: false)
         }
     }
@@ -82,7 +89,9 @@ struct MediaOutputTests {
         let frame = try Frame(width: 64, height: 48, format: .yuv420p)
         let tooSmall = [UInt8](repeating: 0, count: 100)
         #expect {
-            try tooSmall.withUnsafeBytes { try Scaler(bgraWidth: 64, height: 48).convert(bgra: $0, stride: 256, into: frame) }
+            try tooSmall.withUnsafeBytes {
+                try Scaler(bgraWidth: 64, height: 48).convert(bgra: $0, stride: 256, into: frame)
+            }
         } throws: { error in
             guard let error = error as? LibAVError, error.kind == .internalFailure else { return false }
             return error.message == "the pixel buffer holds 100 bytes, fewer than the 12288 a 64x48 picture needs"

@@ -14,7 +14,7 @@ struct EasingTests {
         Stock(easing: .ease, points: (0.25, 0.1, 0.25, 1)),
         Stock(easing: .easeIn, points: (0.42, 0, 1, 1)),
         Stock(easing: .easeOut, points: (0, 0, 0.58, 1)),
-        Stock(easing: .easeInOut, points: (0.42, 0, 0.58, 1)),
+        Stock(easing: .easeInOut, points: (0.42, 0, 0.58, 1))
     ]
 
     @Test("ease matches the CSS definition at 0.25, 0.5 and 0.75")
@@ -72,11 +72,16 @@ struct EasingTests {
             }
         }
         // Extreme curves too: vertical and flat tangents at the ends.
-        for (x1, y1, x2, y2) in [(0.0, 1.0, 0.0, 1.0), (1.0, 0.0, 1.0, 0.0), (0.0, 0.0, 1.0, 1.0), (0.0, 3.0, 1.0, -2.0)] {
+        for (x1, y1, x2, y2) in [
+            (0.0, 1.0, 0.0, 1.0), (1.0, 0.0, 1.0, 0.0), (0.0, 0.0, 1.0, 1.0), (0.0, 3.0, 1.0, -2.0)
+        ] {
             for i in 0...200 {
                 let x = Double(i) / 200
-                worst = max(worst, abs(Easing.cubicBezier(x1, y1, x2, y2).value(at: x)
-                    - referenceCubicBezier(x1, y1, x2, y2, at: x)))
+                worst = max(
+                    worst,
+                    abs(
+                        Easing.cubicBezier(x1, y1, x2, y2).value(at: x)
+                            - referenceCubicBezier(x1, y1, x2, y2, at: x)))
             }
         }
         #expect(worst < 1e-7, "worst error \(worst)")
@@ -111,7 +116,7 @@ struct EasingTests {
             .jumpEnd: [0, 0, 0.25, 0.25, 0.5, 0.5, 0.75, 0.75, 1],
             .jumpStart: [0.25, 0.25, 0.5, 0.5, 0.75, 0.75, 1, 1, 1],
             .jumpNone: [0, 0, 1.0 / 3, 1.0 / 3, 2.0 / 3, 2.0 / 3, 1, 1, 1],
-            .jumpBoth: [0.2, 0.2, 0.4, 0.4, 0.6, 0.6, 0.8, 0.8, 1],
+            .jumpBoth: [0.2, 0.2, 0.4, 0.4, 0.6, 0.6, 0.8, 0.8, 1]
         ]
         let inputs = [0, justBefore(0.25), 0.25, justBefore(0.5), 0.5, justBefore(0.75), 0.75, justBefore(1), 1]
         return Easing.StepPosition.allCases.flatMap { position in
@@ -132,8 +137,12 @@ struct EasingTests {
         #expect(Easing.StepPosition.start == .jumpStart && Easing.StepPosition.end == .jumpEnd)
     }
 
-    @Test("input is clamped to 0...1", arguments: [Easing.linear, .ease, .easeOutBack, .steps(4, .jumpStart), .easeOutElastic,
-                                                  .spring(Spring(response: 0.5, dampingRatio: 0.5))])
+    @Test(
+        "input is clamped to 0...1",
+        arguments: [
+            Easing.linear, .ease, .easeOutBack, .steps(4, .jumpStart), .easeOutElastic,
+            .spring(Spring(response: 0.5, dampingRatio: 0.5))
+        ])
     func clamping(_ easing: Easing) {
         #expect(easing.value(at: -0.5) == easing.value(at: 0))
         #expect(easing.value(at: -Double.infinity) == easing.value(at: 0))
@@ -164,8 +173,9 @@ struct EasingTests {
         #expect(Easing.cubicBezier(0.68, -0.55, 0.265, 1.55).description == "cubic-bezier(0.68, -0.55, 0.265, 1.55)")
         #expect(Easing.steps(4, .jumpNone).description == "steps(4, jump-none)")
         #expect(Easing.easeOutBounce.description == "easeOutBounce")
-        #expect(Easing.spring(Spring(response: 0.5, dampingRatio: 0.6)).description
-            == "spring(Spring(response: 0.5, dampingRatio: 0.6))")
+        #expect(
+            Easing.spring(Spring(response: 0.5, dampingRatio: 0.6)).description
+                == "spring(Spring(response: 0.5, dampingRatio: 0.6))")
     }
 
     @Test("a spring easing goes from 0 to exactly 1 and overshoots when underdamped")

@@ -9,12 +9,17 @@ struct InterpolatableTests {
         #expect(2.0.interpolated(to: 4, amount: 0.25) == 2.5)
         #expect(2.0.interpolated(to: 4, amount: 1.5) == 5)
         #expect(CGPoint(x: 0, y: 10).interpolated(to: CGPoint(x: 10, y: 20), amount: 0.5) == CGPoint(x: 5, y: 15))
-        #expect(CGSize(width: 10, height: 0).interpolated(to: CGSize(width: 20, height: 4), amount: -0.5)
-            == CGSize(width: 5, height: -2))
-        #expect(CGRect(x: 0, y: 0, width: 10, height: 10).interpolated(to: CGRect(x: 10, y: 20, width: 30, height: 50), amount: 0.5)
-            == CGRect(x: 5, y: 10, width: 20, height: 30))
+        #expect(
+            CGSize(width: 10, height: 0).interpolated(to: CGSize(width: 20, height: 4), amount: -0.5)
+                == CGSize(width: 5, height: -2))
+        #expect(
+            CGRect(x: 0, y: 0, width: 10, height: 10).interpolated(
+                to: CGRect(x: 10, y: 20, width: 30, height: 50), amount: 0.5)
+                == CGRect(x: 5, y: 10, width: 20, height: 30))
         #expect(CGPoint(x: 0, y: 0).interpolationDistance(to: CGPoint(x: 3, y: 4)) == 5)
-        #expect(CGRect(x: 0, y: 0, width: 0, height: 0).interpolationDistance(to: CGRect(x: 1, y: 1, width: 1, height: 1)) == 2)
+        #expect(
+            CGRect(x: 0, y: 0, width: 0, height: 0).interpolationDistance(to: CGRect(x: 1, y: 1, width: 1, height: 1))
+                == 2)
     }
 
     @Test("colours blend in premultiplied space, so a fade to clear does not darken")
@@ -63,21 +68,25 @@ struct InterpolatableTests {
         var random = SeededGenerator(seed: 1)
         for _ in 0..<100 {
             func randomTransform() -> FrameDraw.AffineTransform {
-                FrameDraw.AffineTransform(a: .random(in: -3...3, using: &random), b: .random(in: -3...3, using: &random),
-                                          c: .random(in: -3...3, using: &random), d: .random(in: -3...3, using: &random),
-                                          tx: .random(in: -50...50, using: &random), ty: .random(in: -50...50, using: &random))
+                FrameDraw.AffineTransform(
+                    a: .random(in: -3...3, using: &random), b: .random(in: -3...3, using: &random),
+                    c: .random(in: -3...3, using: &random), d: .random(in: -3...3, using: &random),
+                    tx: .random(in: -50...50, using: &random), ty: .random(in: -50...50, using: &random))
             }
             let a = randomTransform()
             let b = randomTransform()
             for (amount, end) in [(0.0, a), (1.0, b)] {
                 let t = a.interpolated(to: b, amount: amount)
-                #expect(near(t.a, end.a, 1e-9) && near(t.b, end.b, 1e-9) && near(t.c, end.c, 1e-9)
-                    && near(t.d, end.d, 1e-9) && near(t.tx, end.tx, 1e-9) && near(t.ty, end.ty, 1e-9))
+                #expect(
+                    near(t.a, end.a, 1e-9) && near(t.b, end.b, 1e-9) && near(t.c, end.c, 1e-9)
+                        && near(t.d, end.d, 1e-9) && near(t.tx, end.tx, 1e-9) && near(t.ty, end.ty, 1e-9))
             }
         }
         // A transform that collapses the plane blends its coefficients.
         let flat = FrameDraw.AffineTransform(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0)
-        #expect(flat.interpolated(to: .identity, amount: 0.5) == FrameDraw.AffineTransform(a: 0.5, b: 0, c: 0, d: 0.5, tx: 0, ty: 0))
+        #expect(
+            flat.interpolated(to: .identity, amount: 0.5)
+                == FrameDraw.AffineTransform(a: 0.5, b: 0, c: 0, d: 0.5, tx: 0, ty: 0))
     }
 
     @Test("paths with the same structure blend point by point")
@@ -95,10 +104,16 @@ struct InterpolatableTests {
     @Test("paths with different structure cannot be blended")
     func incompatiblePaths() {
         let line = Path(elements: [.move(to: .zero), .line(to: CGPoint(x: 1, y: 1))])
-        let curve = Path(elements: [.move(to: .zero), .curve(to: CGPoint(x: 1, y: 1), control1: .zero, control2: .zero)])
-        #expect(throws: AnimationError.incompatiblePaths(reason: "element 1 is a line in the first path but a cubic curve in the second")) {
+        let curve = Path(elements: [.move(to: .zero), .curve(to: CGPoint(x: 1, y: 1), control1: .zero, control2: .zero)]
+        )
+        #expect(
+            throws: AnimationError.incompatiblePaths(
+                reason: "element 1 is a line in the first path but a cubic curve in the second")
+        ) {
             try line.interpolated(to: curve, amount: 0.5)
         }
-        #expect(throws: AnimationError.self) { try line.interpolated(to: Path(rect: CGRect(x: 0, y: 0, width: 1, height: 1)), amount: 0.5) }
+        #expect(throws: AnimationError.self) {
+            try line.interpolated(to: Path(rect: CGRect(x: 0, y: 0, width: 1, height: 1)), amount: 0.5)
+        }
     }
 }

@@ -10,11 +10,13 @@ struct KeyframesTests {
         Keyframe(time: 0.0, value: 0, easing: .easeIn),
         Keyframe(time: 0.3, value: 200, easing: .easeOut),
         Keyframe(time: 0.8, value: 1000),
-        Keyframe(time: 1.0, value: 400),
+        Keyframe(time: 1.0, value: 400)
     ])
 
-    @Test("before, at and after each keyframe",
-          arguments: [(-1, 0), (0, 0), (0.3, 200), (0.8, 1000), (1, 400), (1.0.nextUp, 400), (5, 400)] as [(Double, Double)])
+    @Test(
+        "before, at and after each keyframe",
+        arguments: [(-1, 0), (0, 0), (0.3, 200), (0.8, 1000), (1, 400), (1.0.nextUp, 400), (5, 400)]
+            as [(Double, Double)])
     func edges(time: Double, value: Double) {
         #expect(x.value(at: time) == value)
     }
@@ -33,7 +35,7 @@ struct KeyframesTests {
     func equalTimesJump() {
         let jump = Keyframes<Double>([
             Keyframe(time: 0, value: 0), Keyframe(time: 1, value: 10),
-            Keyframe(time: 1, value: 20), Keyframe(time: 2, value: 30),
+            Keyframe(time: 1, value: 20), Keyframe(time: 2, value: 30)
         ])
         #expect(near(jump.value(at: 1.0.nextDown), 10, 1e-9))
         #expect(jump.value(at: 1) == 20)
@@ -80,23 +82,30 @@ struct KeyframesTests {
         // It is a curve, not the polyline.
         #expect(!near(smooth.value(at: 0.5), 5, 0.01))
         // Works for any interpolatable value, such as colours and points.
-        let colours = Keyframes<Color>([Keyframe(time: 0, value: .red), Keyframe(time: 1, value: .blue),
-                                        Keyframe(time: 2, value: .green)], mode: .catmullRom)
+        let colours = Keyframes<Color>(
+            [
+                Keyframe(time: 0, value: .red), Keyframe(time: 1, value: .blue),
+                Keyframe(time: 2, value: .green)
+            ], mode: .catmullRom)
         #expect(colours.value(at: 1) == .blue)
-        let points = Keyframes<CGPoint>([Keyframe(time: 0, value: .zero), Keyframe(time: 1, value: CGPoint(x: 10, y: 0)),
-                                         Keyframe(time: 2, value: CGPoint(x: 10, y: 10))], mode: .catmullRom)
+        let points = Keyframes<CGPoint>(
+            [
+                Keyframe(time: 0, value: .zero), Keyframe(time: 1, value: CGPoint(x: 10, y: 0)),
+                Keyframe(time: 2, value: CGPoint(x: 10, y: 10))
+            ], mode: .catmullRom)
         #expect(near(points.value(at: 1), CGPoint(x: 10, y: 0)))
         #expect(points.value(at: 1.5).x > 10)  // swings out past the corner
     }
 
     @Test("paced mode moves at constant speed along the points, from the first time to the last")
     func paced() throws {
-        let path = try Keyframes<CGPoint>.validated([
-            Keyframe(time: 0, value: CGPoint(x: 0, y: 0)),
-            Keyframe(time: 0.1, value: CGPoint(x: 100, y: 0), easing: .easeInOutBounce),  // time and easing ignored
-            Keyframe(time: 0.2, value: CGPoint(x: 100, y: 0)),                            // a zero-length segment
-            Keyframe(time: 5, value: CGPoint(x: 100, y: 300)),
-        ], mode: .paced)
+        let path = try Keyframes<CGPoint>.validated(
+            [
+                Keyframe(time: 0, value: CGPoint(x: 0, y: 0)),
+                Keyframe(time: 0.1, value: CGPoint(x: 100, y: 0), easing: .easeInOutBounce),  // time and easing ignored
+                Keyframe(time: 0.2, value: CGPoint(x: 100, y: 0)),  // a zero-length segment
+                Keyframe(time: 5, value: CGPoint(x: 100, y: 300))
+            ], mode: .paced)
         #expect(near(path.value(at: 1.25), CGPoint(x: 100, y: 0)))
         #expect(near(path.value(at: 2.5), CGPoint(x: 100, y: 100)))
         #expect(near(path.value(at: 0.625), CGPoint(x: 50, y: 0)))

@@ -21,7 +21,7 @@ struct SpringTests {
         Spring(response: 0.5, dampingRatio: 0.15), Spring(response: 0.5, dampingRatio: 0.6),
         Spring(response: 0.3, dampingRatio: 0.95), Spring(response: 0.5, dampingRatio: 1),
         Spring(response: 1, dampingRatio: 1.5), Spring(response: 0.4, dampingRatio: 4),
-        Spring(mass: 3, stiffness: 50, damping: 2),
+        Spring(mass: 3, stiffness: 50, damping: 2)
     ]
 
     @Test("the spring stays within 0.1 % from settlingDuration on, and not before", arguments: springs)
@@ -65,13 +65,17 @@ struct SpringTests {
         }
     }
 
-    @Test("the closed form matches a numerical integration", arguments: springs + [Spring(mass: 1, stiffness: 100, damping: 0)])
+    @Test(
+        "the closed form matches a numerical integration",
+        arguments: springs + [Spring(mass: 1, stiffness: 100, damping: 0)])
     func matchesIntegration(_ spring: Spring) {
         // Fourth-order Runge–Kutta on m·x″ + c·x′ + k·x = 0, from x = 30 − 100 with velocity 250.
         var x = -70.0
         var v = 250.0
         let h = 1e-4
-        func acceleration(_ x: Double, _ v: Double) -> Double { -(spring.stiffness * x + spring.damping * v) / spring.mass }
+        func acceleration(_ x: Double, _ v: Double) -> Double {
+            -(spring.stiffness * x + spring.damping * v) / spring.mass
+        }
         for step in 1...10_000 {
             let (k1x, k1v) = (v, acceleration(x, v))
             let (k2x, k2v) = (v + h / 2 * k1v, acceleration(x + h / 2 * k1x, v + h / 2 * k1v))
@@ -116,6 +120,7 @@ struct SpringTests {
         #expect(a == b)
         #expect(a.hashValue == b.hashValue)
         #expect(a.description == "Spring(response: 0.5, dampingRatio: 1)")
-        #expect(Spring(mass: 1, stiffness: 100, damping: 10).description == "Spring(mass: 1, stiffness: 100, damping: 10)")
+        #expect(
+            Spring(mass: 1, stiffness: 100, damping: 10).description == "Spring(mass: 1, stiffness: 100, damping: 10)")
     }
 }

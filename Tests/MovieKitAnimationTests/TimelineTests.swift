@@ -20,8 +20,9 @@ struct TimelineTests {
         #expect(jumpStart.value(at: 0) == 2)  // CSS: at the start the first step is already taken
     }
 
-    @Test("sequence: each part starts when the previous ends, and the later part wins at the boundary",
-          arguments: [(-1.0, 0.0), (0, 0), (0.5, 5), (1, 100), (2, 150), (3, 200), (4, 200)] as [(Double, Double)])
+    @Test(
+        "sequence: each part starts when the previous ends, and the later part wins at the boundary",
+        arguments: [(-1.0, 0.0), (0, 0), (0.5, 5), (1, 100), (2, 150), (3, 200), (4, 200)] as [(Double, Double)])
     func sequence(time: Double, value: Double) {
         let both = Timeline.sequence(rise, climb)
         #expect(both.duration == 3)
@@ -40,8 +41,9 @@ struct TimelineTests {
         #expect(chain.value(at: 2.5) == 200)
     }
 
-    @Test("delay waits at the start value; a negative delay starts part-way",
-          arguments: [(0.0, 0.0), (0.5, 0), (1, 5), (1.5, 10), (9, 10)] as [(Double, Double)])
+    @Test(
+        "delay waits at the start value; a negative delay starts part-way",
+        arguments: [(0.0, 0.0), (0.5, 0), (1, 5), (1.5, 10), (9, 10)] as [(Double, Double)])
     func delay(time: Double, value: Double) {
         let late = rise.delay(0.5)
         #expect(late.duration == 1.5)
@@ -54,20 +56,23 @@ struct TimelineTests {
         #expect(rise.speed(2).duration == 0.5)
         #expect(rise.speed(2).value(at: 0.25) == 5)
         #expect(rise.speed(0.5).value(at: 1) == 5)
-        #expect(rise.speed(0).duration == 1)   // ignored
+        #expect(rise.speed(0).duration == 1)  // ignored
         #expect(rise.speed(-1).value(at: 0.5) == 5)
     }
 
-    @Test("repeat: the next play begins at each boundary; the end holds where the last play ended",
-          arguments: [(-1.0, 0.0), (0, 0), (0.5, 5), (1, 0), (1.5, 5), (2.999, 9.99), (3, 10), (7, 10)] as [(Double, Double)])
+    @Test(
+        "repeat: the next play begins at each boundary; the end holds where the last play ended",
+        arguments: [(-1.0, 0.0), (0, 0), (0.5, 5), (1, 0), (1.5, 5), (2.999, 9.99), (3, 10), (7, 10)]
+            as [(Double, Double)])
     func repeatCount(time: Double, value: Double) {
         let thrice = rise.repeat(count: 3)
         #expect(thrice.duration == 3)
         #expect(near(thrice.value(at: time), value))
     }
 
-    @Test("repeat with autoreverses plays every second time backwards",
-          arguments: [(0.0, 0.0), (0.5, 5), (1, 10), (1.5, 5), (2, 0), (2.5, 5), (3, 10), (4, 10)] as [(Double, Double)])
+    @Test(
+        "repeat with autoreverses plays every second time backwards",
+        arguments: [(0.0, 0.0), (0.5, 5), (1, 10), (1.5, 5), (2, 0), (2.5, 5), (3, 10), (4, 10)] as [(Double, Double)])
     func autoreverse(time: Double, value: Double) {
         #expect(near(rise.repeat(count: 3, autoreverses: true).value(at: time), value))
         let twice = rise.repeat(count: 2, autoreverses: true)
@@ -84,7 +89,9 @@ struct TimelineTests {
 
     @Test func reversedAndMap() {
         let back = rise.reversed()
-        #expect(back.value(at: -1) == 10 && back.value(at: 0) == 10 && back.value(at: 0.25) == 7.5 && back.value(at: 2) == 0)
+        #expect(
+            back.value(at: -1) == 10 && back.value(at: 0) == 10 && back.value(at: 0.25) == 7.5 && back.value(at: 2) == 0
+        )
         let labels = rise.map { "\(Int($0))" }
         #expect(labels.value(at: 0.5) == "5" && labels.duration == 1)
     }

@@ -1,9 +1,10 @@
 import Foundation
 import FrameDraw
-@testable import MovieKitCore
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import MovieKitCore
 
 @Suite("Stopping a render")
 struct CancellationTests {
@@ -28,7 +29,10 @@ struct CancellationTests {
             // Far more frames than can be encoded in time: the caller is waiting when cancel() comes.
             for _ in 0..<10_000 {
                 try writer.addFrame { c in
-                    for _ in 0..<20 { c.setFillColor(Color(hue: .random(in: 0...1), saturation: 1, brightness: 1)); c.fill(CGRect(x: .random(in: 0...600), y: .random(in: 0...440), width: 40, height: 40)) }
+                    for _ in 0..<20 {
+                        c.setFillColor(Color(hue: .random(in: 0...1), saturation: 1, brightness: 1))
+                        c.fill(CGRect(x: .random(in: 0...600), y: .random(in: 0...440), width: 40, height: 40))
+                    }
                 }
             }
         } catch {
@@ -140,7 +144,8 @@ struct CancellationTests {
         var last: RenderProgress?
         var previousEncoded = 0
         for try await step in MovieWriter.renderUpdates(
-            to: url, settings: try MovieSettings(width: 32, height: 32, fps: 30), frameCount: 90, draw: { c, _ in c.fill(c.bounds) }
+            to: url, settings: try MovieSettings(width: 32, height: 32, fps: 30), frameCount: 90,
+            draw: { c, _ in c.fill(c.bounds) }
         ) {
             #expect(step.encodedFrames >= previousEncoded && step.encodedFrames <= 90)
             previousEncoded = step.encodedFrames
@@ -213,7 +218,8 @@ struct PartialOutputTests {
         #expect(throws: MovieKitError.fileExists(path: dir.file("movie.mp4").path)) {
             try second.moveIntoPlace(overwrite: false, strategies: [strategy])
         }
-        #expect(try String(contentsOf: dir.file("movie.mp4"), encoding: .utf8) == "new", "the existing file is untouched")
+        #expect(
+            try String(contentsOf: dir.file("movie.mp4"), encoding: .utf8) == "new", "the existing file is untouched")
         second.removeTemporary()
     }
 
@@ -258,7 +264,8 @@ struct PartialOutputTests {
         #expect {
             try file.moveIntoPlace(overwrite: false, strategies: [.hardLink, .renameNoReplace])
         } throws: { error in
-            "\(error)" == "File operation on \(dir.file("movie.mp4").path) failed: moving the finished movie into place failed (No such file or directory)."
+            "\(error)"
+                == "File operation on \(dir.file("movie.mp4").path) failed: moving the finished movie into place failed (No such file or directory)."
         }
     }
 }
@@ -269,7 +276,8 @@ struct EncoderLimitTests {
         #expect {
             _ = try MovieSettings(width: 99984, height: 99984, fps: 30)
         } throws: { error in
-            "\(error)" == "A 99984x99984 frame is too large for MovieKit's encoders (at most 16384 pixels per side); choose a smaller width and height."
+            "\(error)"
+                == "A 99984x99984 frame is too large for MovieKit's encoders (at most 16384 pixels per side); choose a smaller width and height."
         }
     }
 

@@ -1,9 +1,10 @@
 import Foundation
 import FrameDraw
-@testable import LibAV
-@testable import MovieKitCore
 import TestSupport
 import Testing
+
+@testable import LibAV
+@testable import MovieKitCore
 
 @Suite("Chunked rendering")
 struct ChunkTests {
@@ -24,7 +25,7 @@ struct ChunkTests {
         Split(frames: 300, gop: 30, chunks: 3, expected: [0..<90, 90..<180, 180..<300]),
         Split(frames: 301, gop: 30, chunks: 11, expected: (0..<10).map { ($0 * 30)..<($0 * 30 + 30) } + [300..<301]),
         Split(frames: 100, gop: 30, chunks: 4, expected: [0..<30, 30..<60, 60..<90, 90..<100]),
-        Split(frames: 250, gop: 48, chunks: 2, expected: [0..<144, 144..<250]),  // 6 GOPs, the last one short.
+        Split(frames: 250, gop: 48, chunks: 2, expected: [0..<144, 144..<250])  // 6 GOPs, the last one short.
     ]
 
     @Test(arguments: splits)
@@ -38,7 +39,8 @@ struct ChunkTests {
         #expect {
             _ = try ChunkPlan(frameCount: 100, gopSize: 30, chunkCount: 5)
         } throws: { error in
-            "\(error)" == "5 chunks is not possible: 100 frames hold 4 keyframe intervals of 30 frames, and every chunk starts on a keyframe; use 1 to 4 chunks."
+            "\(error)"
+                == "5 chunks is not possible: 100 frames hold 4 keyframe intervals of 30 frames, and every chunk starts on a keyframe; use 1 to 4 chunks."
         }
     }
 
@@ -48,7 +50,8 @@ struct ChunkTests {
         #expect {
             _ = try ChunkPlan.indexFromEnvironment([:])
         } throws: { error in
-            "\(error)" == "--chunk auto/N needs the chunk index from the scheduler, but neither JOB_COMPLETION_INDEX (Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (Slurm job array) is set; run it as a Kubernetes Indexed Job or a Slurm job array, or give the index, as in --chunk 0/4."
+            "\(error)"
+                == "--chunk auto/N needs the chunk index from the scheduler, but neither JOB_COMPLETION_INDEX (Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (Slurm job array) is set; run it as a Kubernetes Indexed Job or a Slurm job array, or give the index, as in --chunk 0/4."
         }
     }
 
@@ -58,7 +61,9 @@ struct ChunkTests {
     }
 
     /// Renders chunk `range` of the numbered movie of `total` frames into `dir`.
-    static func renderChunk(_ range: Range<Int>, total: Int, to url: URL, settings: MovieSettings = settings, movie: String = "numbered") throws {
+    static func renderChunk(
+        _ range: Range<Int>, total: Int, to url: URL, settings: MovieSettings = settings, movie: String = "numbered"
+    ) throws {
         let identity = ChunkIdentity(frames: range, totalFrames: total, settings: settings, movie: movie)
         let writer = try MovieWriter(url: url, settings: settings, chunk: identity, concurrency: .fixed(2))
         try writer.render(frameCount: range.count, draw: draw)
@@ -77,7 +82,8 @@ struct ChunkTests {
         let joined = dir.file("joined.mp4")
         try MovieChunks.join(parts: parts, to: joined)
         let single = dir.file("single.mp4")
-        try MovieWriter.render(to: single, settings: Self.settings, frameCount: total, concurrency: .fixed(2), draw: Self.draw)
+        try MovieWriter.render(
+            to: single, settings: Self.settings, frameCount: total, concurrency: .fixed(2), draw: Self.draw)
 
         let a = try MovieProbe(url: joined)
         let b = try MovieProbe(url: single)
@@ -104,38 +110,66 @@ struct ChunkTests {
         }
         try Self.renderChunk(30..<90, total: total, to: dir.file("overlap.mp4"))
         try Self.renderChunk(30..<60, total: total, to: dir.file("other.mp4"), movie: "another scene")
-        let otherSettings = try MovieSettings(width: 32, height: 32, fps: 30, crf: 20, preset: .ultrafast, keyframeInterval: 1)
+        let otherSettings = try MovieSettings(
+            width: 32, height: 32, fps: 30, crf: 20, preset: .ultrafast, keyframeInterval: 1)
         try Self.renderChunk(30..<60, total: total, to: dir.file("settings.mp4"), settings: otherSettings)
         let out = dir.file("out.mp4")
         let p = (0..<4).map { dir.file("p\($0).mp4") }
 
         func refusal(_ parts: [URL]) -> String {
-            do { try MovieChunks.join(parts: parts, to: out); return "joined" } catch { return "\(error)" }
+            do {
+                try MovieChunks.join(parts: parts, to: out)
+                return "joined"
+            } catch { return "\(error)" }
         }
-        #expect(refusal([p[0], p[2], p[3]]) == "The parts do not make one whole movie: frames 30..<60 are missing; render them (--frames 30..<60) and join again.")
-        #expect(refusal([p[0], p[1], p[2]]) == "The parts do not make one whole movie: frames 90..<120 are missing; render them (--frames 90..<120) and join again.")
-        #expect(refusal([p[0], p[1], dir.file("overlap.mp4"), p[3]]).hasSuffix("repeats frames 30..<60, which \(p[1].path) already holds; leave one of them out."))
-        #expect(refusal([p[0], dir.file("other.mp4"), p[2], p[3]]) == "The part \(dir.file("other.mp4").path) cannot be joined: it is a part of another movie than \(p[0].path).")
-        #expect(refusal([p[0], dir.file("settings.mp4"), p[2], p[3]]) == "The part \(dir.file("settings.mp4").path) cannot be joined: it was rendered with different encoding settings than \(p[0].path).")
+        #expect(
+            refusal([p[0], p[2], p[3]])
+                == "The parts do not make one whole movie: frames 30..<60 are missing; render them (--frames 30..<60) and join again."
+        )
+        #expect(
+            refusal([p[0], p[1], p[2]])
+                == "The parts do not make one whole movie: frames 90..<120 are missing; render them (--frames 90..<120) and join again."
+        )
+        #expect(
+            refusal([p[0], p[1], dir.file("overlap.mp4"), p[3]]).hasSuffix(
+                "repeats frames 30..<60, which \(p[1].path) already holds; leave one of them out."))
+        #expect(
+            refusal([p[0], dir.file("other.mp4"), p[2], p[3]])
+                == "The part \(dir.file("other.mp4").path) cannot be joined: it is a part of another movie than \(p[0].path)."
+        )
+        #expect(
+            refusal([p[0], dir.file("settings.mp4"), p[2], p[3]])
+                == "The part \(dir.file("settings.mp4").path) cannot be joined: it was rendered with different encoding settings than \(p[0].path)."
+        )
 
         // A part cut short, as by a crashed copy.
         let whole = try Data(contentsOf: p[1])
         try whole.prefix(whole.count * 2 / 3).write(to: dir.file("short.mp4"))
-        #expect(refusal([p[0], dir.file("short.mp4"), p[2], p[3]]).hasPrefix("The part \(dir.file("short.mp4").path) cannot be joined: it holds "))
+        #expect(
+            refusal([p[0], dir.file("short.mp4"), p[2], p[3]]).hasPrefix(
+                "The part \(dir.file("short.mp4").path) cannot be joined: it holds "))
         // A movie that is not a part.
         try MovieWriter.render(to: dir.file("plain.mp4"), settings: Self.settings, frameCount: 30, draw: Self.draw)
-        #expect(refusal([dir.file("plain.mp4")]) == "The part \(dir.file("plain.mp4").path) cannot be joined: it has no MovieKit chunk tag; parts are written with --chunk or --frames.")
+        #expect(
+            refusal([dir.file("plain.mp4")])
+                == "The part \(dir.file("plain.mp4").path) cannot be joined: it has no MovieKit chunk tag; parts are written with --chunk or --frames."
+        )
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
     @Test func audioJoinedOverTheWholeLengthHasNoSeams() throws {
         let dir = try TemporaryDirectory()
         let tone = dir.file("tone.wav")
-        let amplitude = 0.5, frequency = 440.0
-        try AudioTests.writeWAV((0..<(48000 * 5)).map { Float(amplitude * sin(2 * .pi * frequency * Double($0) / 48000)) }, rate: 48000, to: tone)
+        let amplitude = 0.5
+        let frequency = 440.0
+        try AudioTests.writeWAV(
+            (0..<(48000 * 5)).map { Float(amplitude * sin(2 * .pi * frequency * Double($0) / 48000)) }, rate: 48000,
+            to: tone)
         let total = 120
         var parts: [URL] = []
-        for (index, range) in try ChunkPlan(frameCount: total, settings: Self.settings, chunkCount: 4).ranges.enumerated() {
+        for (index, range) in try ChunkPlan(frameCount: total, settings: Self.settings, chunkCount: 4).ranges
+            .enumerated()
+        {
             parts.append(dir.file("p\(index).mp4"))
             try Self.renderChunk(range, total: total, to: parts[index])
         }
@@ -149,7 +183,9 @@ struct ChunkTests {
         let pureStep = 2 * Double.pi * frequency / 48000 * amplitude
         let steps = zip(left.dropFirst(), left).map { abs(Double($0) - Double($1)) }
         let interior = steps[2400..<(steps.count - 2400)]
-        #expect((interior.max() ?? 1) < pureStep * 1.5, "largest step \(interior.max() ?? 0) against the tone's \(pureStep)")
+        #expect(
+            (interior.max() ?? 1) < pureStep * 1.5, "largest step \(interior.max() ?? 0) against the tone's \(pureStep)"
+        )
     }
 }
 
@@ -157,7 +193,10 @@ struct ChunkTests {
 func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
     guard a.count == b.count, !a.isEmpty else { return 0 }
     var sum = 0.0
-    for (x, y) in zip(a, b) { let d = Double(x) - Double(y); sum += d * d }
+    for (x, y) in zip(a, b) {
+        let d = Double(x) - Double(y)
+        sum += d * d
+    }
     let mse = sum / Double(a.count)
     return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
 }

@@ -12,12 +12,16 @@ struct HeldStillTests {
     /// A detailed picture (a diagonal gradient under circles of many colours), so that an encoder
     /// that re-coded the repeats would spend bits on them.
     static func drawStill(_ context: DrawingContext, seed: Int) throws {
-        let gradient = Gradient(colors: [Color(red: 0.9, green: 0.2, blue: 0.1, alpha: 1), Color(red: 0.1, green: 0.3, blue: 0.9, alpha: 1)])
-        context.drawLinearGradient(gradient, start: .zero, end: CGPoint(x: context.bounds.width, y: context.bounds.height))
+        let gradient = Gradient(colors: [
+            Color(red: 0.9, green: 0.2, blue: 0.1, alpha: 1), Color(red: 0.1, green: 0.3, blue: 0.9, alpha: 1)
+        ])
+        context.drawLinearGradient(
+            gradient, start: .zero, end: CGPoint(x: context.bounds.width, y: context.bounds.height))
         for i in 0..<40 {
             let hue = Double((i * 37 + seed * 11) % 100) / 100
             context.setFillColor(Color(hue: hue, saturation: 0.8, brightness: 0.9))
-            let x = Double((i * 53 + seed * 7) % 300), y = Double((i * 29 + seed * 13) % 220)
+            let x = Double((i * 53 + seed * 7) % 300)
+            let y = Double((i * 29 + seed * 13) % 220)
             context.fillEllipse(in: CGRect(x: x, y: y, width: 18 + Double(i % 5) * 6, height: 18 + Double(i % 3) * 8))
         }
         context.setFillColor(.white)
@@ -38,12 +42,15 @@ struct HeldStillTests {
 
     /// The mean difference per channel between a decoded frame and the picture drawn for it, over a grid of probes.
     static func meanError(_ decoded: MovieProbe.RGBFrame, against drawn: [UInt8], width: Int) -> Double {
-        var sum = 0, count = 0
+        var sum = 0
+        var count = 0
         for y in stride(from: 1, to: decoded.height, by: 3) {
             for x in stride(from: 1, to: decoded.width, by: 3) {
                 let p = decoded.pixel(x: x, y: y)
                 let offset = (y * width + x) * 4  // Cairo's ARGB32 in memory: blue, green, red, alpha.
-                sum += abs(p.r - Int(drawn[offset + 2])) + abs(p.g - Int(drawn[offset + 1])) + abs(p.b - Int(drawn[offset]))
+                sum +=
+                    abs(p.r - Int(drawn[offset + 2])) + abs(p.g - Int(drawn[offset + 1]))
+                    + abs(p.b - Int(drawn[offset]))
                 count += 3
             }
         }

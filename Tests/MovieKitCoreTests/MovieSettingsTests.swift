@@ -21,19 +21,35 @@ struct MovieSettingsTests {
         Case(width: 8, message: "Width 8 is not a multiple of 16; use 16."),
         Case(width: 0, message: "Width 0 is not positive; use a positive multiple of 16 such as 16."),
         Case(height: -32, message: "Height -32 is not positive; use a positive multiple of 16 such as 16."),
-        Case(fps: 0, message: "Frame rate 0 is not supported: both terms must be positive, for example 30 or 30000/1001."),
-        Case(fps: -25, message: "Frame rate -25 is not supported: both terms must be positive, for example 30 or 30000/1001."),
-        Case(fps: FrameRate(30, 0), message: "Frame rate 30/0 is not supported: both terms must be positive, for example 30 or 30000/1001."),
-        Case(fps: FrameRate(1_000_003, 1_000_001),
-             message: "Frame rate 1000003/1000001 is not supported: its terms in lowest form must not exceed 1000000; use a simpler rational such as 30000/1001."),
+        Case(
+            fps: 0, message: "Frame rate 0 is not supported: both terms must be positive, for example 30 or 30000/1001."
+        ),
+        Case(
+            fps: -25,
+            message: "Frame rate -25 is not supported: both terms must be positive, for example 30 or 30000/1001."),
+        Case(
+            fps: FrameRate(30, 0),
+            message: "Frame rate 30/0 is not supported: both terms must be positive, for example 30 or 30000/1001."),
+        Case(
+            fps: FrameRate(1_000_003, 1_000_001),
+            message:
+                "Frame rate 1000003/1000001 is not supported: its terms in lowest form must not exceed 1000000; use a simpler rational such as 30000/1001."
+        ),
         Case(fps: 1000, message: "Frame rate 1000 is not supported: it is faster than 240 frames per second."),
         // Without a codec, the destination's extension decides it later; only values no codec takes are refused now.
         Case(crf: 64, message: "CRF 64 is outside every codec's range 0…63; use 0 (best) to 63 (smallest)."),
         Case(crf: -1, message: "CRF -1 is outside every codec's range 0…63; use 0 (best) to 63 (smallest)."),
-        Case(presetName: "fastest",
-             message: "Preset \"fastest\" is not an x264 preset; use one of ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow, placebo."),
-        Case(keyframeInterval: 0, message: "Keyframe interval 0.0 s is not positive; use a positive number of seconds such as 2."),
-        Case(bitRate: 0, message: "Bit rate 0 is not positive; use bits per second such as 5_000_000, or nil to use CRF."),
+        Case(
+            presetName: "fastest",
+            message:
+                "Preset \"fastest\" is not an x264 preset; use one of ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow, placebo."
+        ),
+        Case(
+            keyframeInterval: 0,
+            message: "Keyframe interval 0.0 s is not positive; use a positive number of seconds such as 2."),
+        Case(
+            bitRate: 0, message: "Bit rate 0 is not positive; use bits per second such as 5000000, or leave it unset to use constant quality (CRF)."
+        )
     ]
 
     @Test("invalid settings throw a full-sentence error", arguments: invalid)

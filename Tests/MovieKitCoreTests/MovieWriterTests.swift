@@ -1,8 +1,9 @@
 import Foundation
 import FrameDraw
-@testable import MovieKitCore
 import TestSupport
 import Testing
+
+@testable import MovieKitCore
 
 @Suite("MovieWriter end to end")
 struct MovieWriterTests {
@@ -89,10 +90,13 @@ struct MovieWriterTests {
         let url = dir.file("progress.mp4")
         var reports: [RenderProgress] = []
         var fileExistedAtLastReport = false
-        try MovieWriter.render(to: url, settings: MovieSettings(width: 32, height: 32, fps: 10), frameCount: 5, progress: { step in
-            reports.append(step)
-            fileExistedAtLastReport = FileManager.default.fileExists(atPath: url.path)
-        }) { c, _ in c.fill(c.bounds) }
+        try MovieWriter.render(
+            to: url, settings: MovieSettings(width: 32, height: 32, fps: 10), frameCount: 5,
+            progress: { step in
+                reports.append(step)
+                fileExistedAtLastReport = FileManager.default.fileExists(atPath: url.path)
+            }
+        ) { c, _ in c.fill(c.bounds) }
         // One report per frame, then the final one; encoded counts never run ahead of the frames drawn.
         #expect(reports.count == 6)
         for (index, step) in reports.dropLast().enumerated() {
@@ -119,7 +123,8 @@ struct MovieWriterTests {
     func containerFollowsExtension(name: String, demuxer: String) throws {
         let dir = try TemporaryDirectory()
         let url = dir.file(name)
-        try MovieWriter.render(to: url, settings: MovieSettings(width: 32, height: 32, fps: 10), frameCount: 4) { c, _ in
+        try MovieWriter.render(to: url, settings: MovieSettings(width: 32, height: 32, fps: 10), frameCount: 4) {
+            c, _ in
             c.setFillColor(.green)
             c.fill(c.bounds)
         }
@@ -179,7 +184,8 @@ struct MovieWriterTests {
     @Test func abandonedWriterLeavesNothingBehind() throws {
         let dir = try TemporaryDirectory()
         do {
-            let writer = try MovieWriter(url: dir.file("abandoned.mp4"), settings: MovieSettings(width: 64, height: 64, fps: 30))
+            let writer = try MovieWriter(
+                url: dir.file("abandoned.mp4"), settings: MovieSettings(width: 64, height: 64, fps: 30))
             for _ in 0..<10 { try writer.addFrame { Self.drawRedSquare($0) } }
             #expect(try dir.contents().isEmpty, "the movie is an unnamed file while writing")
         }
@@ -207,7 +213,9 @@ struct MovieWriterTests {
     @Test func closureErrorAtFrameFiveWithoutFinishLeavesNoFile() throws {
         let dir = try TemporaryDirectory()
         func render() throws {
-            try MovieWriter.render(to: dir.file("fails.mp4"), settings: MovieSettings(width: 64, height: 64, fps: 30), frameCount: 10) { c, frame in
+            try MovieWriter.render(
+                to: dir.file("fails.mp4"), settings: MovieSettings(width: 64, height: 64, fps: 30), frameCount: 10
+            ) { c, frame in
                 if frame.index == 5 { throw Boom() }
                 Self.drawRedSquare(c)
             }
@@ -239,8 +247,14 @@ struct MovieWriterTests {
         let url = dir.file("progressive.mp4")
         let writer = try MovieWriter(url: url, settings: MovieSettings(width: 128, height: 64, fps: 10))
         // Frame 0 paints the left half; frame 1 keeps it and paints the right half; frame 2 starts black.
-        try writer.addFrame { c in c.setFillColor(.red); c.fill(CGRect(x: 0, y: 0, width: 64, height: 64)) }
-        try writer.addFrame(preservingContents: true) { c in c.setFillColor(.blue); c.fill(CGRect(x: 64, y: 0, width: 64, height: 64)) }
+        try writer.addFrame { c in
+            c.setFillColor(.red)
+            c.fill(CGRect(x: 0, y: 0, width: 64, height: 64))
+        }
+        try writer.addFrame(preservingContents: true) { c in
+            c.setFillColor(.blue)
+            c.fill(CGRect(x: 64, y: 0, width: 64, height: 64))
+        }
         try writer.addFrame(preservingContents: true) { _ in }
         try writer.addFrame { _ in }
         try writer.finish()
@@ -294,7 +308,9 @@ struct MovieWriterTests {
 
     /// Checks the frame count and duration as `ffprobe` reads them, when it is installed.
     func expectFFprobeReads(_ url: URL, frames: Int, duration: String) throws {
-        if let probe = try FFmpegTools.run("ffprobe", ["-v", "error", "-show_entries", "stream=nb_frames,duration", "-of", "csv=p=0", url.path]) {
+        if let probe = try FFmpegTools.run(
+            "ffprobe", ["-v", "error", "-show_entries", "stream=nb_frames,duration", "-of", "csv=p=0", url.path])
+        {
             #expect(probe.exitStatus == 0, "\(probe)")
             #expect(probe.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "\(duration),\(frames)")
         }

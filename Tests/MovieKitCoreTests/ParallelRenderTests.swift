@@ -1,9 +1,10 @@
 import Foundation
 import FrameDraw
-@testable import MovieKitCore
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import MovieKitCore
 
 @Suite("Parallel rendering")
 struct ParallelRenderTests {
@@ -13,7 +14,8 @@ struct ParallelRenderTests {
     static func renderNumbered(threads: Int, in dir: borrowing TemporaryDirectory) throws -> MovieProbe {
         let url = dir.file("numbered-\(threads).mp4")
         let settings = try MovieSettings(width: 32, height: 32, fps: 30, crf: 10, preset: .ultrafast)
-        try MovieWriter.render(to: url, settings: settings, frameCount: frameCount, concurrency: .fixed(threads)) { context, frame in
+        try MovieWriter.render(to: url, settings: settings, frameCount: frameCount, concurrency: .fixed(threads)) {
+            context, frame in
             // Uneven drawing time, so that threads finish out of order.
             if frame.index % 7 == 0 { Thread.sleep(forTimeInterval: 0.002) }
             context.setFillColor(PipelineTests.colour(forFrame: frame.index))
@@ -43,7 +45,10 @@ struct ParallelRenderTests {
         draw: @escaping @Sendable (DrawingContext, Int) -> Void
     ) throws -> [Int] {
         let counts = Mutex<[UInt: Int]>([:])
-        try MovieWriter.render(to: dir.file("helpers.mp4"), settings: settings, frameCount: frameCount, overwrite: true, concurrency: .fixed(4)) { context, frame in
+        try MovieWriter.render(
+            to: dir.file("helpers.mp4"), settings: settings, frameCount: frameCount, overwrite: true,
+            concurrency: .fixed(4)
+        ) { context, frame in
             let thread = UInt(pthread_self())
             counts.withLock { $0[thread, default: 0] += 1 }
             draw(context, frame.index)
@@ -104,9 +109,13 @@ struct ParallelRenderTests {
         let url = dir.file("broken.mp4")
         let settings = try MovieSettings(width: 32, height: 32, fps: 30, preset: .ultrafast)
         #expect(throws: Broken(frame: 40)) {
-            try MovieWriter.render(to: url, settings: settings, frameCount: 200, concurrency: .fixed(4)) { context, frame in
+            try MovieWriter.render(to: url, settings: settings, frameCount: 200, concurrency: .fixed(4)) {
+                context, frame in
                 // Frame 41 fails at once; frame 40 fails later, but it comes first in the movie.
-                if frame.index == 40 { Thread.sleep(forTimeInterval: 0.05); throw Broken(frame: 40) }
+                if frame.index == 40 {
+                    Thread.sleep(forTimeInterval: 0.05)
+                    throw Broken(frame: 40)
+                }
                 if frame.index == 41 { throw Broken(frame: 41) }
                 context.fill(context.bounds)
             }
@@ -117,7 +126,8 @@ struct ParallelRenderTests {
     @Test func cancelStopsEveryWorkerPromptly() throws {
         let dir = try TemporaryDirectory()
         let url = dir.file("cancel.mp4")
-        let writer = try MovieWriter(url: url, settings: CancellationTests.slowSettings(), overwrite: false, drawingThreads: 4)
+        let writer = try MovieWriter(
+            url: url, settings: CancellationTests.slowSettings(), overwrite: false, drawingThreads: 4)
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { writer.cancel() }
         let start = ContinuousClock.now
         #expect(throws: MovieKitError.cancelled(path: url.path)) {
@@ -144,7 +154,9 @@ struct ParallelRenderTests {
         let seen = Mutex<Set<Int>>([])
         let settings = try MovieSettings(width: 16, height: 16, fps: 30, preset: .ultrafast)
         for threads in [1, 3] {
-            try MovieWriter.render(to: dir.file("nice-\(threads).mp4"), settings: settings, frameCount: 30, concurrency: .fixed(threads)) { c, _ in
+            try MovieWriter.render(
+                to: dir.file("nice-\(threads).mp4"), settings: settings, frameCount: 30, concurrency: .fixed(threads)
+            ) { c, _ in
                 let nice = (try? Self.currentThreadNice()) ?? Int.min
                 seen.withLock { _ = $0.insert(nice) }
                 c.fill(c.bounds)
@@ -158,7 +170,8 @@ struct ParallelRenderTests {
         let dir = try TemporaryDirectory()
         let reports = Mutex<[RenderProgress]>([])
         try MovieWriter.render(
-            to: dir.file("p.mp4"), settings: MovieSettings(width: 16, height: 16, fps: 30, preset: .ultrafast), frameCount: 60,
+            to: dir.file("p.mp4"), settings: MovieSettings(width: 16, height: 16, fps: 30, preset: .ultrafast),
+            frameCount: 60,
             concurrency: .fixed(3), progress: { step in reports.withLock { $0.append(step) } }
         ) { c, _ in c.fill(c.bounds) }
         let all = reports.withLock { $0 }
@@ -183,8 +196,10 @@ struct ParallelTextTests {
             try context.draw(markup: "<i>\(frame.index % 3)</i>", at: CGPoint(x: 4, y: 34), style: style)
         }
         let settings = try MovieSettings(width: 128, height: 64, fps: 30, crf: 0, preset: .ultrafast)
-        try MovieWriter.render(to: dir.file("one.mp4"), settings: settings, frameCount: 120, concurrency: .fixed(1), draw: draw)
-        try MovieWriter.render(to: dir.file("four.mp4"), settings: settings, frameCount: 120, concurrency: .fixed(4), draw: draw)
+        try MovieWriter.render(
+            to: dir.file("one.mp4"), settings: settings, frameCount: 120, concurrency: .fixed(1), draw: draw)
+        try MovieWriter.render(
+            to: dir.file("four.mp4"), settings: settings, frameCount: 120, concurrency: .fixed(4), draw: draw)
         let one = try MovieProbe(url: dir.file("one.mp4")).frames.map(\.rgb)
         let four = try MovieProbe(url: dir.file("four.mp4")).frames.map(\.rgb)
         #expect(one.count == 120)

@@ -1,8 +1,9 @@
 import Foundation
 import FrameDraw
-@testable import MovieKitCore
 import TestSupport
 import Testing
+
+@testable import MovieKitCore
 
 @Suite("Pipelined writer")
 struct PipelineTests {
@@ -37,9 +38,15 @@ struct PipelineTests {
         let url = dir.file("still.mp4")
         let writer = try MovieWriter(url: url, settings: MovieSettings(width: 64, height: 64, fps: 30))
         #expect(throws: MovieKitError.noPreviousFrame(path: url.path)) { try writer.repeatPreviousFrame(count: 3) }
-        try writer.addFrame { c in c.setFillColor(.red); c.fill(c.bounds) }
+        try writer.addFrame { c in
+            c.setFillColor(.red)
+            c.fill(c.bounds)
+        }
         try writer.repeatPreviousFrame(count: 29)
-        try writer.addFrame { c in c.setFillColor(.blue); c.fill(c.bounds) }
+        try writer.addFrame { c in
+            c.setFillColor(.blue)
+            c.fill(c.bounds)
+        }
         try writer.finish()
         #expect(writer.frameCount == 31)
         #expect(writer.statistics.drawnFrames == 2)
@@ -54,7 +61,12 @@ struct PipelineTests {
     @Test func statisticsCoverEveryStage() throws {
         let dir = try TemporaryDirectory()
         let writer = try MovieWriter(url: dir.file("s.mp4"), settings: MovieSettings(width: 128, height: 64, fps: 30))
-        for _ in 0..<20 { try writer.addFrame { c in c.setFillColor(.green); c.fillEllipse(in: c.bounds) } }
+        for _ in 0..<20 {
+            try writer.addFrame { c in
+                c.setFillColor(.green)
+                c.fillEllipse(in: c.bounds)
+            }
+        }
         try writer.finish()
         let stats = writer.statistics
         #expect(stats.frames == 20)
@@ -67,7 +79,10 @@ struct PipelineTests {
         let dir = try TemporaryDirectory()
         let url = dir.file("encoder.mp4")
         let writer = try MovieWriter(url: url, settings: MovieSettings(width: 64, height: 64, fps: 30))
-        try writer.addFrame { c in c.setFillColor(.red); c.fill(c.bounds) }
+        try writer.addFrame { c in
+            c.setFillColor(.red)
+            c.fill(c.bounds)
+        }
         writer.failEncoderOnNextFrameForTesting()
         try writer.addFrame { _ in }  // handed over; fails on the worker
         var caught: Error?
@@ -103,7 +118,9 @@ struct LoggingTests {
         let token = Log.addHandler(level: .info) { collected.add($0) }
         defer { Log.removeHandler(token) }
         let dir = try TemporaryDirectory()
-        try MovieWriter.render(to: dir.file("log.mp4"), settings: MovieSettings(width: 32, height: 32, fps: 10), frameCount: 2) { c, _ in
+        try MovieWriter.render(
+            to: dir.file("log.mp4"), settings: MovieSettings(width: 32, height: 32, fps: 10), frameCount: 2
+        ) { c, _ in
             c.fill(c.bounds)
         }
         let x264 = collected.lock.withLock { collected.messages.filter { $0.subsystem == .x264 } }

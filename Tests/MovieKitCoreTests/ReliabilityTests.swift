@@ -23,8 +23,9 @@ struct ReliabilityTests {
         #expect(result["before"] as? Int == result["after"] as? Int)
         #expect(result["left"] as? [String] == [], "failed lifecycles left files behind")
         #expect((result["kinds"] as? [String])?.count == 8)
-        #expect(result["threadsAfter"] as? Int ?? .max <= (result["threadsBefore"] as? Int ?? 0) + 4,
-                "threads do not pile up: \(result["threadsBefore"] ?? "?") before, \(result["threadsAfter"] ?? "?") after")
+        #expect(
+            result["threadsAfter"] as? Int ?? .max <= (result["threadsBefore"] as? Int ?? 0) + 4,
+            "threads do not pile up: \(result["threadsBefore"] ?? "?") before, \(result["threadsAfter"] ?? "?") after")
     }
 
     // MARK: - Memory over a long render
@@ -38,9 +39,13 @@ struct ReliabilityTests {
         let sanitizer = result["sanitizer"] as? String ?? "none"
         // A sanitizer's runtime holds freed memory on purpose (ASan's quarantine), so RSS measures it, not us.
         if sanitizer == "none" {
-            #expect(Double(end) <= Double(warm) * 1.05, "RSS grew from \(warm / 1024) KiB after warm-up to \(end / 1024) KiB after \(frames) frames; samples \(result["samples"] ?? [])")
+            #expect(
+                Double(end) <= Double(warm) * 1.05,
+                "RSS grew from \(warm / 1024) KiB after warm-up to \(end / 1024) KiB after \(frames) frames; samples \(result["samples"] ?? [])"
+            )
         }
-        let movie = try MovieProbe(url: URL(fileURLWithPath: try #require(result["path"] as? String)), keepPixels: false)
+        let movie = try MovieProbe(
+            url: URL(fileURLWithPath: try #require(result["path"] as? String)), keepPixels: false)
         #expect(movie.frames.count == frames)
     }
 
@@ -59,7 +64,8 @@ struct ReliabilityTests {
             let thread = Thread {
                 defer { done.leave() }
                 do {
-                    let writer = try MovieWriter(url: folder.appendingPathComponent("writer-\(writerIndex).mp4"), settings: settings)
+                    let writer = try MovieWriter(
+                        url: folder.appendingPathComponent("writer-\(writerIndex).mp4"), settings: settings)
                     for n in 0..<frames {
                         try writer.addFrame { c in Self.drawNumbered(c, writer: writerIndex, frame: n) }
                     }
@@ -80,7 +86,9 @@ struct ReliabilityTests {
                 let background = frame.pixel(x: 48, y: 48)
                 let counter = frame.pixel(x: 8, y: 8)
                 guard isClose(background, expected.background), isClose(counter, expected.counter) else {
-                    Issue.record("writer \(writerIndex) frame \(n): background \(background), counter \(counter); expected \(expected)")
+                    Issue.record(
+                        "writer \(writerIndex) frame \(n): background \(background), counter \(counter); expected \(expected)"
+                    )
                     break
                 }
             }
@@ -90,13 +98,17 @@ struct ReliabilityTests {
     /// Writer w fills its frames with its own colour; the top-left block's grey level numbers the frame.
     static func drawNumbered(_ context: DrawingContext, writer: Int, frame: Int) {
         let (background, counter) = expectedPixels(writer: writer, frame: frame)
-        context.setFillColor(Color(red: Double(background.r) / 255, green: Double(background.g) / 255, blue: Double(background.b) / 255))
+        context.setFillColor(
+            Color(red: Double(background.r) / 255, green: Double(background.g) / 255, blue: Double(background.b) / 255))
         context.fill(context.bounds)
-        context.setFillColor(Color(red: Double(counter.r) / 255, green: Double(counter.g) / 255, blue: Double(counter.b) / 255))
+        context.setFillColor(
+            Color(red: Double(counter.r) / 255, green: Double(counter.g) / 255, blue: Double(counter.b) / 255))
         context.fill(CGRect(x: 0, y: 0, width: 16, height: 16))
     }
 
-    static func expectedPixels(writer: Int, frame: Int) -> (background: (r: Int, g: Int, b: Int), counter: (r: Int, g: Int, b: Int)) {
+    static func expectedPixels(writer: Int, frame: Int) -> (
+        background: (r: Int, g: Int, b: Int), counter: (r: Int, g: Int, b: Int)
+    ) {
         let grey = (frame * 37) % 200 + 28
         return ((writer * 30, 255 - writer * 30, (writer % 2) * 200 + 20), (grey, grey, grey))
     }
@@ -107,7 +119,10 @@ struct ReliabilityTests {
 
     // MARK: - Full disk
 
-    @Test(.enabled(if: Scenario.tmpfsMountCommand != nil, "mounting a private tmpfs needs `unshare -rm` (user namespaces) or root with `unshare -m`"))
+    @Test(
+        .enabled(
+            if: Scenario.tmpfsMountCommand != nil,
+            "mounting a private tmpfs needs `unshare -rm` (user namespaces) or root with `unshare -m`"))
     func aFullDiskFailsNamingTheDestinationAndDiskSpaceAndLeavesNothing() throws {
         let dir = try TemporaryDirectory()
         let mountPoint = dir.file("small-disk")
@@ -116,7 +131,9 @@ struct ReliabilityTests {
         let capacity = try #require(result["capacity"] as? Int)
         #expect(capacity > 2_000_000 && capacity < 4_000_000, "the scenario ran on the 3 MB tmpfs, not the real disk")
 
-        for (name, leftAfter) in [("newFile", [String]()), ("overwrite", ["old.mp4"]), ("pngFolder", []), ("duringFinish", [])] {
+        for (name, leftAfter) in [
+            ("newFile", [String]()), ("overwrite", ["old.mp4"]), ("pngFolder", []), ("duringFinish", [])
+        ] {
             let outcome = try #require(result[name] as? [String: Any])
             let destination = try #require(outcome["destination"] as? String)
             let message = outcome["error"] as? String ?? "no error"
@@ -147,7 +164,10 @@ struct ReliabilityTests {
         let error = try #require(throws: MovieKitError.self) {
             _ = try MovieWriter(url: url, settings: MovieSettings(width: 16, height: 16, fps: 30))
         }
-        #expect("\(error)" == "File operation on \(url.path) failed: the folder \(dir.file("no-such-folder").path) does not exist; create it first.")
+        #expect(
+            "\(error)"
+                == "File operation on \(url.path) failed: the folder \(dir.file("no-such-folder").path) does not exist; create it first."
+        )
         #expect(try dir.contents().isEmpty)
     }
 
@@ -177,10 +197,13 @@ struct ReliabilityTests {
         }
         switch failure {
         case .closureThrows:
-            #expect(throws: Planned.self) { try MovieWriter.render(to: url, settings: settings, frameCount: 20, overwrite: true, draw: draw) }
+            #expect(throws: Planned.self) {
+                try MovieWriter.render(to: url, settings: settings, frameCount: 20, overwrite: true, draw: draw)
+            }
         case .closureThrowsInParallelRender:
             #expect(throws: Planned.self) {
-                try MovieWriter.render(to: url, settings: settings, frameCount: 20, overwrite: true, concurrency: .fixed(2), draw: draw)
+                try MovieWriter.render(
+                    to: url, settings: settings, frameCount: 20, overwrite: true, concurrency: .fixed(2), draw: draw)
             }
         case .cancelled:
             let writer = try MovieWriter(url: url, settings: settings, overwrite: true)
@@ -191,7 +214,9 @@ struct ReliabilityTests {
             do {
                 let writer = try MovieWriter(url: url, settings: settings, overwrite: true)
                 for n in 0..<7 { try writer.addFrame { c in try draw(c, FrameTime(index: n, time: Double(n) / 30)) } }
-                #expect(throws: Planned.self) { try writer.addFrame { c in try draw(c, FrameTime(index: 7, time: 7.0 / 30)) } }
+                #expect(throws: Planned.self) {
+                    try writer.addFrame { c in try draw(c, FrameTime(index: 7, time: 7.0 / 30)) }
+                }
             }
         case .finishWithoutFrames:
             let writer = try MovieWriter(url: url, settings: settings, overwrite: true)

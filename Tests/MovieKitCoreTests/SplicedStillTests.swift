@@ -15,13 +15,16 @@ struct SplicedStillTests {
     /// Decoding times rise by one frame per packet and never come after the picture's time, and
     /// the first picture is decoded at most two frames (x264's reorder delay with B pyramids)
     /// before it is shown: not the length of the first still, as x264's own timestamps would have it.
-    static func expectDecodingTimes(_ probe: MovieProbe, step: Int64, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectDecodingTimes(_ probe: MovieProbe, step: Int64, sourceLocation: SourceLocation = #_sourceLocation)
+    {
         let times = probe.packetTimes
         let rising = times.indices.dropFirst().allSatisfy { times[$0].dts - times[$0 - 1].dts == step }
         #expect(rising, "decoding times: \(times.prefix(8).map(\.dts))…", sourceLocation: sourceLocation)
         let leads = times.map { $0.pts - $0.dts }
         #expect(leads.allSatisfy { $0 >= 0 }, "a packet decoded after its time", sourceLocation: sourceLocation)
-        #expect((leads.first ?? .max) <= 2 * step, "first packet's lead: \(leads.first ?? 0)", sourceLocation: sourceLocation)
+        #expect(
+            (leads.first ?? .max) <= 2 * step, "first packet's lead: \(leads.first ?? 0)",
+            sourceLocation: sourceLocation)
     }
 
     /// A still (frame 0 and 70 repeats, across the keyframe at 60), 20 changing frames, and a
@@ -64,7 +67,10 @@ struct SplicedStillTests {
         // The stills show what was drawn as closely as a full encode does (`HeldStillTests`),
         // keyframes included, and so does the change after the first still.
         let drawn = { (seed: Int) in try HeldStillTests.drawn { try HeldStillTests.drawStill($0, seed: seed) } }
-        for (frame, seed, limit) in [(0, 1, 4.8), (30, 1, 4.8), (60, 1, 4.8), (70, 1, 4.8), (71, 74, 6.5), (80, 83, 6.5), (91, 2, 6.5), (120, 2, 4.8), (129, 2, 4.8)] {
+        for (frame, seed, limit) in [
+            (0, 1, 4.8), (30, 1, 4.8), (60, 1, 4.8), (70, 1, 4.8), (71, 74, 6.5), (80, 83, 6.5), (91, 2, 6.5),
+            (120, 2, 4.8), (129, 2, 4.8)
+        ] {
             let error = HeldStillTests.meanError(probe.frames[frame], against: try drawn(seed), width: 320)
             #expect(error < limit, "frame \(frame): mean error \(error)")
         }
@@ -97,7 +103,7 @@ struct SplicedStillTests {
     /// The parameter sets a spliced picture must match differ by profile (High 4:4:4 Predictive
     /// for 4:4:4 and for lossless), and the muxers by container.
     @Test(arguments: [
-        ("mov", ChromaSubsampling.yuv420, 23), ("mkv", .yuv420, 23), ("mp4", .yuv444, 23), ("mp4", .yuv420, 0),
+        ("mov", ChromaSubsampling.yuv420, 23), ("mkv", .yuv420, 23), ("mp4", .yuv444, 23), ("mp4", .yuv420, 0)
     ])
     func splicedCopiesDecodeInEveryContainerAndProfile(container: String, chroma: ChromaSubsampling, crf: Int) throws {
         let dir = try TemporaryDirectory()
@@ -115,13 +121,17 @@ struct SplicedStillTests {
         let probe = try MovieProbe(url: url, strict: true)
         try #require(probe.frames.count == 52)
         let step = probe.frames[1].pts - probe.frames[0].pts
-        #expect(step > 0 && probe.frames.indices.allSatisfy { probe.frames[$0].pts - probe.frames[0].pts == Int64($0) * step })
+        #expect(
+            step > 0
+                && probe.frames.indices.allSatisfy { probe.frames[$0].pts - probe.frames[0].pts == Int64($0) * step })
         #expect(probe.frames.allSatisfy { !$0.hadDecodeErrors })
         if container != "mkv" { Self.expectDecodingTimes(probe, step: step) }  // Matroska stores no decoding times.
         let different = (Array(10..<25) + Array(26..<48)).filter { probe.frames[$0].rgb != probe.frames[$0 - 1].rgb }
         #expect(different.isEmpty, "spliced frames that differ from the frame before: \(different)")
         #expect(probe.frames[48].isKeyframe)
-        let error = HeldStillTests.meanError(probe.frames[50], against: try HeldStillTests.drawn { try HeldStillTests.drawStill($0, seed: 53) }, width: 320)
+        let error = HeldStillTests.meanError(
+            probe.frames[50], against: try HeldStillTests.drawn { try HeldStillTests.drawStill($0, seed: 53) },
+            width: 320)
         #expect(error < 6.5, "frame 50: mean error \(error)")
     }
 

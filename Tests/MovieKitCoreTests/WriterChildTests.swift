@@ -18,7 +18,9 @@ struct WriterChildTests {
         #expect(result.termination == .exit(1), "\(result)")
         #expect(result.standardError.contains("File too large"), "\(result)")
         #expect(result.standardError.contains(url.path), "the message names the destination: \(result)")
-        #expect(!result.standardError.contains(".partial"), "the message does not name the hidden temporary file: \(result)")
+        #expect(
+            !result.standardError.contains(".partial"), "the message does not name the hidden temporary file: \(result)"
+        )
         #expect(try dir.contents().isEmpty)
     }
 }

@@ -23,7 +23,7 @@ struct DocumentLimitTests {
         String(repeating: "[", count: 60_000),
         String(repeating: "- ", count: 30_000) + "x",
         "canvas: " + String(repeating: "{a: ", count: 20_000),
-        "layers:\n" + (0..<400).map { String(repeating: " ", count: $0) + "- a:\n" }.joined(),
+        "layers:\n" + (0..<400).map { String(repeating: " ", count: $0) + "- a:\n" }.joined()
     ])
     func deepYAMLIsRefused(_ text: String) {
         let message = Self.sceneMessage(text, format: .yaml)
@@ -34,14 +34,17 @@ struct DocumentLimitTests {
     @Test func theMessageSaysWhereTheLimitIsPassed() {
         #expect(
             Self.sceneMessage(String(repeating: "[", count: 300), format: .yaml)
-                == "deep.yaml:1:256: The YAML is malformed: values are nested more than 256 levels deep there, deeper than any document needs. Fix the syntax at that line and column.")
+                == "deep.yaml:1:256: The YAML is malformed: values are nested more than 256 levels deep there, deeper than any document needs. Fix the syntax at that line and column."
+        )
     }
 
     @Test func deepJSONIsRefused() {
         let text = String(repeating: "{\"a\": [", count: 30_000)
         let message = Self.sceneMessage(text, format: .json)
         #expect(message?.hasPrefix("deep.json:1:") == true)
-        #expect(message?.contains("The JSON is malformed: values are nested more than 256 levels deep") == true, "\(message ?? "no error")")
+        #expect(
+            message?.contains("The JSON is malformed: values are nested more than 256 levels deep") == true,
+            "\(message ?? "no error")")
     }
 
     @Test func deepJSON5IsRefused() {
@@ -76,7 +79,8 @@ struct DocumentLimitTests {
         var layer = "{type: rect}"
         for _ in 0..<50 { layer = "{type: group, layers: [\(layer)]}" }
         let scene = try SceneFile.decode(
-            "canvas: {width: 64, height: 36, duration: 1}\nlayers: [\(layer)]\n", format: .yaml, fileName: "ok.yaml", baseURL: Self.base)
+            "canvas: {width: 64, height: 36, duration: 1}\nlayers: [\(layer)]\n", format: .yaml, fileName: "ok.yaml",
+            baseURL: Self.base)
         #expect(scene.layers.count == 1)
     }
 
@@ -84,11 +88,14 @@ struct DocumentLimitTests {
     @Test func aliasExpansionIsRefused() {
         var lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
         for level in 1...8 {
-            lines.append("a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]")
+            lines.append(
+                "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]")
         }
         let message = Self.sceneMessage(lines.joined(separator: "\n"), format: .yaml)
         #expect(message?.hasPrefix("deep.yaml:") == true)
-        #expect(message?.contains("its aliases (`*name`) expand the document to too many values") == true, "\(message ?? "no error")")
+        #expect(
+            message?.contains("its aliases (`*name`) expand the document to too many values") == true,
+            "\(message ?? "no error")")
     }
 
     /// Aliases that reuse a node a few times still read.

@@ -11,7 +11,8 @@ struct EditlyErrorCase: Sendable, CustomTestStringConvertible {
 
     func decodeError() -> String? {
         do {
-            _ = try EditlySpec.decode(Data(text.utf8), fileName: "spec.json5", baseURL: URL(fileURLWithPath: "/nonexistent-spec-folder"))
+            _ = try EditlySpec.decode(
+                Data(text.utf8), fileName: "spec.json5", baseURL: URL(fileURLWithPath: "/nonexistent-spec-folder"))
             return nil
         } catch {
             return "\(error)"
@@ -31,63 +32,111 @@ struct EditlySpecErrorTests {
     static let cases: [EditlyErrorCase] = [
         .init(
             name: "a video layer",
-            text: "{\n  clips: [\n    { layers: [{ type: 'fill-color' }] },\n    { layers: [{ type: 'title', text: 'x' }, { type: 'video', path: 'a.mp4' }] },\n  ],\n}",
-            message: "spec.json5: `clips[1].layers[1]` uses a `video` layer, which MovieKit does not support: video clips cannot be imported; MovieKit slideshows show still pictures, so cut the video separately or use a frame of it as an image."),
+            text:
+                "{\n  clips: [\n    { layers: [{ type: 'fill-color' }] },\n    { layers: [{ type: 'title', text: 'x' }, { type: 'video', path: 'a.mp4' }] },\n  ],\n}",
+            message:
+                "spec.json5: `clips[1].layers[1]` uses a `video` layer, which MovieKit does not support: video clips cannot be imported; MovieKit slideshows show still pictures, so cut the video separately or use a frame of it as an image."
+        ),
         .init(
             name: "a gl layer", text: "{ clips: [{ layers: [{ type: 'gl', fragmentPath: 'a.frag' }] }] }",
-            message: "spec.json5: `clips[0].layers[0]` uses a `gl` layer, which MovieKit does not support: GLSL shaders are not run, since MovieKit draws with Cairo on the CPU; draw it in Swift with Layer.custom instead."),
+            message:
+                "spec.json5: `clips[0].layers[0]` uses a `gl` layer, which MovieKit does not support: GLSL shaders are not run, since MovieKit draws with Cairo on the CPU; draw it in Swift with Layer.custom instead."
+        ),
         .init(
             name: "a canvas layer", text: "{ clips: [{ layers: [{ type: 'canvas' }] }] }",
-            message: "spec.json5: `clips[0].layers[0]` uses a `canvas` layer, which MovieKit does not support: it runs a JavaScript function, which MovieKit cannot run; draw it in Swift with Layer.custom instead."),
+            message:
+                "spec.json5: `clips[0].layers[0]` uses a `canvas` layer, which MovieKit does not support: it runs a JavaScript function, which MovieKit cannot run; draw it in Swift with Layer.custom instead."
+        ),
         .init(
-            name: "an unsupported layer type in the defaults", text: "{ defaults: { layerType: { audio: { mixVolume: 1 } } }, clips: [] }",
-            message: "spec.json5: `defaults.layerType.audio` uses an `audio` layer, which MovieKit does not support: audio layers play a file during one clip; use `audioTracks` with a `start` at the clip's start instead."),
+            name: "an unsupported layer type in the defaults",
+            text: "{ defaults: { layerType: { audio: { mixVolume: 1 } } }, clips: [] }",
+            message:
+                "spec.json5: `defaults.layerType.audio` uses an `audio` layer, which MovieKit does not support: audio layers play a file during one clip; use `audioTracks` with a `start` at the clip's start instead."
+        ),
         .init(
             name: "a misspelt layer type", text: "{ clips: [{ layers: [{ type: 'titel', text: 'x' }] }] }",
-            message: "spec.json5: `clips[0].layers[0].type` is \"titel\" (did you mean `title`?) but must be a layer type MovieKit draws: one of \(layerTypes)."),
+            message:
+                "spec.json5: `clips[0].layers[0].type` is \"titel\" (did you mean `title`?) but must be a layer type MovieKit draws: one of \(layerTypes)."
+        ),
         .init(
             name: "an unknown transition",
-            text: "{ clips: [{ layers: [{ type: 'pause' }], transition: { name: 'fdae' } }, { layers: [{ type: 'pause' }] }] }",
-            message: "spec.json5: `clips[0].transition.name` is \"fdae\" (did you mean `fade`?) but must be an editly transition MovieKit draws: one of \(transitionNames)."),
+            text:
+                "{ clips: [{ layers: [{ type: 'pause' }], transition: { name: 'fdae' } }, { layers: [{ type: 'pause' }] }] }",
+            message:
+                "spec.json5: `clips[0].transition.name` is \"fdae\" (did you mean `fade`?) but must be an editly transition MovieKit draws: one of \(transitionNames)."
+        ),
         .init(
-            name: "a gl-transition MovieKit does not draw", text: "{ defaults: { transition: { name: 'cube' } }, clips: [{ layers: [{ type: 'pause' }] }] }",
-            message: "spec.json5: `defaults.transition.name` uses the gl-transitions transition `cube`, which MovieKit does not support: MovieKit draws only these editly transitions: \(transitionNames)."),
+            name: "a gl-transition MovieKit does not draw",
+            text: "{ defaults: { transition: { name: 'cube' } }, clips: [{ layers: [{ type: 'pause' }] }] }",
+            message:
+                "spec.json5: `defaults.transition.name` uses the gl-transitions transition `cube`, which MovieKit does not support: MovieKit draws only these editly transitions: \(transitionNames)."
+        ),
         .init(
-            name: "a transition easing", text: "{ clips: [{ layers: [{ type: 'pause' }], transition: { name: 'fade', easing: 'easeOutExpo' } }] }",
-            message: "spec.json5: `clips[0].transition.easing` uses a transition's `easing`, which MovieKit does not support: editly's transitions run at their own pace here (linear, or easeOutExpo for directional ones)."),
+            name: "a transition easing",
+            text: "{ clips: [{ layers: [{ type: 'pause' }], transition: { name: 'fade', easing: 'easeOutExpo' } }] }",
+            message:
+                "spec.json5: `clips[0].transition.easing` uses a transition's `easing`, which MovieKit does not support: editly's transitions run at their own pace here (linear, or easeOutExpo for directional ones)."
+        ),
         .init(
-            name: "a duration with no name", text: "{ defaults: { transition: null }, clips: [{ layers: [{ type: 'pause' }], transition: { duration: 1 } }] }",
-            message: "spec.json5: `clips[0].transition` has no `name`; add `name:` with an editly transition, or `duration: 0` for none."),
+            name: "a duration with no name",
+            text:
+                "{ defaults: { transition: null }, clips: [{ layers: [{ type: 'pause' }], transition: { duration: 1 } }] }",
+            message:
+                "spec.json5: `clips[0].transition` has no `name`; add `name:` with an editly transition, or `duration: 0` for none."
+        ),
         .init(
             name: "a misspelt top-level key", text: "{ clip: [] }",
-            message: "spec.json5: `clip` is not a known key. Did you mean `clips`? Valid keys here are `outPath`, `width`, `height`, `fps`, `defaults`, `clips`, `audioFilePath`, `backgroundAudioVolume`, `loopAudio`, `audioTracks`, `outputVolume`, `verbose`, `enableFfmpegLog`, `logTimes`, `fast`, `keepSourceAudio`, `allowRemoteRequests`, `clipsAudioVolume`, `audioNorm`, `customOutputArgs`, `ffmpegPath`, `ffprobePath`, `tmpDir` and `keepTmp`."),
+            message:
+                "spec.json5: `clip` is not a known key. Did you mean `clips`? Valid keys here are `outPath`, `width`, `height`, `fps`, `defaults`, `clips`, `audioFilePath`, `backgroundAudioVolume`, `loopAudio`, `audioTracks`, `outputVolume`, `verbose`, `enableFfmpegLog`, `logTimes`, `fast`, `keepSourceAudio`, `allowRemoteRequests`, `clipsAudioVolume`, `audioNorm`, `customOutputArgs`, `ffmpegPath`, `ffprobePath`, `tmpDir` and `keepTmp`."
+        ),
         .init(
-            name: "a misspelt layer key", text: "{ clips: [{ layers: [{ type: 'title', text: 'x', textColour: 'red' }] }] }",
-            message: "spec.json5: `clips[0].layers[0].textColour` is not a known key. Did you mean `textColor`? Valid keys here are `type`, `start`, `stop`, `text`, `textColor`, `fontPath`, `fontFamily`, `position`, `zoomDirection` and `zoomAmount`."),
+            name: "a misspelt layer key",
+            text: "{ clips: [{ layers: [{ type: 'title', text: 'x', textColour: 'red' }] }] }",
+            message:
+                "spec.json5: `clips[0].layers[0].textColour` is not a known key. Did you mean `textColor`? Valid keys here are `type`, `start`, `stop`, `text`, `textColor`, `fontPath`, `fontFamily`, `position`, `zoomDirection` and `zoomAmount`."
+        ),
         .init(
             name: "a font file", text: "{ defaults: { layer: { fontPath: './Patua.ttf' } }, clips: [] }",
-            message: "spec.json5: `defaults.layer.fontPath` uses a font file, which MovieKit does not support: fonts are found by family name; install the font and name its family with `fontFamily`."),
+            message:
+                "spec.json5: `defaults.layer.fontPath` uses a font file, which MovieKit does not support: fonts are found by family name; install the font and name its family with `fontFamily`."
+        ),
         .init(
             name: "fast mode", text: "{ fast: true, clips: [] }",
-            message: "spec.json5: `fast` uses editly's `fast` option, which MovieKit does not support: editly's preview mode lowers the size and frame rate; set `width`, `height` and `fps` instead."),
+            message:
+                "spec.json5: `fast` uses editly's `fast` option, which MovieKit does not support: editly's preview mode lowers the size and frame rate; set `width`, `height` and `fps` instead."
+        ),
         .init(
-            name: "JSON5 syntax", text: "{\n  clips: [\n    { layers: [{ type: 'pause' }] }\n    { layers: [] },\n  ],\n}",
-            message: "spec.json5: The JSON5 is malformed: Foundation says only \"The given data was not valid JSON\". It gives no position, so check the brackets, commas, quotes and escapes; JSON5 allows comments, unquoted keys, single-quoted strings and trailing commas."),
+            name: "JSON5 syntax",
+            text: "{\n  clips: [\n    { layers: [{ type: 'pause' }] }\n    { layers: [] },\n  ],\n}",
+            message:
+                "spec.json5: The JSON5 is malformed: Foundation says only \"The given data was not valid JSON\". It gives no position, so check the brackets, commas, quotes and escapes; JSON5 allows comments, unquoted keys, single-quoted strings and trailing commas."
+        ),
         .init(
-            name: "a layer stopping after its clip", text: "{ clips: [{ duration: 2, layers: [{ type: 'pause', stop: 3 }] }] }",
-            message: "spec.json5: `clips[0].layers[0].stop` is 3 but must be after `start` (0) and no later than the clip's end (2 seconds)."),
+            name: "a layer stopping after its clip",
+            text: "{ clips: [{ duration: 2, layers: [{ type: 'pause', stop: 3 }] }] }",
+            message:
+                "spec.json5: `clips[0].layers[0].stop` is 3 but must be after `start` (0) and no later than the clip's end (2 seconds)."
+        ),
         .init(
             name: "a height without a width", text: "{ height: 720, clips: [] }",
-            message: "spec.json5: `height` is set without `width` but must be given together with `width` (editly ignores a height without a width)."),
+            message:
+                "spec.json5: `height` is set without `width` but must be given together with `width` (editly ignores a height without a width)."
+        ),
         .init(
             name: "a title without text", text: "{ clips: [{ layers: [{ type: 'title', textColor: 'red' }] }] }",
             message: "spec.json5: `clips[0].layers[0]` has no `text`; add `text:` with the text to show."),
         .init(
-            name: "a bad colour", text: "{ clips: [{ layers: [{ type: 'fill-color', color: 'rde' }, { type: 'pause' }] }] }",
-            message: "spec.json5: `clips[0].layers[0].color` is \"rde\" (did you mean `red`?) but must be a CSS colour: \"#RRGGBB\", \"#RGB\", \"rgb(r, g, b)\", \"rgba(r, g, b, a)\" or a name such as white."),
+            name: "a bad colour",
+            text: "{ clips: [{ layers: [{ type: 'fill-color', color: 'rde' }, { type: 'pause' }] }] }",
+            message:
+                "spec.json5: `clips[0].layers[0].color` is \"rde\" (did you mean `red`?) but must be a CSS colour: \"#RRGGBB\", \"#RGB\", \"rgb(r, g, b)\", \"rgba(r, g, b, a)\" or a name such as white."
+        ),
         .init(
-            name: "a zoom direction editly does not have", text: "{ clips: [{ layers: [{ type: 'title', text: 'x', zoomDirection: 'up' }] }] }",
-            message: "spec.json5: `clips[0].layers[0].zoomDirection` is \"up\" (did you mean `in`?) but must be a zoom direction (or null for none): one of `in`, `out`, `left` and `right`."),
+            name: "a zoom direction editly does not have",
+            text: "{ clips: [{ layers: [{ type: 'title', text: 'x', zoomDirection: 'up' }] }] }",
+            message:
+                "spec.json5: `clips[0].layers[0].zoomDirection` is \"up\" (did you mean `in`?) but must be a zoom direction (or null for none): one of `in`, `out`, `left` and `right`."
+        ),
         .init(
             name: "a clip without layers", text: "{ clips: [{ duration: 2 }] }",
             message: "spec.json5: `clips[0]` has no `layers`; add `layers:` with the clip's layers."),
@@ -96,7 +145,9 @@ struct EditlySpecErrorTests {
             message: "spec.json5: `clips` is an empty list but must be a list of one or more clips."),
         .init(
             name: "a missing image", text: "{ clips: [{ layers: [{ type: 'image', path: 'photos/nope.jpg' }] }] }",
-            message: "spec.json5: `clips[0].layers[0].path` names the image /nonexistent-spec-folder/photos/nope.jpg, which cannot be loaded: No file exists at this path; check the spelling and the working directory."),
+            message:
+                "spec.json5: `clips[0].layers[0].path` names the image /nonexistent-spec-folder/photos/nope.jpg, which cannot be loaded: No file exists at this path; check the spelling and the working directory."
+        )
     ]
 
     @Test(arguments: cases)

@@ -74,15 +74,16 @@ struct EditlySpecTests {
         #expect(show.slides.map(\.duration) == [4, 3, 1, 3, 5, 3, 3])
 
         // Transitions: at most half of either clip; none after a `null` or at the end.
-        #expect(show.slides.map(\.transition) == [
-            Slideshow.Transition(.crossfade, duration: 1, easing: .linear),
-            Slideshow.Transition(.slideLeft, duration: 0.5, easing: .easeOutExpo),
-            Slideshow.Transition(.cut, duration: 0, easing: .linear),
-            Slideshow.Transition(.wipeLeft, duration: 0.5, easing: .linear),
-            Slideshow.Transition(.random, duration: 1, easing: .linear),
-            Slideshow.Transition(.crossfade, duration: 1, easing: .linear),
-            Slideshow.Transition(.cut, duration: 0, easing: .linear),
-        ])
+        #expect(
+            show.slides.map(\.transition) == [
+                Slideshow.Transition(.crossfade, duration: 1, easing: .linear),
+                Slideshow.Transition(.slideLeft, duration: 0.5, easing: .easeOutExpo),
+                Slideshow.Transition(.cut, duration: 0, easing: .linear),
+                Slideshow.Transition(.wipeLeft, duration: 0.5, easing: .linear),
+                Slideshow.Transition(.random, duration: 1, easing: .linear),
+                Slideshow.Transition(.crossfade, duration: 1, easing: .linear),
+                Slideshow.Transition(.cut, duration: 0, easing: .linear)
+            ])
 
         // A lone image is a photo slide: its fit, and zoom out by 0.2 as framings.
         guard case .photo(let url) = show.slides[0].content, case .photo = show.slides[1].content else {
@@ -91,7 +92,9 @@ struct EditlySpecTests {
         }
         #expect(url == photo)
         #expect(show.slides[0].fit == .cover)
-        #expect(show.slides[0].kenBurns == Slideshow.KenBurns(from: Slideshow.Framing(zoom: 1.2), to: Slideshow.Framing(zoom: 1)))
+        #expect(
+            show.slides[0].kenBurns
+                == Slideshow.KenBurns(from: Slideshow.Framing(zoom: 1.2), to: Slideshow.Framing(zoom: 1)))
         #expect(show.slides[1].fit == .contain && show.slides[1].backdrop == .blurred)
         #expect(show.slides[1].kenBurns == Slideshow.KenBurns(from: Slideshow.Framing(), to: Slideshow.Framing()))
 
@@ -103,7 +106,8 @@ struct EditlySpecTests {
 
         // Layers: the kinds each editly layer becomes, back to front.
         #expect(kinds(show.slides[3]) == ["image", "image", "text"])
-        #expect(kinds(show.slides[4]) == ["rect", "rect", "group", "image", "rect", "text", "rect", "text", "text", "rect"])
+        #expect(
+            kinds(show.slides[4]) == ["rect", "rect", "group", "image", "rect", "text", "rect", "text", "text", "rect"])
         #expect(kinds(show.slides[5]) == ["rect", "text"])
         #expect(kinds(show.slides[6]).last == "text")
 
@@ -117,7 +121,8 @@ struct EditlySpecTests {
         // Every layers slide makes a scene that renders.
         for slide in show.slides {
             guard case .layers(let layers) = slide.content else { continue }
-            let scene = Scene(canvas: Canvas(width: show.width, height: show.height, duration: slide.duration ?? 3), layers: layers)
+            let scene = Scene(
+                canvas: Canvas(width: show.width, height: show.height, duration: slide.duration ?? 3), layers: layers)
             let frame = try SceneRenderer(scene: scene).image(at: 1)
             #expect(frame.width == 640 && frame.height == 360)
         }
@@ -158,12 +163,15 @@ struct EditlySpecTests {
     }
 
     @Test func transitionsDefaultToEditlysRandomHalfSecond() throws {
-        let spec = "{ clips: [{ layers: [{ type: 'fill-color', color: 'red' }] }, { layers: [{ type: 'pause', color: 'blue' }] }] }"
+        let spec =
+            "{ clips: [{ layers: [{ type: 'fill-color', color: 'red' }] }, { layers: [{ type: 'pause', color: 'blue' }] }] }"
         let show = try EditlySpec.decode(Data(spec.utf8), fileName: "spec.json5")
         #expect(show.width == 640 && show.height == 640 && show.fps == 25 && show.slideDuration == 4)
-        #expect(show.slides.map(\.transition) == [
-            Slideshow.Transition(.random, duration: 0.5, easing: .linear), Slideshow.Transition(.cut, duration: 0, easing: .linear),
-        ])
+        #expect(
+            show.slides.map(\.transition) == [
+                Slideshow.Transition(.random, duration: 0.5, easing: .linear),
+                Slideshow.Transition(.cut, duration: 0, easing: .linear)
+            ])
     }
 
     /// Found by FuzzEditlySpec: editly lets a 1 s clip be half transition in and half out, which
@@ -190,7 +198,8 @@ struct EditlySpecTests {
             """
         let show = try EditlySpec.decode(Data(spec.utf8), fileName: "spec.json5")
         func still(_ slide: Slideshow.Slide, at time: Double) throws -> Image {
-            let scene = Scene(canvas: Canvas(width: show.width, height: show.height, duration: 2), layers: layers(slide))
+            let scene = Scene(
+                canvas: Canvas(width: show.width, height: show.height, duration: 2), layers: layers(slide))
             return try SceneRenderer(scene: scene).image(at: time)
         }
         // rainbow-colors: red falls from the left edge (full for the first width − height pixels),
@@ -227,7 +236,8 @@ struct EditlySpecTests {
         // right: the other way, 150 px each side of the centre.
         let right = try #require(show.slides[1].kenBurns)
         let rightShift = 150 / (640 * 1.6)
-        #expect(abs(right.from.center.x - (0.5 + rightShift)) < 1e-9 && abs(right.to.center.x - (0.5 - rightShift)) < 1e-9)
+        #expect(
+            abs(right.from.center.x - (0.5 + rightShift)) < 1e-9 && abs(right.to.center.x - (0.5 - rightShift)) < 1e-9)
         #expect(show.slides[1].fit == .stretch)
     }
 
@@ -246,7 +256,9 @@ struct EditlySpecTests {
         return layers
     }
 
-    private func close(_ a: CGSize, _ b: CGSize) -> Bool { abs(a.width - b.width) < 1e-9 && abs(a.height - b.height) < 1e-9 }
+    private func close(_ a: CGSize, _ b: CGSize) -> Bool {
+        abs(a.width - b.width) < 1e-9 && abs(a.height - b.height) < 1e-9
+    }
 
     private func kinds(_ slide: Slideshow.Slide) -> [String] { layers(slide).map(\.content.typeName) }
 }

@@ -16,7 +16,8 @@ struct JSONEscapeRegressionTests {
                 if fileName.hasSuffix("5") {
                     _ = try EditlySpec.decode(Data(text.utf8), fileName: fileName)
                 } else {
-                    _ = try SceneFile.decode(text, format: .json, fileName: fileName, baseURL: URL(fileURLWithPath: "/nonexistent"))
+                    _ = try SceneFile.decode(
+                        text, format: .json, fileName: fileName, baseURL: URL(fileURLWithPath: "/nonexistent"))
                 }
             }
         }

@@ -17,7 +17,9 @@ struct ReaderCorpusTests {
     /// Every committed input of `target`, as `target/name`.
     static func inputs(_ target: String) -> [String] {
         let url = corpus.appendingPathComponent(target)
-        return ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted().map { "\(target)/\($0)" }
+        return ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted().map {
+            "\(target)/\($0)"
+        }
     }
 
     /// The seeds of `target`: its inputs that are not regression inputs.

@@ -49,7 +49,8 @@ struct SceneAnimationTests {
     }
 
     @Test func aSpringOvershootsAndSettles() throws {
-        let scene = try SceneFile.decode("""
+        let scene = try SceneFile.decode(
+            """
             canvas: {width: 200, height: 40, duration: 3}
             layers:
               - type: rect
@@ -66,7 +67,8 @@ struct SceneAnimationTests {
     }
 
     @Test func easingsShapeKeyframeSegments() throws {
-        let scene = try SceneFile.decode("""
+        let scene = try SceneFile.decode(
+            """
             canvas: {width: 10, height: 10, duration: 2}
             layers:
               - type: rect
@@ -86,16 +88,26 @@ struct SceneAnimationTests {
     @Test func pacedKeyframesOfAColourAreRefusedWithThePath() {
         let error = SceneErrorCase(
             name: "paced colours", format: .yaml,
-            text: canvasYAML + "  - {type: rect, animate: {fill: {keyframes: [{time: 0, value: red}, {time: 1, value: blue}], mode: paced}}}\n",
-            message: "").decodeError()
-        #expect(error?.hasPrefix("scene.yaml:3:34: `layers[0].animate.fill` is keyframes that cannot be used (Keyframes of Color cannot use the paced mode") == true, "\(error ?? "")")
+            text: canvasYAML
+                + "  - {type: rect, animate: {fill: {keyframes: [{time: 0, value: red}, {time: 1, value: blue}], mode: paced}}}\n",
+            message: ""
+        ).decodeError()
+        #expect(
+            error?.hasPrefix(
+                "scene.yaml:3:34: `layers[0].animate.fill` is keyframes that cannot be used (Keyframes of Color cannot use the paced mode"
+            ) == true, "\(error ?? "")")
     }
 
     @Test func jumpNoneNeedsTwoSteps() {
         let error = SceneErrorCase(
             name: "steps", format: .yaml,
-            text: canvasYAML + "  - {type: rect, animate: {opacity: {from: 0, to: 1, duration: 1, easing: \"steps(1, jumpNone)\"}}}\n",
-            message: "").decodeError()
-        #expect(error?.hasPrefix("scene.yaml:3:75: `layers[0].animate.opacity.easing` is steps(1, jump-none) but must be a usable easing") == true, "\(error ?? "")")
+            text: canvasYAML
+                + "  - {type: rect, animate: {opacity: {from: 0, to: 1, duration: 1, easing: \"steps(1, jumpNone)\"}}}\n",
+            message: ""
+        ).decodeError()
+        #expect(
+            error?.hasPrefix(
+                "scene.yaml:3:75: `layers[0].animate.opacity.easing` is steps(1, jump-none) but must be a usable easing"
+            ) == true, "\(error ?? "")")
     }
 }

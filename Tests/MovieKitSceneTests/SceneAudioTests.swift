@@ -9,7 +9,9 @@ import Testing
 /// A scene file's `audio:` list: read with the slideshow manifest's keys, and mixed into the movie.
 @Suite("Scene files: audio")
 struct SceneAudioTests {
-    static func settings() throws -> MovieSettings { try MovieSettings(width: 64, height: 64, fps: 30, preset: .ultrafast) }
+    static func settings() throws -> MovieSettings {
+        try MovieSettings(width: 64, height: 64, fps: 30, preset: .ultrafast)
+    }
 
     @Test func musicAndSoundEffectsAreReadWithTheManifestsKeysFromYAMLAndJSON() throws {
         let fixtures = try ReaderFixtures()
@@ -37,7 +39,7 @@ struct SceneAudioTests {
             AudioTrack(url: whoosh, start: 1.25, volume: 0.5),
             // Without `start`, a track follows the one before it: the whoosh ends at 1.75 s.
             AudioTrack(url: song, start: 1.75),
-            AudioTrack(url: song, start: 4, loops: true),
+            AudioTrack(url: song, start: 4, loops: true)
         ]
         for (text, format) in [(yaml, SceneFile.Format.yaml), (json, .json)] {
             let scene = try SceneFile.decode(text, format: format, fileName: "scene", baseURL: fixtures.url)
@@ -46,10 +48,13 @@ struct SceneAudioTests {
         }
         // A variable given by the caller wins over the file's own, in paths as everywhere.
         try fixtures.silence("sfx/pop.wav", seconds: 0.5)
-        let popped = try SceneFile.decode(yaml, format: .yaml, fileName: "scene", baseURL: fixtures.url, variables: ["effect": "pop"])
+        let popped = try SceneFile.decode(
+            yaml, format: .yaml, fileName: "scene", baseURL: fixtures.url, variables: ["effect": "pop"])
         #expect(popped.audio[1].url.lastPathComponent == "pop.wav")
         // No `audio:` is no audio.
-        let silent = try SceneFile.decode("canvas: {width: 64, height: 64, duration: 1}\nlayers: []\n", format: .yaml, fileName: "scene", baseURL: fixtures.url)
+        let silent = try SceneFile.decode(
+            "canvas: {width: 64, height: 64, duration: 1}\nlayers: []\n", format: .yaml, fileName: "scene",
+            baseURL: fixtures.url)
         #expect(silent.audio.isEmpty)
     }
 
@@ -65,7 +70,8 @@ struct SceneAudioTests {
     @Test func musicLongerThanTheSceneEndsWithItsLastFrame() throws {
         let fixtures = try ReaderFixtures()
         try fixtures.wav("song.wav", samples: ReaderFixtures.tone(seconds: 4))
-        let sceneFile = try fixtures.text("""
+        let sceneFile = try fixtures.text(
+            """
             canvas: {width: 64, height: 64, fps: 30, duration: 2, background: "#203040"}
             layers:
               - {type: ellipse, size: [32, 32], position: [32, 32], fill: orange}
@@ -82,7 +88,8 @@ struct SceneAudioTests {
         #expect(stream.codecName == "aac" && stream.sampleRate == 48000 && stream.channels == 2)
         let audio = try AudioReader(path: movie.path).read(frameCount: 48000 * 10)
         let audioSeconds = Double(audio.count / 2) / 48000
-        #expect(abs(audioSeconds - videoSeconds) < 1024.0 / 48000, "audio lasts \(audioSeconds) s, video \(videoSeconds) s")
+        #expect(
+            abs(audioSeconds - videoSeconds) < 1024.0 / 48000, "audio lasts \(audioSeconds) s, video \(videoSeconds) s")
         #expect(abs(stream.duration - videoSeconds) < 1024.0 / 48000, "the audio stream says \(stream.duration) s")
         // The music plays (at half level) and is faded out by the end.
         let middle = audio[(48000 * 2 / 2)..<(48000 * 2)].map(abs).max() ?? 0
@@ -94,7 +101,8 @@ struct SceneAudioTests {
     @Test func aSoundEffectAtOneSecondLandsWithinOneMillisecondOfTheFlash() throws {
         let fixtures = try ReaderFixtures()
         try fixtures.wav("sfx/click.wav", samples: ReaderFixtures.click(seconds: 0.5))
-        let sceneFile = try fixtures.text("""
+        let sceneFile = try fixtures.text(
+            """
             canvas: {width: 64, height: 64, fps: 30, duration: 3, background: black}
             layers:
               - {type: rect, size: [64, 64], position: [32, 32], fill: white, in: 1.0, out: 1.1}
@@ -105,7 +113,9 @@ struct SceneAudioTests {
         try SceneRenderer(scene: SceneFile.load(from: sceneFile)).render(to: movie, settings: Self.settings())
 
         let video = try MovieProbe(url: movie)
-        let flashes = video.frames.enumerated().filter { $0.element.pixel(x: 32, y: 32).r > 128 }.map { Double($0.offset) / 30 }
+        let flashes = video.frames.enumerated().filter { $0.element.pixel(x: 32, y: 32).r > 128 }.map {
+            Double($0.offset) / 30
+        }
         #expect(flashes.first == 1.0, "white on frames at \(flashes) s")
         let audio = try AudioReader(path: movie.path).read(frameCount: 48000 * 10)
         let clicks = AudioStreamProbe.onsets(audio, channels: 2, rate: 48000)

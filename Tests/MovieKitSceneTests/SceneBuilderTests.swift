@@ -58,7 +58,8 @@ struct SceneBuilderTests {
     }
 
     @Test func anyTimedValueAnimatesAProperty() {
-        let pulse = Animated(Tween(from: 0.0, to: 1, duration: 1).then(Tween(from: 1.0, to: 0, duration: 1)), start: 0.5)
+        let pulse = Animated(
+            Tween(from: 0.0, to: 1, duration: 1).then(Tween(from: 1.0, to: 0, duration: 1)), start: 0.5)
         #expect(pulse.value(at: 0) == 0)
         #expect(pulse.value(at: 1.5) == 1)
         #expect(pulse.value(at: 2) == 0.5)

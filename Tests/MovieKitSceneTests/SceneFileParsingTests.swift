@@ -1,14 +1,16 @@
 import Foundation
 import FrameDraw
 import MovieKitCore
-@testable import MovieKitScene
 import Testing
+
+@testable import MovieKitScene
 
 @Suite("Scene file parsing")
 struct SceneFileParsingTests {
     @Test func jsonKeepsStringsAndNumbersButNoPositions() throws {
         let node = try JSONNodeDecoder.parse(
-            Data("{\n  \"a\": \"x\\u00e9\\n\\ud83d\\ude00\",\n  \"b\": [1, -2.5e3, true, null]\n}".utf8), file: "t.json")
+            Data("{\n  \"a\": \"x\\u00e9\\n\\ud83d\\ude00\",\n  \"b\": [1, -2.5e3, true, null]\n}".utf8), file: "t.json"
+        )
         guard case .mapping(let entries) = node.value else {
             Issue.record("not a mapping")
             return
@@ -25,19 +27,43 @@ struct SceneFileParsingTests {
             return
         }
         #expect(items.allSatisfy { $0.line == nil && $0.column == nil })
-        #expect(items.compactMap { if case .scalar(let text, false) = $0.value { text } else { nil } } == ["1", "-2500", "true", "null"])
+        #expect(
+            items.compactMap { if case .scalar(let text, false) = $0.value { text } else { nil } } == [
+                "1", "-2500", "true", "null"
+            ])
         #expect(items[3].isNull)
     }
 
     @Test(arguments: [
-        ("{\"a\": [1e400]}", "t.json: `a[0]` is a number Foundation cannot convert (written like 01 or 1., or out of range like 1e400) but must be a number written like 12, -0.5 or 1e3."),
-        ("{\"a\": 01}", "t.json: `a` is a number Foundation cannot convert (written like 01 or 1., or out of range like 1e400) but must be a number written like 12, -0.5 or 1e3."),
-        ("[1, 2", "t.json: The JSON is malformed: Foundation reports \"Unexpected end of file during JSON parse\". It gives no position, so check the brackets, commas, quotes and escapes."),
+        (
+            "{\"a\": [1e400]}",
+            "t.json: `a[0]` is a number Foundation cannot convert (written like 01 or 1., or out of range like 1e400) but must be a number written like 12, -0.5 or 1e3."
+        ),
+        (
+            "{\"a\": 01}",
+            "t.json: `a` is a number Foundation cannot convert (written like 01 or 1., or out of range like 1e400) but must be a number written like 12, -0.5 or 1e3."
+        ),
+        (
+            "[1, 2",
+            "t.json: The JSON is malformed: Foundation reports \"Unexpected end of file during JSON parse\". It gives no position, so check the brackets, commas, quotes and escapes."
+        ),
         // Foundation reads `tru}` to the end before it gives up, so this one has no position.
-        ("{\n  \"a\": tru}", "t.json: The JSON is malformed: Foundation reports \"Unexpected end of file during JSON parse\". It gives no position, so check the brackets, commas, quotes and escapes."),
-        ("{\n  \"a\": 1,\n  \"b\": ]\n}", "t.json:3:8: The JSON is malformed: Foundation reports \"Invalid value around character 19\". Check the brackets, commas, quotes and escapes at or just before that line and column."),
-        ("{} x", "t.json:1:4: The JSON is malformed: Foundation reports \"Invalid value around character 3\". Check the brackets, commas, quotes and escapes at or just before that line and column."),
-        ("{\"é\": x}", "t.json:1:7: The JSON is malformed: Foundation reports \"Invalid value around character 7\". Check the brackets, commas, quotes and escapes at or just before that line and column."),
+        (
+            "{\n  \"a\": tru}",
+            "t.json: The JSON is malformed: Foundation reports \"Unexpected end of file during JSON parse\". It gives no position, so check the brackets, commas, quotes and escapes."
+        ),
+        (
+            "{\n  \"a\": 1,\n  \"b\": ]\n}",
+            "t.json:3:8: The JSON is malformed: Foundation reports \"Invalid value around character 19\". Check the brackets, commas, quotes and escapes at or just before that line and column."
+        ),
+        (
+            "{} x",
+            "t.json:1:4: The JSON is malformed: Foundation reports \"Invalid value around character 3\". Check the brackets, commas, quotes and escapes at or just before that line and column."
+        ),
+        (
+            "{\"é\": x}",
+            "t.json:1:7: The JSON is malformed: Foundation reports \"Invalid value around character 7\". Check the brackets, commas, quotes and escapes at or just before that line and column."
+        )
     ])
     func jsonSyntaxErrors(_ text: String, _ message: String) {
         #expect(throws: SceneError.self) { try JSONNodeDecoder.parse(Data(text.utf8), file: "t.json") }
@@ -85,7 +111,8 @@ struct SceneFileParsingTests {
         #expect {
             _ = try SceneFile.load(from: URL(fileURLWithPath: "/tmp/scene.txt"))
         } throws: { error in
-            "\(error)" == "Cannot tell the format of /tmp/scene.txt from its extension; name scene files .yaml, .yml or .json."
+            "\(error)"
+                == "Cannot tell the format of /tmp/scene.txt from its extension; name scene files .yaml, .yml or .json."
         }
         #expect {
             _ = try SceneFile.load(from: URL(fileURLWithPath: "/nonexistent/scene.yaml"))

@@ -36,7 +36,8 @@ struct SceneRenderingTests {
     }
 
     @Test func aClippingGroupHidesChildrenOutsideItsBounds() throws {
-        let scene = try SceneFile.decode(Self.sceneYAML, format: .yaml, fileName: "probe.yaml", baseURL: URL(fileURLWithPath: "/"))
+        let scene = try SceneFile.decode(
+            Self.sceneYAML, format: .yaml, fileName: "probe.yaml", baseURL: URL(fileURLWithPath: "/"))
         let image = try SceneRenderer(scene: scene).image(at: 1)
         // The blue rect spans x = 300…340 on the canvas, past the group's right edge at 300.
         #expect(isClose(image.rgb(x: 310, y: 88), (0, 0, 0), tolerance: 0))
@@ -80,7 +81,8 @@ struct SceneRenderingTests {
     }
 
     @Test func anyFrameDrawsTheSameAloneAsInSequence() throws {
-        let scene = try SceneFile.decode(Self.sceneYAML, format: .yaml, fileName: "probe.yaml", baseURL: URL(fileURLWithPath: "/"))
+        let scene = try SceneFile.decode(
+            Self.sceneYAML, format: .yaml, fileName: "probe.yaml", baseURL: URL(fileURLWithPath: "/"))
         let renderer = try SceneRenderer(scene: scene)
         let alone = try renderer.image(at: 1.0).pngData()
         for time in [0.0, 0.3, 1.7] { _ = try renderer.image(at: time) }

@@ -65,42 +65,52 @@ struct SlideshowManifestTests {
         try #require(show.slides.count == 4)
         let (first, second, third, fourth) = (show.slides[0], show.slides[1], show.slides[2], show.slides[3])
         guard case .photo(let firstURL) = first.content, case .photo(let secondURL) = second.content,
-              case .title(let title) = third.content, case .color(let color) = fourth.content else {
+            case .title(let title) = third.content, case .color(let color) = fourth.content
+        else {
             Issue.record("unexpected slide contents: \(show.slides.map(\.content))")
             return
         }
         #expect(firstURL == beach && secondURL == hills)
-        #expect(first.caption == "Hello, Ada" && first.duration == nil && first.fit == nil && first.backdrop == nil && first.transition == nil && first.kenBurns == nil)
+        #expect(
+            first.caption == "Hello, Ada" && first.duration == nil && first.fit == nil && first.backdrop == nil
+                && first.transition == nil && first.kenBurns == nil)
         #expect(second.duration == 5 && second.fit == .contain && second.backdrop == .background)
         #expect(second.transition == Slideshow.Transition(.wipeLeft, duration: 0.8, easing: .easeInOutCubic))
-        #expect(second.kenBurns == Slideshow.KenBurns(
-            from: Slideshow.Framing(zoom: 1.2, center: CGPoint(x: 0.25, y: 0.5)),
-            to: Slideshow.Framing(zoom: 1, center: CGPoint(x: 0.75, y: 0.4))))
+        #expect(
+            second.kenBurns
+                == Slideshow.KenBurns(
+                    from: Slideshow.Framing(zoom: 1.2, center: CGPoint(x: 0.25, y: 0.5)),
+                    to: Slideshow.Framing(zoom: 1, center: CGPoint(x: 0.75, y: 0.4))))
         #expect(title == "The end")
         #expect(third.transition == Slideshow.Transition(.fadeBlack, duration: 1.5, easing: .easeInOutCubic))
         #expect(third.kenBurns == Slideshow.KenBurns(from: Slideshow.Framing(), to: Slideshow.Framing()))
         #expect(color == .orange && fourth.duration == 2)
 
         // Tracks without `start` play one after another: one (trimmed to 1 s) from 0, two from 1.
-        #expect(show.audio == [
-            AudioTrack(url: one, start: 0, trim: 0.5..<1.5, volume: 0.8, fadeIn: 0.25, fadeOut: 0.5),
-            AudioTrack(url: two, start: 1),
-            AudioTrack(url: two, start: 12, loops: true),
-        ])
+        #expect(
+            show.audio == [
+                AudioTrack(url: one, start: 0, trim: 0.5..<1.5, volume: 0.8, fadeIn: 0.25, fadeOut: 0.5),
+                AudioTrack(url: two, start: 1),
+                AudioTrack(url: two, start: 12, loops: true)
+            ])
     }
 
     @Test func defaultsAreTheSlideshowDefaults() throws {
         let show = try SlideshowManifest.decode(
-            Data("slides:\n  - title: Only\n".utf8), format: .yaml, fileName: "show.yaml", baseURL: URL(fileURLWithPath: "/"))
+            Data("slides:\n  - title: Only\n".utf8), format: .yaml, fileName: "show.yaml",
+            baseURL: URL(fileURLWithPath: "/"))
         let plain = Slideshow()
         #expect(show.width == plain.width && show.height == plain.height && show.fps == plain.fps)
         #expect(show.background == plain.background && show.slideDuration == plain.slideDuration)
-        #expect(show.transition == plain.transition && show.fit == plain.fit && show.backdrop == plain.backdrop && show.kenBurns == plain.kenBurns && show.seed == plain.seed)
+        #expect(
+            show.transition == plain.transition && show.fit == plain.fit && show.backdrop == plain.backdrop
+                && show.kenBurns == plain.kenBurns && show.seed == plain.seed)
         #expect(show.captionStyle == plain.captionStyle && show.titleStyle == plain.titleStyle && show.audio.isEmpty)
     }
 
     @Test func jsonManifestsReadTheSameAsYAML() throws {
-        let yaml = "width: 320\nheight: 176\ntransition: {name: fade, duration: 1}\nslides:\n  - {title: A, duration: 2}\n  - {color: \"#FF000080\"}\n"
+        let yaml =
+            "width: 320\nheight: 176\ntransition: {name: fade, duration: 1}\nslides:\n  - {title: A, duration: 2}\n  - {color: \"#FF000080\"}\n"
         let json = """
             {"width": 320, "height": 176, "transition": {"name": "fade", "duration": 1},
              "slides": [{"title": "A", "duration": 2}, {"color": "#FF000080"}]}

@@ -1,14 +1,17 @@
 import Foundation
 import FrameDraw
 import MovieKitCore
-@testable import MovieKitScene
 import TestSupport
 import Testing
+
+@testable import MovieKitScene
 
 @Suite("Slideshows")
 struct SlideshowTests {
     /// Writes flat-colour photos (PNG), each with a white dot at its centre.
-    static func photos(_ colors: [Color], size: CGSize = CGSize(width: 320, height: 240), in dir: borrowing TemporaryDirectory) throws -> [URL] {
+    static func photos(
+        _ colors: [Color], size: CGSize = CGSize(width: 320, height: 240), in dir: borrowing TemporaryDirectory
+    ) throws -> [URL] {
         try colors.enumerated().map { index, color in
             let image = try Image(size: size) { context in
                 context.setFillColor(color)
@@ -52,7 +55,8 @@ struct SlideshowTests {
         let before = try renderer.image(at: 1.5)
         let middle = try renderer.image(at: 2.5)
         let after = try renderer.image(at: 3.5)
-        let red = before.pixel(atX: 20, y: 20), blue = after.pixel(atX: 20, y: 20)
+        let red = before.pixel(atX: 20, y: 20)
+        let blue = after.pixel(atX: 20, y: 20)
         #expect(red.red > 0.9 && red.blue < 0.1, "\(kind): before \(red)")
         #expect(blue.blue > 0.9 && blue.red < 0.1, "\(kind): after \(blue)")
         // Halfway, the frame is a blend of its neighbours: it differs from each of them.
@@ -60,7 +64,8 @@ struct SlideshowTests {
             var largest = 0.0
             for y in stride(from: 0, to: 96, by: 2) {
                 for x in stride(from: 0, to: 160, by: 2) {
-                    let p = a.pixel(atX: x, y: y), q = b.pixel(atX: x, y: y)
+                    let p = a.pixel(atX: x, y: y)
+                    let q = b.pixel(atX: x, y: y)
                     largest = max(largest, abs(p.red - q.red), abs(p.green - q.green), abs(p.blue - q.blue))
                 }
             }
@@ -79,7 +84,8 @@ struct SlideshowTests {
         let probe = try MovieProbe(url: url)
         #expect(probe.frames.count == 70)
         #expect(abs(probe.containerDuration - 7) < 0.01)
-        let first = probe.frames[5].pixel(x: 20, y: 20), last = probe.frames[65].pixel(x: 20, y: 20)
+        let first = probe.frames[5].pixel(x: 20, y: 20)
+        let last = probe.frames[65].pixel(x: 20, y: 20)
         #expect(first.r > 200 && first.g < 60 && last.b > 200 && last.r < 60)
     }
 
@@ -97,8 +103,15 @@ struct SlideshowTests {
         // The dot at the photo's centre moves right as the picture grows about a point left of it.
         let xs = try (0..<30).map { frame -> Double in
             let image = try renderer.image(at: Double(frame) / 10)
-            var sum = 0.0, weight = 0.0
-            for y in 80..<112 { for x in 100..<260 { let v = image.pixel(atX: x, y: y).red; sum += v * Double(x); weight += v } }
+            var sum = 0.0
+            var weight = 0.0
+            for y in 80..<112 {
+                for x in 100..<260 {
+                    let v = image.pixel(atX: x, y: y).red
+                    sum += v * Double(x)
+                    weight += v
+                }
+            }
             return sum / max(weight, 1e-9)
         }
         let steps = zip(xs.dropFirst(), xs).map { $0 - $1 }
@@ -154,7 +167,8 @@ struct SlideshowTests {
             _ = try renderer.image(at: 0, size: CGSize(width: 64, height: 36))
         }
         // The renderer is released: its deinit waited for the prefetch, which has finished.
-        #expect(photoCache.heldSlides == 2, "slide 1's prefetched photo finished decoding before the renderer was released")
+        #expect(
+            photoCache.heldSlides == 2, "slide 1's prefetched photo finished decoding before the renderer was released")
     }
 
     @Test func atMostThreeSlidesArePhotosHeldAtOnce() throws {

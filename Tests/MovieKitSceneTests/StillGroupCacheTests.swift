@@ -1,16 +1,19 @@
 import Foundation
 import FrameDraw
 import MovieKitCore
-@testable import MovieKitScene
 import TestSupport
 import Testing
+
+@testable import MovieKitScene
 
 @Suite("Caching still groups")
 struct StillGroupCacheTests {
     static let canvas = Canvas(width: 320, height: 176, fps: 10, duration: 2)
 
     /// A still group: a picture, a translucent band and a caption, none of which change.
-    static func stillGroup(hue: Double, opacity: Animated<Double> = 1, inPoint: Double = 0, outPoint: Double? = nil) throws -> Layer {
+    static func stillGroup(hue: Double, opacity: Animated<Double> = 1, inPoint: Double = 0, outPoint: Double? = nil)
+        throws -> Layer
+    {
         let picture = try Image(size: CGSize(width: 97, height: 61)) { context in
             context.setFillColor(Color(hue: hue, saturation: 0.8, brightness: 0.9))
             context.fill(context.bounds)
@@ -38,11 +41,13 @@ struct StillGroupCacheTests {
         var dot = Layer(.ellipse)
         dot.size = .constant(CGSize(width: 12, height: 12))
         dot.position = .tween(from: CGPoint(x: 10, y: 20), to: CGPoint(x: 300, y: 150), duration: 2, easing: .linear)
-        return Scene(canvas: canvas, layers: [
-            try stillGroup(hue: 0.6, opacity: .tween(from: 1, to: 0, start: 0.8, duration: 0.4), outPoint: 1.2),
-            try stillGroup(hue: 0.1, opacity: .tween(from: 0, to: 1, start: 0.8, duration: 0.4), inPoint: 0.8),
-            dot,
-        ])
+        return Scene(
+            canvas: canvas,
+            layers: [
+                try stillGroup(hue: 0.6, opacity: .tween(from: 1, to: 0, start: 0.8, duration: 0.4), outPoint: 1.2),
+                try stillGroup(hue: 0.1, opacity: .tween(from: 0, to: 1, start: 0.8, duration: 0.4), inPoint: 0.8),
+                dot
+            ])
     }
 
     static func slot(_ layer: Layer) -> Int? {
@@ -68,25 +73,33 @@ struct StillGroupCacheTests {
         var shadowed = group([Layer(.rect), Layer(.ellipse)])
         shadowed.shadow = LayerShadow()
 
-        let scene = Scene(canvas: Self.canvas, layers: [
-            try Self.stillGroup(hue: 0.3, opacity: .tween(from: 0, to: 1, duration: 1)),  // 0: cached, fading
-            group([Layer(.rect), moving]),  // 1: a child moves
-            group([Layer(.rect), lateChild]),  // 2: a child appears half-way
-            group([Layer(.rect), multiplied]),  // 3: a child blends with what is beneath the group
-            group([Layer(.rect), recoloured]),  // 4: a child's colour changes
-            group([Layer(.rect), custom]),  // 5: custom drawing may change with time
-            group([Layer(.rect)]),  // 6: one shape: a raster would save nothing
-            wandering,  // 7: the inner group is still, but its place on the canvas moves
-            outer,  // 8: cached as a whole; the group inside is drawn into its raster
-            shadowed,  // 9: the shadow is cast when compositing, which the cache does not do
-        ])
+        let scene = Scene(
+            canvas: Self.canvas,
+            layers: [
+                try Self.stillGroup(hue: 0.3, opacity: .tween(from: 0, to: 1, duration: 1)),  // 0: cached, fading
+                group([Layer(.rect), moving]),  // 1: a child moves
+                group([Layer(.rect), lateChild]),  // 2: a child appears half-way
+                group([Layer(.rect), multiplied]),  // 3: a child blends with what is beneath the group
+                group([Layer(.rect), recoloured]),  // 4: a child's colour changes
+                group([Layer(.rect), custom]),  // 5: custom drawing may change with time
+                group([Layer(.rect)]),  // 6: one shape: a raster would save nothing
+                wandering,  // 7: the inner group is still, but its place on the canvas moves
+                outer,  // 8: cached as a whole; the group inside is drawn into its raster
+                shadowed  // 9: the shadow is cast when compositing, which the cache does not do
+            ])
         let planned = try SceneRenderer(scene: scene).scene.layers
         #expect(Self.slot(planned[0]) != nil)
         for index in 1...7 { #expect(Self.slot(planned[index]) == nil, "layer \(index)") }
-        guard case .group(let wanderingGroup) = planned[7].content else { Issue.record("not a group"); return }
+        guard case .group(let wanderingGroup) = planned[7].content else {
+            Issue.record("not a group")
+            return
+        }
         #expect(Self.slot(wanderingGroup.layers[0]) == nil)
         #expect(Self.slot(planned[8]) != nil)
-        guard case .group(let outerGroup) = planned[8].content else { Issue.record("not a group"); return }
+        guard case .group(let outerGroup) = planned[8].content else {
+            Issue.record("not a group")
+            return
+        }
         #expect(Self.slot(outerGroup.layers[0]) == nil)
         #expect(Self.slot(planned[9]) == nil)
 
@@ -100,11 +113,13 @@ struct StillGroupCacheTests {
         let inPlace = try SceneRenderer(scene: scene, cachesStillGroups: false)
         #expect(Self.slot(cached.scene.layers[0]) != nil && Self.slot(cached.scene.layers[1]) != nil)
         for time in [0.0, 0.5, 0.8, 0.9, 1.0, 1.1, 1.5, 1.9] {
-            let a = try cached.image(at: time), b = try inPlace.image(at: time)
+            let a = try cached.image(at: time)
+            let b = try inPlace.image(at: time)
             var largest = 0
             for y in stride(from: 0, to: 176, by: 1) {
                 for x in stride(from: 0, to: 320, by: 1) {
-                    let p = a.rgb(x: x, y: y), q = b.rgb(x: x, y: y)
+                    let p = a.rgb(x: x, y: y)
+                    let q = b.rgb(x: x, y: y)
                     largest = max(largest, abs(p.r - q.r), abs(p.g - q.g), abs(p.b - q.b))
                 }
             }
@@ -112,7 +127,8 @@ struct StillGroupCacheTests {
         }
         // Mid-fade, both slides show: the cache composited them with their opacities.
         let middle = try cached.image(at: 1.0).rgb(x: 5, y: 5)
-        let first = try cached.image(at: 0.5).rgb(x: 5, y: 5), second = try cached.image(at: 1.5).rgb(x: 5, y: 5)
+        let first = try cached.image(at: 0.5).rgb(x: 5, y: 5)
+        let second = try cached.image(at: 1.5).rgb(x: 5, y: 5)
         #expect(!isClose(middle, first, tolerance: 20) && !isClose(middle, second, tolerance: 20))
         #expect(cached.rasters?.usage.count == 2)
     }
@@ -120,7 +136,8 @@ struct StillGroupCacheTests {
     @Test func theCacheStaysWithinItsBudgetOverManySlides() throws {
         let canvas = Canvas(width: 320, height: 176, fps: 10, duration: 6)
         let layers = try (0..<30).map { index in
-            try Self.stillGroup(hue: Double(index) / 30, inPoint: Double(index) * 0.2, outPoint: Double(index + 1) * 0.2)
+            try Self.stillGroup(
+                hue: Double(index) / 30, inPoint: Double(index) * 0.2, outPoint: Double(index + 1) * 0.2)
         }
         let renderer = try SceneRenderer(scene: Scene(canvas: canvas, layers: layers))
         let budget = SceneRenderer.rasterCacheBudget(for: canvas)

@@ -45,9 +45,11 @@ struct TemplateVariableTests {
 
     @Test func anUnsetVariableIsNamed() {
         #expect {
-            _ = try SceneFile.decode(Self.yaml, format: .yaml, fileName: "t.yaml", baseURL: URL(fileURLWithPath: "/"), variables: [:])
+            _ = try SceneFile.decode(
+                Self.yaml, format: .yaml, fileName: "t.yaml", baseURL: URL(fileURLWithPath: "/"), variables: [:])
         } throws: { error in
-            "\(error)" == "t.yaml:2:10: `canvas.width` uses the variable ${width}, which is not set; pass --set width=VALUE or define it in the --props file."
+            "\(error)"
+                == "t.yaml:2:10: `canvas.width` uses the variable ${width}, which is not set; pass --set width=VALUE or define it in the --props file."
         }
     }
 
@@ -57,7 +59,8 @@ struct TemplateVariableTests {
                 Self.yaml, format: .yaml, fileName: "t.yaml", baseURL: URL(fileURLWithPath: "/"),
                 variables: ["width": "wide", "alpha": "1", "who": "x"])
         } throws: { error in
-            "\(error)" == "t.yaml:2:10: `canvas.width` is \"wide\" after filling in its variables but must be a width in pixels from 1 to 16384."
+            "\(error)"
+                == "t.yaml:2:10: `canvas.width` is \"wide\" after filling in its variables but must be a width in pixels from 1 to 16384."
         }
     }
 
@@ -65,24 +68,28 @@ struct TemplateVariableTests {
         let folder = try TemporaryFolder()
         let props = folder.file("props.json")
         try Data(#"{"title": "Hi", "seconds": 4.5, "loop": true}"#.utf8).write(to: props)
-        #expect(try TemplateVariables.properties(contentsOf: props) == ["title": "Hi", "seconds": "4.5", "loop": "true"])
+        #expect(
+            try TemplateVariables.properties(contentsOf: props) == ["title": "Hi", "seconds": "4.5", "loop": "true"])
         try Data(#"[1, 2]"#.utf8).write(to: props)
         #expect {
             _ = try TemplateVariables.properties(contentsOf: props)
         } throws: { error in
-            "\(error)" == "The properties file \(props.path) cannot be used: it must be a JSON object such as {\"title\": \"Hello\", \"seconds\": 4}."
+            "\(error)"
+                == "The properties file \(props.path) cannot be used: it must be a JSON object such as {\"title\": \"Hello\", \"seconds\": 4}."
         }
         try Data(#"{"title": "Hi", "size": {"width": 4}}"#.utf8).write(to: props)
         #expect {
             _ = try TemplateVariables.properties(contentsOf: props)
         } throws: { error in
-            "\(error)" == "The properties file \(props.path) cannot be used: the value of \"size\" must be a string, number or boolean."
+            "\(error)"
+                == "The properties file \(props.path) cannot be used: the value of \"size\" must be a string, number or boolean."
         }
         try Data(#"{"title": "Hi" "loop": true}"#.utf8).write(to: props)
         #expect {
             _ = try TemplateVariables.properties(contentsOf: props)
         } throws: { error in
-            "\(error)" == "The properties file \(props.path) cannot be used: it is not valid JSON (\(props.path):1:16: The JSON is malformed: Foundation reports \"Invalid value around character 15\". Check the brackets, commas, quotes and escapes at or just before that line and column.)."
+            "\(error)"
+                == "The properties file \(props.path) cannot be used: it is not valid JSON (\(props.path):1:16: The JSON is malformed: Foundation reports \"Invalid value around character 15\". Check the brackets, commas, quotes and escapes at or just before that line and column.)."
         }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import FrameDraw
 import MovieKitCore
-@testable import MovieKitScene
 import Testing
+
+@testable import MovieKitScene
 
 @Suite("Transition names")
 struct TransitionNameTests {
@@ -12,7 +13,8 @@ struct TransitionNameTests {
         (.slideLeft, "slideleft"), (.slideRight, "slideright"), (.slideUp, "slideup"), (.slideDown, "slidedown"),
         (.circleOpen, "circleopen"), (.circleClose, "circleclose"), (.radial, "radial"), (.dissolve, "dissolve"),
         (.pixelize, "pixelize"), (.zoomIn, "zoomin"), (.diagonalTopLeft, "diagtl"), (.diagonalTopRight, "diagtr"),
-        (.diagonalBottomLeft, "diagbl"), (.diagonalBottomRight, "diagbr"), (.horizontalBlur, "hblur"), (.random, "random"),
+        (.diagonalBottomLeft, "diagbl"), (.diagonalBottomRight, "diagbr"), (.horizontalBlur, "hblur"),
+        (.random, "random")
     ])
     func eachCaseKeepsItsXfadeName(kind: TransitionKind, name: String) {
         #expect(kind.rawValue == name)
@@ -33,7 +35,8 @@ struct TransitionNameTests {
     @Test(arguments: ["none", "cut"])
     func manifestsTakeNoneAndCutForACut(_ name: String) throws {
         let text = "width: 64\nheight: 48\ntransition: \(name)\nslides:\n  - title: A\n  - title: B\n"
-        let show = try SlideshowManifest.decode(Data(text.utf8), format: .yaml, fileName: "show.yaml", baseURL: URL(fileURLWithPath: "/"))
+        let show = try SlideshowManifest.decode(
+            Data(text.utf8), format: .yaml, fileName: "show.yaml", baseURL: URL(fileURLWithPath: "/"))
         #expect(show.transition.kind == .cut)
         #expect(try show.timing().transitions == [0, 0], "a cut overlaps no frames")
     }
@@ -60,7 +63,8 @@ struct FitNameTests {
     static func imageFit(_ keys: String) throws -> ContentFit {
         let fixtures = try ReaderFixtures()
         try fixtures.photo("photo.png")
-        let text = "canvas: {width: 64, height: 48, duration: 1}\nlayers:\n  - {type: image, source: photo.png\(keys)}\n"
+        let text =
+            "canvas: {width: 64, height: 48, duration: 1}\nlayers:\n  - {type: image, source: photo.png\(keys)}\n"
         let scene = try SceneFile.decode(text, format: .yaml, fileName: "scene.yaml", baseURL: fixtures.url)
         guard case .image(let content) = try #require(scene.layers.first).content else {
             Issue.record("not an image layer")
@@ -71,10 +75,12 @@ struct FitNameTests {
 
     @Test(arguments: [
         ("", ContentFit.contain),
-        (", fit: cover", .cover), (", fit: contain", .contain), (", fit: stretch", .stretch), (", fit: center", .center),
+        (", fit: cover", .cover), (", fit: contain", .contain), (", fit: stretch", .stretch),
+        (", fit: center", .center),
         // What scene files wrote before `fit`: the older key and its names keep working.
-        (", contentMode: aspectFill", .cover), (", contentMode: aspectFit", .contain), (", contentMode: scaleToFill", .stretch),
-        (", contentMode: center", .center), (", contentMode: cover", .cover), (", fit: aspectFill", .cover),
+        (", contentMode: aspectFill", .cover), (", contentMode: aspectFit", .contain),
+        (", contentMode: scaleToFill", .stretch),
+        (", contentMode: center", .center), (", contentMode: cover", .cover), (", fit: aspectFill", .cover)
     ])
     func sceneFilesTakeTheFitNamesAndTheOlderContentModes(keys: String, fit: ContentFit) throws {
         #expect(try Self.imageFit(keys) == fit)
@@ -94,17 +100,19 @@ struct FitNameTests {
             _ = try Self.imageFit(", fit: fill")
         } throws: { error in
             "\(error)".hasSuffix(
-                "but must be a fit: one of `cover`, `contain`, `stretch`, `center`, `aspectFit`, `aspectFill` and `scaleToFill`.")
+                "but must be a fit: one of `cover`, `contain`, `stretch`, `center`, `aspectFit`, `aspectFill` and `scaleToFill`."
+            )
         }
     }
 
     @Test(arguments: [
         ("cover", ContentFit.cover, Slideshow.Backdrop.blurred), ("contain", .contain, .background),
-        ("contain-blur", .contain, .blurred), ("stretch", .stretch, .blurred),
+        ("contain-blur", .contain, .blurred), ("stretch", .stretch, .blurred)
     ])
     func manifestFitsSetTheFitAndTheBackdrop(name: String, fit: ContentFit, backdrop: Slideshow.Backdrop) throws {
         let text = "width: 64\nheight: 48\nfit: \(name)\nslides:\n  - title: A\n  - {title: B, fit: \(name)}\n"
-        let show = try SlideshowManifest.decode(Data(text.utf8), format: .yaml, fileName: "show.yaml", baseURL: URL(fileURLWithPath: "/"))
+        let show = try SlideshowManifest.decode(
+            Data(text.utf8), format: .yaml, fileName: "show.yaml", baseURL: URL(fileURLWithPath: "/"))
         #expect(show.fit == fit && show.backdrop == backdrop)
         #expect(show.slides[1].fit == fit)
         #expect(show.slides[1].backdrop == (name.hasPrefix("contain") ? backdrop : nil))
@@ -118,7 +126,7 @@ struct FitNameTests {
             Slideshow.Slide(.photo(photo), fit: .cover),
             Slideshow.Slide(.photo(photo), fit: .center),
             Slideshow.Slide(.photo(photo), backdrop: .background),
-            Slideshow.Slide(.photo(photo), fit: .stretch, backdrop: .blurred),
+            Slideshow.Slide(.photo(photo), fit: .stretch, backdrop: .blurred)
         ]
         #expect(show.slides.indices.map(show.blursBackdrop) == [true, false, true, false, false])
     }
@@ -136,7 +144,10 @@ struct UniformScaleTests {
         let spring = Spring(response: 0.6, dampingRatio: 0.55)
         let uniform = Layer.rect().scale(.spring(from: 0.2, to: 1, start: 0.2, spring: spring)).scale
         let sized = Layer.rect()
-            .scale(.spring(from: CGSize(width: 0.2, height: 0.2), to: CGSize(width: 1, height: 1), start: 0.2, spring: spring)).scale
+            .scale(
+                .spring(
+                    from: CGSize(width: 0.2, height: 0.2), to: CGSize(width: 1, height: 1), start: 0.2, spring: spring)
+            ).scale
         #expect(uniform.kind == .spring)
         for time in stride(from: 0.0, through: 2, by: 0.05) {
             let value = uniform.value(at: time)
@@ -150,7 +161,8 @@ struct UniformScaleTests {
     @Test func tweensAndKeyframesTakeOneNumberToo() {
         let tween = Layer.rect().scale(.tween(from: 1.15, to: 1, duration: 3.5, easing: .easeOut)).scale
         #expect(tween.kind == .tween && tween.value(at: 0) == CGSize(width: 1.15, height: 1.15))
-        let keyframes = Layer.rect().scale(.keyframes([Keyframe(time: 0, value: 0.5), Keyframe(time: 1, value: 2)])).scale
+        let keyframes = Layer.rect().scale(.keyframes([Keyframe(time: 0, value: 0.5), Keyframe(time: 1, value: 2)]))
+            .scale
         #expect(keyframes.kind == .keyframes && keyframes.value(at: 0.5) == CGSize(width: 1.25, height: 1.25))
     }
 }

@@ -12,49 +12,78 @@ struct DescriptorScenario {
 
     /// One lifecycle; `index` picks the kind, so every kind runs lifecycles / kinds.count times.
     static let kinds: [(name: String, run: @Sendable (URL, Int) throws -> Void)] = [
-        ("finished MP4", { folder, i in
-            let writer = try MovieWriter(url: folder.appendingPathComponent("ok-\(i).mp4"), settings: tiny())
-            for n in 0..<3 { try writer.addFrame { c in draw(c, n) } }
-            try writer.finish()
-        }),
-        ("bad path", { folder, i in
-            expectFailure { _ = try MovieWriter(url: folder.appendingPathComponent("missing/\(i).mp4"), settings: tiny()) }
-        }),
-        ("cancelled", { folder, i in
-            let writer = try MovieWriter(url: folder.appendingPathComponent("cancel-\(i).mp4"), settings: tiny())
-            for n in 0..<3 { try writer.addFrame { c in draw(c, n) } }
-            writer.cancel()
-            expectFailure { try writer.finish() }
-        }),
-        ("closure throwing, writer abandoned", { folder, i in
-            let writer = try MovieWriter(url: folder.appendingPathComponent("throw-\(i).mp4"), settings: tiny())
-            try writer.addFrame { c in draw(c, 0) }
-            expectFailure { try writer.addFrame { _ in throw Planned() } }
-        }),
-        ("finish without frames", { folder, i in
-            let writer = try MovieWriter(url: folder.appendingPathComponent("empty-\(i).mp4"), settings: tiny())
-            expectFailure { try writer.finish() }
-        }),
-        ("parallel render throwing at frame 3", { folder, i in
-            expectFailure {
-                try MovieWriter.render(
-                    to: folder.appendingPathComponent("parallel-\(i).mp4"), settings: tiny(), frameCount: 8, concurrency: .fixed(2)
-                ) { c, frame in
-                    if frame.index == 3 { throw Planned() }
-                    draw(c, frame.index)
+        (
+            "finished MP4",
+            { folder, i in
+                let writer = try MovieWriter(url: folder.appendingPathComponent("ok-\(i).mp4"), settings: tiny())
+                for n in 0..<3 { try writer.addFrame { c in draw(c, n) } }
+                try writer.finish()
+            }
+        ),
+        (
+            "bad path",
+            { folder, i in
+                expectFailure {
+                    _ = try MovieWriter(url: folder.appendingPathComponent("missing/\(i).mp4"), settings: tiny())
                 }
             }
-        }),
-        ("existing file without overwrite", { folder, i in
-            let url = folder.appendingPathComponent("exists-\(i).mp4")
-            try Data("x".utf8).write(to: url)
-            expectFailure { _ = try MovieWriter(url: url, settings: tiny()) }
-        }),
-        ("finished GIF, MOV and PNG folder", { folder, i in
-            for name in ["anim-\(i).gif", "clip-\(i).mov", "frames-\(i)"] {
-                try MovieWriter.render(to: folder.appendingPathComponent(name), settings: tiny(), frameCount: 2) { c, frame in draw(c, frame.index) }
+        ),
+        (
+            "cancelled",
+            { folder, i in
+                let writer = try MovieWriter(url: folder.appendingPathComponent("cancel-\(i).mp4"), settings: tiny())
+                for n in 0..<3 { try writer.addFrame { c in draw(c, n) } }
+                writer.cancel()
+                expectFailure { try writer.finish() }
             }
-        }),
+        ),
+        (
+            "closure throwing, writer abandoned",
+            { folder, i in
+                let writer = try MovieWriter(url: folder.appendingPathComponent("throw-\(i).mp4"), settings: tiny())
+                try writer.addFrame { c in draw(c, 0) }
+                expectFailure { try writer.addFrame { _ in throw Planned() } }
+            }
+        ),
+        (
+            "finish without frames",
+            { folder, i in
+                let writer = try MovieWriter(url: folder.appendingPathComponent("empty-\(i).mp4"), settings: tiny())
+                expectFailure { try writer.finish() }
+            }
+        ),
+        (
+            "parallel render throwing at frame 3",
+            { folder, i in
+                expectFailure {
+                    try MovieWriter.render(
+                        to: folder.appendingPathComponent("parallel-\(i).mp4"), settings: tiny(), frameCount: 8,
+                        concurrency: .fixed(2)
+                    ) { c, frame in
+                        if frame.index == 3 { throw Planned() }
+                        draw(c, frame.index)
+                    }
+                }
+            }
+        ),
+        (
+            "existing file without overwrite",
+            { folder, i in
+                let url = folder.appendingPathComponent("exists-\(i).mp4")
+                try Data("x".utf8).write(to: url)
+                expectFailure { _ = try MovieWriter(url: url, settings: tiny()) }
+            }
+        ),
+        (
+            "finished GIF, MOV and PNG folder",
+            { folder, i in
+                for name in ["anim-\(i).gif", "clip-\(i).mov", "frames-\(i)"] {
+                    try MovieWriter.render(to: folder.appendingPathComponent(name), settings: tiny(), frameCount: 2) {
+                        c, frame in draw(c, frame.index)
+                    }
+                }
+            }
+        )
     ]
 
     static func tiny() throws -> MovieSettings {
@@ -100,7 +129,7 @@ struct DescriptorScenario {
             "leaked": leaked,
             "threadsBefore": threadsBefore,
             "threadsAfter": ProcessState.threadCount(),
-            "left": unexpected.sorted(),
+            "left": unexpected.sorted()
         ]
     }
 

@@ -15,7 +15,10 @@ struct FileSizeLimitScenario {
         let settings = try MovieSettings(width: 320, height: 240, fps: 30, crf: 1, preset: .ultrafast)
         var generator = SystemRandomNumberGenerator()
         let noise = try (0..<4).map { _ in
-            try Image(width: 320, height: 240, pixels: (0..<(320 * 240)).map { _ in 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &generator) })
+            try Image(
+                width: 320, height: 240,
+                pixels: (0..<(320 * 240)).map { _ in 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &generator) }
+            )
         }
         signal(SIGXFSZ, SIG_IGN)
         var limit = rlimit()

@@ -11,14 +11,16 @@ struct FillDiskScenario {
 
     /// Frames that barely compress: a grid of random colours, losslessly encoded (PNG is always lossless).
     static func settings(png: Bool = false) throws -> MovieSettings {
-        png ? try MovieSettings(width: 256, height: 256, fps: 30)
+        png
+            ? try MovieSettings(width: 256, height: 256, fps: 30)
             : try MovieSettings(width: 256, height: 256, fps: 30, crf: 0, preset: .ultrafast)
     }
 
     static func drawNoise(_ context: DrawingContext) {
         for y in stride(from: 0, to: 256, by: 8) {
             for x in stride(from: 0, to: 256, by: 8) {
-                context.setFillColor(Color(red: .random(in: 0...1), green: .random(in: 0...1), blue: .random(in: 0...1)))
+                context.setFillColor(
+                    Color(red: .random(in: 0...1), green: .random(in: 0...1), blue: .random(in: 0...1)))
                 context.fill(CGRect(x: x, y: y, width: 8, height: 8))
             }
         }
@@ -55,7 +57,7 @@ struct FillDiskScenario {
             "duringFinish": duringFinish.report,
             "newFile": newFile.report,
             "overwrite": overwrite.report,
-            "pngFolder": pngFolder.report,
+            "pngFolder": pngFolder.report
         ]
     }
 
@@ -73,7 +75,10 @@ struct FillDiskScenario {
                 try writer.addFrame { context in
                     for y in stride(from: 0, to: 32, by: 4) {
                         for x in stride(from: 0, to: 32, by: 4) {
-                            context.setFillColor(Color(red: .random(in: 0...1, using: &generator), green: .random(in: 0...1, using: &generator), blue: 0.5))
+                            context.setFillColor(
+                                Color(
+                                    red: .random(in: 0...1, using: &generator),
+                                    green: .random(in: 0...1, using: &generator), blue: 0.5))
                             context.fill(CGRect(x: x, y: y, width: 4, height: 4))
                         }
                     }

@@ -48,7 +48,7 @@ struct SoakScenario {
             "samples": samples,
             "seconds": seconds,
             "path": url.path,
-            "sanitizer": ProcessState.sanitizer ?? "none",
+            "sanitizer": ProcessState.sanitizer ?? "none"
         ]
     }
 }

@@ -21,13 +21,18 @@ public struct AudioStreamProbe {
             throw ProbeError(message: "open \(url.path): libavformat could not open it")
         }
         defer { avformat_close_input(&format) }
-        guard avformat_find_stream_info(context, nil) >= 0 else { throw ProbeError(message: "find stream info in \(url.path)") }
+        guard avformat_find_stream_info(context, nil) >= 0 else {
+            throw ProbeError(message: "find stream info in \(url.path)")
+        }
         let index = av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
-        guard index >= 0, let stream = context.pointee.streams[Int(index)], let parameters = stream.pointee.codecpar else {
+        guard index >= 0, let stream = context.pointee.streams[Int(index)], let parameters = stream.pointee.codecpar
+        else {
             throw ProbeError(message: "\(url.path) has no audio stream")
         }
         codecName = String(cString: avcodec_get_name(parameters.pointee.codec_id))
-        profileName = avcodec_profile_name(parameters.pointee.codec_id, parameters.pointee.profile).map { String(cString: $0) }
+        profileName = avcodec_profile_name(parameters.pointee.codec_id, parameters.pointee.profile).map {
+            String(cString: $0)
+        }
         sampleRate = Int(parameters.pointee.sample_rate)
         channels = Int(parameters.pointee.ch_layout.nb_channels)
         let timeBase = stream.pointee.time_base

@@ -24,11 +24,12 @@ public struct ProcessResult: Sendable, CustomStringConvertible {
 
     /// How it ended and what it wrote on standard error, for test failure messages.
     public var description: String {
-        let how = switch termination {
-        case .exit(let status): "exited with status \(status)"
-        case .signal(let number): "was ended by signal \(number)"
-        case .timedOut: "was still running at the time limit"
-        }
+        let how =
+            switch termination {
+            case .exit(let status): "exited with status \(status)"
+            case .signal(let number): "was ended by signal \(number)"
+            case .timedOut: "was still running at the time limit"
+            }
         return "The process \(how); standard error: \"\(standardError)\""
     }
 }
@@ -48,7 +49,9 @@ public enum ChildProcess {
     ///   - timeLimit: How long to wait before terminating it (reported as `.timedOut`).
     /// - Throws: `Failure` when the program cannot be started, or the file system's error when its
     ///   output cannot be captured.
-    public static func run(_ executable: URL, arguments: [String], timeLimit: Duration = .seconds(120)) throws -> ProcessResult {
+    public static func run(_ executable: URL, arguments: [String], timeLimit: Duration = .seconds(120)) throws
+        -> ProcessResult
+    {
         // Output goes to files rather than pipes, so a chatty child never blocks on a full pipe.
         let capture = try TemporaryDirectory(prefix: "ChildProcess")
         let outputURL = try capture.write(Data(), to: "stdout")
@@ -87,9 +90,11 @@ public enum ChildProcess {
         // scripts/sanitizers/repro/ProcessCycle.swift shows it without MovieKit.
         process.waitUntilExit()
         let termination: ProcessResult.Termination =
-            timedOut ? .timedOut
-            : process.terminationReason == .uncaughtSignal ? .signal(process.terminationStatus)
-            : .exit(process.terminationStatus)
+            timedOut
+            ? .timedOut
+            : process.terminationReason == .uncaughtSignal
+                ? .signal(process.terminationStatus)
+                : .exit(process.terminationStatus)
         return ProcessResult(
             termination: termination,
             standardOutput: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
@@ -104,8 +109,9 @@ public enum ChildProcess {
         let testBundle = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
         let product = testBundle.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent(name)
         guard FileManager.default.isExecutableFile(atPath: product.path) else {
-            throw Failure(description: "The \(name) executable is not at \(product.path); "
-                + "run `swift build --build-tests`, which builds it with the tests that depend on it.")
+            throw Failure(
+                description: "The \(name) executable is not at \(product.path); "
+                    + "run `swift build --build-tests`, which builds it with the tests that depend on it.")
         }
         return product
     }

@@ -16,12 +16,17 @@ public enum FFmpegTools {
     /// - Throws: `ChildProcess.Failure` when a tool cannot be started.
     public static func expectCleanDecode(of url: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
         if let decode = try run("ffmpeg", ["-v", "error", "-i", url.path, "-f", "null", "-"]) {
-            #expect(decode.exitStatus == 0 && decode.standardOutput.isEmpty && decode.standardError.isEmpty,
-                    "ffmpeg reported errors decoding \(url.lastPathComponent): \(decode)", sourceLocation: sourceLocation)
+            #expect(
+                decode.exitStatus == 0 && decode.standardOutput.isEmpty && decode.standardError.isEmpty,
+                "ffmpeg reported errors decoding \(url.lastPathComponent): \(decode)", sourceLocation: sourceLocation)
         }
-        if let probe = try run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=codec_name", "-of", "csv=p=0", url.path]) {
-            #expect(probe.exitStatus == 0 && probe.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "h264",
-                    "ffprobe reported: \(probe.standardOutput) \(probe)", sourceLocation: sourceLocation)
+        if let probe = try run(
+            "ffprobe",
+            ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=codec_name", "-of", "csv=p=0", url.path])
+        {
+            #expect(
+                probe.exitStatus == 0 && probe.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "h264",
+                "ffprobe reported: \(probe.standardOutput) \(probe)", sourceLocation: sourceLocation)
         }
     }
 }

@@ -7,7 +7,8 @@ public func topLevelBoxes(of url: URL) throws -> [String] {
     var boxes: [String] = []
     var offset = 0
     while offset + 8 <= data.count {
-        var size = Int(data[offset]) << 24 | Int(data[offset + 1]) << 16 | Int(data[offset + 2]) << 8 | Int(data[offset + 3])
+        var size =
+            Int(data[offset]) << 24 | Int(data[offset + 1]) << 16 | Int(data[offset + 2]) << 8 | Int(data[offset + 3])
         let type = String(decoding: data[(offset + 4)..<(offset + 8)], as: UTF8.self)
         if size == 1, offset + 16 <= data.count {
             size = data[(offset + 8)..<(offset + 16)].reduce(0) { $0 << 8 | Int($1) }

@@ -61,7 +61,9 @@ public struct MovieProbe {
     /// - Throws: `ProbeError` naming the libav step that failed.
     /// Opens and decodes `url`. With `strict`, the decoder fails on any bitstream error it can
     /// detect (`AV_EF_EXPLODE` with the bitstream, buffer and careful checks) instead of concealing it.
-    public init(url: URL, keepPixels: Bool = true, strict: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public init(
+        url: URL, keepPixels: Bool = true, strict: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         var format: UnsafeMutablePointer<AVFormatContext>?
         try Self.check(avformat_open_input(&format, url.path, nil, nil), "open \(url.path)")
         defer { avformat_close_input(&format) }
@@ -74,7 +76,8 @@ public struct MovieProbe {
         let par = try Self.require(stream.pointee.codecpar, "read the codec parameters")
         codecName = String(cString: avcodec_get_name(par.pointee.codec_id))
         profile = par.pointee.profile
-        pixelFormat = av_get_pix_fmt_name(AVPixelFormat(rawValue: par.pointee.format)).map { String(cString: $0) } ?? "none"
+        pixelFormat =
+            av_get_pix_fmt_name(AVPixelFormat(rawValue: par.pointee.format)).map { String(cString: $0) } ?? "none"
         width = Int(par.pointee.width)
         height = Int(par.pointee.height)
         colorPrimaries = String(cString: av_color_primaries_name(par.pointee.color_primaries))
@@ -86,7 +89,8 @@ public struct MovieProbe {
         containerDuration = Double(ctx.pointee.duration) / Double(AV_TIME_BASE)
         frameRate = (Int(stream.pointee.avg_frame_rate.num), Int(stream.pointee.avg_frame_rate.den))
         var packetTimes: [(pts: Int64, dts: Int64)] = []
-        frames = try Self.decodeFrames(ctx, streamIndex: index, parameters: par, keepPixels: keepPixels, strict: strict, packetTimes: &packetTimes)
+        frames = try Self.decodeFrames(
+            ctx, streamIndex: index, parameters: par, keepPixels: keepPixels, strict: strict, packetTimes: &packetTimes)
         self.packetTimes = packetTimes
         try FFmpegTools.expectCleanDecode(of: url, sourceLocation: sourceLocation)
     }
@@ -102,12 +106,18 @@ public struct MovieProbe {
         defer { avcodec_free_context(&decoder) }
         let dec = try require(decoder, "allocate the decoder")
         try check(avcodec_parameters_to_context(dec, par), "decoder parameters")
-        if strict { dec.pointee.err_recognition = AV_EF_EXPLODE | AV_EF_BITSTREAM | AV_EF_BUFFER | AV_EF_CAREFUL | AV_EF_CRCCHECK }
+        if strict {
+            dec.pointee.err_recognition =
+                AV_EF_EXPLODE | AV_EF_BITSTREAM | AV_EF_BUFFER | AV_EF_CAREFUL | AV_EF_CRCCHECK
+        }
         try check(avcodec_open2(dec, codec, nil), "open decoder")
 
         var packet = av_packet_alloc()
         var frame = av_frame_alloc()
-        defer { av_packet_free(&packet); av_frame_free(&frame) }
+        defer {
+            av_packet_free(&packet)
+            av_frame_free(&frame)
+        }
         let pkt = try require(packet, "allocate a packet")
         let frm = try require(frame, "allocate a frame")
         var decoded: [RGBFrame] = []
@@ -121,10 +131,12 @@ public struct MovieProbe {
                 try check(status, "decode")
                 var rgb: [UInt8] = []
                 if keepPixels {
-                    let w = Int(frm.pointee.width), h = Int(frm.pointee.height)
+                    let w = Int(frm.pointee.width)
+                    let h = Int(frm.pointee.height)
                     if scaler == nil {
-                        scaler = sws_getContext(Int32(w), Int32(h), AVPixelFormat(rawValue: frm.pointee.format),
-                                                Int32(w), Int32(h), AV_PIX_FMT_RGB24, SWS_BILINEAR, nil, nil, nil)
+                        scaler = sws_getContext(
+                            Int32(w), Int32(h), AVPixelFormat(rawValue: frm.pointee.format),
+                            Int32(w), Int32(h), AV_PIX_FMT_RGB24, SWS_BILINEAR, nil, nil, nil)
                         let bt709 = sws_getCoefficients(SWS_CS_ITU709)
                         sws_setColorspaceDetails(scaler, bt709, 0, bt709, 1, 0, 1 << 16, 1 << 16)
                     }
@@ -143,10 +155,13 @@ public struct MovieProbe {
                         }
                     }
                 }
-                decoded.append(RGBFrame(width: Int(frm.pointee.width), height: Int(frm.pointee.height),
-                                        pts: frm.pointee.pts, rgb: rgb, isKeyframe: frm.pointee.key_frame != 0,
-                                        codedBytes: Int(frm.pointee.pkt_size),
-                                        hadDecodeErrors: frm.pointee.decode_error_flags != 0 || frm.pointee.flags & AV_FRAME_FLAG_CORRUPT != 0))
+                decoded.append(
+                    RGBFrame(
+                        width: Int(frm.pointee.width), height: Int(frm.pointee.height),
+                        pts: frm.pointee.pts, rgb: rgb, isKeyframe: frm.pointee.key_frame != 0,
+                        codedBytes: Int(frm.pointee.pkt_size),
+                        hadDecodeErrors: frm.pointee.decode_error_flags != 0
+                            || frm.pointee.flags & AV_FRAME_FLAG_CORRUPT != 0))
                 av_frame_unref(frm)
             }
         }
@@ -167,7 +182,10 @@ public struct MovieProbe {
         if code < 0 {
             var buffer = [CChar](repeating: 0, count: 128)
             _ = mk_strerror(code, &buffer, buffer.count)
-            throw ProbeError(message: "\(what): \(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+            throw ProbeError(
+                message:
+                    "\(what): \(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))"
+            )
         }
     }
 

@@ -3,7 +3,7 @@ import FrameDraw
 import MovieKitCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The scenarios `WriterChild` runs, named on its command line. Each renders to the output it is given.
@@ -35,13 +35,17 @@ enum WriterScenario: String, CaseIterable {
         getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &fileSize)
         fileSize.rlim_cur = limit
         guard setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &fileSize) == 0 else {
-            throw NotReached(description: "setrlimit(RLIMIT_FSIZE, \(limit)) failed: \(String(cString: strerror(errno))).")
+            throw NotReached(
+                description: "setrlimit(RLIMIT_FSIZE, \(limit)) failed: \(String(cString: strerror(errno))).")
         }
         // Noise at CRF 1 compresses badly: roughly 100 KB a frame at 320x240, so the limit falls within a few dozen frames.
         let settings = try MovieSettings(width: 320, height: 240, fps: 30, crf: 1, preset: .ultrafast)
         var generator = SystemRandomNumberGenerator()
         let noise = try (0..<4).map { _ in
-            try Image(width: 320, height: 240, pixels: (0..<(320 * 240)).map { _ in 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &generator) })
+            try Image(
+                width: 320, height: 240,
+                pixels: (0..<(320 * 240)).map { _ in 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &generator) }
+            )
         }
         let frames = 1000
         let writer = try MovieWriter(url: output, settings: settings)
@@ -49,6 +53,7 @@ enum WriterScenario: String, CaseIterable {
             try writer.addImage(noise[index % noise.count], fit: .stretch)
         }
         try writer.finish()
-        throw NotReached(description: "All \(frames) frames were written without reaching the \(limit)-byte file size limit.")
+        throw NotReached(
+            description: "All \(frames) frames were written without reaching the \(limit)-byte file size limit.")
     }
 }

@@ -7,7 +7,9 @@ import Foundation
 /// Exit status: 0 when the render finished; 1 when it threw, with the error's description on
 /// standard error; 2 when the scenario did not reach the situation it sets up; 64 for bad usage.
 let arguments = CommandLine.arguments.dropFirst()
-guard arguments.count == 2, let scenario = arguments.first.flatMap(WriterScenario.init(rawValue:)), let output = arguments.last else {
+guard arguments.count == 2, let scenario = arguments.first.flatMap(WriterScenario.init(rawValue:)),
+    let output = arguments.last
+else {
     let names = WriterScenario.allCases.map(\.rawValue).joined(separator: ", ")
     FileHandle.standardError.write(Data("Usage: WriterChild <scenario> <output movie>; scenarios: \(names).\n".utf8))
     exit(64)

@@ -63,14 +63,18 @@ final class BenchmarkDriver {
         if plan.workloads.contains(.w1) {
             print("== W1 at 1280x720, \(frames) frames")
             try withRawFrames(width: 1280, height: 720, frames: frames) { raw in
-                try runInterleaved([
-                    movieKit("w1-720", "W1", "w1", 1280, 720, frames, floor: "floor-720"),
-                    movieKit("w1-720-draw", "W1", "w1-draw", 1280, 720, frames, tool: "MovieKit draw only"),
-                    movieKit("w1s-720", "W1-shadow", "w1-shadow", 1280, 720, frames, floor: "floor-720",
-                             note: "ratio against W1's floor"),
-                    movieKit("w1s-720-draw", "W1-shadow", "w1-shadow-draw", 1280, 720, frames, tool: "MovieKit draw only"),
-                    floor("floor-720", "W1", raw: raw, 1280, 720, frames),
-                ], rounds: plan.runs)
+                try runInterleaved(
+                    [
+                        movieKit("w1-720", "W1", "w1", 1280, 720, frames, floor: "floor-720"),
+                        movieKit("w1-720-draw", "W1", "w1-draw", 1280, 720, frames, tool: "MovieKit draw only"),
+                        movieKit(
+                            "w1s-720", "W1-shadow", "w1-shadow", 1280, 720, frames, floor: "floor-720",
+                            note: "ratio against W1's floor"),
+                        movieKit(
+                            "w1s-720-draw", "W1-shadow", "w1-shadow-draw", 1280, 720, frames, tool: "MovieKit draw only"
+                        ),
+                        floor("floor-720", "W1", raw: raw, 1280, 720, frames)
+                    ], rounds: plan.runs)
             }
         }
         if plan.workloads.contains(.w1) || plan.workloads.contains(.w3) {
@@ -79,21 +83,27 @@ final class BenchmarkDriver {
             try withRawFrames(width: 1920, height: 1088, frames: frames) { raw in
                 var jobs = [
                     movieKit("w1-1088", label, "w1", 1920, 1088, frames, floor: "floor-1088"),
-                    floor("floor-1088", label, raw: raw, 1920, 1088, frames),
+                    floor("floor-1088", label, raw: raw, 1920, 1088, frames)
                 ]
                 if plan.workloads.contains(.w1) {
-                    jobs.insert(movieKit("w1-1088-draw", label, "w1-draw", 1920, 1088, frames, tool: "MovieKit draw only"), at: 1)
+                    jobs.insert(
+                        movieKit("w1-1088-draw", label, "w1-draw", 1920, 1088, frames, tool: "MovieKit draw only"),
+                        at: 1)
                 }
                 try runInterleaved(jobs, rounds: plan.runs)
                 if plan.workloads.contains(.w3) {
                     let long = plan.w3LongFrames
                     let loops = long / frames - 1
-                    print("== W3 long at 1920x1088, \(long) frames (\(plan.longRuns) run\(plan.longRuns == 1 ? "" : "s"))")
-                    try runInterleaved([
-                        movieKit("w3-long", "W3 long", "w1", 1920, 1088, long, floor: "floor-long"),
-                        floor("floor-long", "W3 long", raw: raw, 1920, 1088, long, loops: loops,
-                              note: "the \(frames) pre-rendered frames looped \(loops + 1) times"),
-                    ], rounds: plan.longRuns)
+                    print(
+                        "== W3 long at 1920x1088, \(long) frames (\(plan.longRuns) run\(plan.longRuns == 1 ? "" : "s"))"
+                    )
+                    try runInterleaved(
+                        [
+                            movieKit("w3-long", "W3 long", "w1", 1920, 1088, long, floor: "floor-long"),
+                            floor(
+                                "floor-long", "W3 long", raw: raw, 1920, 1088, long, loops: loops,
+                                note: "the \(frames) pre-rendered frames looped \(loops + 1) times")
+                        ], rounds: plan.longRuns)
                 }
             }
         }
@@ -120,19 +130,26 @@ final class BenchmarkDriver {
         try withRawFrames(width: 1280, height: 720, frames: frames) { raw in
             var jobs: [Job] = []
             for preset in ["ultrafast", "veryfast", "medium"] {
-                jobs.append(parallel("par-720-\(preset)", "W1 \(preset)", 1280, 720, frames, preset: preset, threads: 0,
-                                     floor: "floor-720-\(preset)", note: "all cores draw"))
-                jobs.append(parallel("seq-720-\(preset)", "W1 \(preset)", 1280, 720, frames, preset: preset, threads: 1,
-                                     floor: "floor-720-\(preset)", note: "one drawing thread"))
+                jobs.append(
+                    parallel(
+                        "par-720-\(preset)", "W1 \(preset)", 1280, 720, frames, preset: preset, threads: 0,
+                        floor: "floor-720-\(preset)", note: "all cores draw"))
+                jobs.append(
+                    parallel(
+                        "seq-720-\(preset)", "W1 \(preset)", 1280, 720, frames, preset: preset, threads: 1,
+                        floor: "floor-720-\(preset)", note: "one drawing thread"))
                 jobs.append(floor("floor-720-\(preset)", "W1 \(preset)", raw: raw, 1280, 720, frames, preset: preset))
             }
             // W1 as `--draft` renders it: half the width and height (rounded to multiples of 16), `ultrafast`.
-            jobs.append(parallel("draft-720", "W1 draft", 640, 352, frames, preset: "ultrafast", threads: 0,
-                                 floor: nil, note: "as --draft renders 1280x720: 640x352, ultrafast, all cores draw"))
+            jobs.append(
+                parallel(
+                    "draft-720", "W1 draft", 640, 352, frames, preset: "ultrafast", threads: 0,
+                    floor: nil, note: "as --draft renders 1280x720: 640x352, ultrafast, all cores draw"))
             // Five times W1's frames, and the child times its own drawing loop, so start-up does not hide the scaling.
             for threads in Array(Set([1, 2, cores])).sorted() {
-                var job = movieKit("draw-\(threads)", "W1 draw scaling", "w1-draw-parallel", 1280, 720, frames * 5,
-                                   tool: "MovieKit draw only, \(threads) thread\(threads == 1 ? "" : "s")")
+                var job = movieKit(
+                    "draw-\(threads)", "W1 draw scaling", "w1-draw-parallel", 1280, 720, frames * 5,
+                    tool: "MovieKit draw only, \(threads) thread\(threads == 1 ? "" : "s")")
                 job.arguments += ["--threads", "\(threads)"]
                 job.takesStats = false
                 job.reportsLoopTime = true
@@ -145,10 +162,14 @@ final class BenchmarkDriver {
         try withRawFrames(width: 3840, height: 2160, frames: big) { raw in
             var jobs: [Job] = []
             for preset in ["medium", "veryfast"] {
-                jobs.append(parallel("par-4k-\(preset)", "W1 4K \(preset)", 3840, 2160, big, preset: preset, threads: 0,
-                                     floor: "floor-4k-\(preset)", note: "all cores draw"))
-                jobs.append(parallel("seq-4k-\(preset)", "W1 4K \(preset)", 3840, 2160, big, preset: preset, threads: 1,
-                                     floor: "floor-4k-\(preset)", note: "one drawing thread"))
+                jobs.append(
+                    parallel(
+                        "par-4k-\(preset)", "W1 4K \(preset)", 3840, 2160, big, preset: preset, threads: 0,
+                        floor: "floor-4k-\(preset)", note: "all cores draw"))
+                jobs.append(
+                    parallel(
+                        "seq-4k-\(preset)", "W1 4K \(preset)", 3840, 2160, big, preset: preset, threads: 1,
+                        floor: "floor-4k-\(preset)", note: "one drawing thread"))
                 jobs.append(floor("floor-4k-\(preset)", "W1 4K \(preset)", raw: raw, 3840, 2160, big, preset: preset))
             }
             try runInterleaved(jobs, rounds: plan.longRuns)
@@ -163,10 +184,14 @@ final class BenchmarkDriver {
             var jobs: [Job] = []
             for codec in ["h264", "hevc", "vp9", "av1", "prores"] {
                 let container = codec == "prores" ? "mov" : "mp4"
-                jobs.append(parallel("codec-\(codec)", "Codec \(codec)", 1280, 720, frames, preset: "medium", threads: 0,
-                                     floor: "floor-codec-\(codec)", codec: codec, container: container))
-                jobs.append(floor("floor-codec-\(codec)", "Codec \(codec)", raw: raw, 1280, 720, frames, preset: "medium",
-                                  codec: codec, container: container))
+                jobs.append(
+                    parallel(
+                        "codec-\(codec)", "Codec \(codec)", 1280, 720, frames, preset: "medium", threads: 0,
+                        floor: "floor-codec-\(codec)", codec: codec, container: container))
+                jobs.append(
+                    floor(
+                        "floor-codec-\(codec)", "Codec \(codec)", raw: raw, 1280, 720, frames, preset: "medium",
+                        codec: codec, container: container))
             }
             try runInterleaved(jobs, rounds: plan.runs)
         }
@@ -179,11 +204,13 @@ final class BenchmarkDriver {
         let photos = plan.w2Photos
         let frames = Slideshow.frameCount(photoCount: photos)
         print("== W2 at 1280x720, \(photos) photos, \(frames) frames")
-        var job = movieKit("w2", "W2", "w2", 1280, 720, photos, floor: "w2-cli",
-                           note: "\(photos) photos of 2–12 MP (JPEG, PNG, WebP), loaded scaled down to cover the frame")
+        var job = movieKit(
+            "w2", "W2", "w2", 1280, 720, photos, floor: "w2-cli",
+            note: "\(photos) photos of 2–12 MP (JPEG, PNG, WebP), loaded scaled down to cover the frame")
         job.measurement.frames = frames
         job.arguments += ["--input", fixtures.path]
-        var engine = movieKit("w2-engine", "W2", "w2-engine", 1280, 720, photos, tool: "MovieKit Slideshow engine", floor: "w2-cli")
+        var engine = movieKit(
+            "w2-engine", "W2", "w2-engine", 1280, 720, photos, tool: "MovieKit Slideshow engine", floor: "w2-cli")
         engine.measurement.frames = frames
         engine.arguments += ["--input", fixtures.path]
         engine.takesStats = false
@@ -192,11 +219,14 @@ final class BenchmarkDriver {
         try runInterleaved([job, engine, slideshowCLI(photos: urls, frames: frames)], rounds: plan.runs)
 
         // Caching still groups: every frame of a captioned contain-blur slideshow drawn, one thread, no encoding.
-        print("== Still groups: every frame of a captioned contain-blur slideshow of \(photos) photos drawn, cache on and off")
+        print(
+            "== Still groups: every frame of a captioned contain-blur slideshow of \(photos) photos drawn, cache on and off"
+        )
         var drawJobs: [Job] = []
         for cache in ["on", "off"] {
-            var draw = movieKit("scene-draw-\(cache)", "Still-group cache", "scene-draw", 1280, 720, photos,
-                                tool: "MovieKit SceneRenderer, cache \(cache)")
+            var draw = movieKit(
+                "scene-draw-\(cache)", "Still-group cache", "scene-draw", 1280, 720, photos,
+                tool: "MovieKit SceneRenderer, cache \(cache)")
             draw.measurement.frames = Slideshow.frameCount(photoCount: photos)
             draw.arguments += ["--input", fixtures.path, "--raster-cache", cache]
             draw.takesStats = false
@@ -208,11 +238,14 @@ final class BenchmarkDriver {
         // Memory against the number of photos: the same engine and timing for 12 and 300 slides
         // (the 12 photos in turn), short slides and `ultrafast`, so that the rows take a minute.
         let slideCounts = plan.quick ? [12, 24] : [12, 300]
-        print("== W2 memory: \(slideCounts.map(String.init).joined(separator: " and ")) slides of 0.5 s, 0.2 s crossfades, ultrafast")
+        print(
+            "== W2 memory: \(slideCounts.map(String.init).joined(separator: " and ")) slides of 0.5 s, 0.2 s crossfades, ultrafast"
+        )
         var memoryJobs: [Job] = []
         for slides in slideCounts {
-            var memory = movieKit("w2-memory-\(slides)", "W2 memory", "w2-memory", 1280, 720, slides,
-                                  tool: "MovieKit Slideshow engine, \(slides) slides")
+            var memory = movieKit(
+                "w2-memory-\(slides)", "W2 memory", "w2-memory", 1280, 720, slides,
+                tool: "MovieKit Slideshow engine, \(slides) slides")
             memory.measurement.frames = 9 * slides + 6
             memory.arguments += ["--input", fixtures.path]
             memory.takesStats = false
@@ -229,8 +262,9 @@ final class BenchmarkDriver {
         for photo in photos { arguments += ["-i", photo] }
         var graph: [String] = []
         for index in photos.indices {
-            graph.append("[\(index):v]scale=1280:720:force_original_aspect_ratio=increase,crop=1280:720,setsar=1,format=yuv420p,"
-                + "loop=loop=89:size=1:start=0,setpts=N/30/TB,fps=30[v\(index)]")
+            graph.append(
+                "[\(index):v]scale=1280:720:force_original_aspect_ratio=increase,crop=1280:720,setsar=1,format=yuv420p,"
+                    + "loop=loop=89:size=1:start=0,setpts=N/30/TB,fps=30[v\(index)]")
         }
         var last = "v0"
         for index in photos.indices.dropFirst() {
@@ -238,12 +272,16 @@ final class BenchmarkDriver {
             graph.append("[\(last)][v\(index)]xfade=transition=fade:duration=0.5:offset=\(offset)[x\(index)]")
             last = "x\(index)"
         }
-        arguments += ["-filter_complex", graph.joined(separator: ";"), "-map", "[\(last)]",
-                      "-c:v", "libx264", "-preset", "medium", "-crf", "23", "-pix_fmt", "yuv420p", "-movflags", "+faststart", output]
+        arguments += [
+            "-filter_complex", graph.joined(separator: ";"), "-map", "[\(last)]",
+            "-c:v", "libx264", "-preset", "medium", "-crf", "23", "-pix_fmt", "yuv420p", "-movflags", "+faststart",
+            output
+        ]
         floorCommands.append((["ffmpeg"] + arguments).joined(separator: " "))
         return Job(
-            measurement: Measurement(id: "w2-cli", workload: "W2", width: 1280, height: 720, frames: frames,
-                                     tool: "ffmpeg CLI (tuned filtergraph)"),
+            measurement: Measurement(
+                id: "w2-cli", workload: "W2", width: 1280, height: 720, frames: frames,
+                tool: "ffmpeg CLI (tuned filtergraph)"),
             executable: ffmpeg, arguments: arguments, takesStats: false)
     }
 
@@ -251,10 +289,12 @@ final class BenchmarkDriver {
     private func withRawFrames(width: Int, height: Int, frames: Int, _ body: (String) throws -> Void) throws {
         let raw = workDirectory.appendingPathComponent("w1-\(width)x\(height)-\(frames).raw").path
         defer { try? FileManager.default.removeItem(atPath: raw) }
-        try untimed("pre-render \(frames) raw frames", [
-            "run-workload", "prerender", "--width", "\(width)", "--height", "\(height)",
-            "--count", "\(frames)", "--output", raw,
-        ])
+        try untimed(
+            "pre-render \(frames) raw frames",
+            [
+                "run-workload", "prerender", "--width", "\(width)", "--height", "\(height)",
+                "--count", "\(frames)", "--output", raw
+            ])
         try body(raw)
     }
 
@@ -268,16 +308,21 @@ final class BenchmarkDriver {
     /// detected: this benchmark does not install them.
     private func listWhatIsNotRun() {
         if plan.workloads.contains(.w1), !plan.workloads.contains(.parallel) {
-            notRun.append("W1 at presets ultrafast and veryfast, each against the floor at the same preset: "
-                + "not run (they are the PARALLEL workload; add it to --workloads).")
+            notRun.append(
+                "W1 at presets ultrafast and veryfast, each against the floor at the same preset: "
+                    + "not run (they are the PARALLEL workload; add it to --workloads).")
         }
         let python = ChildProcess.which("python3")
-        let probes = [("pycairo + PyAV", "import cairo, av"), ("pycairo piping to ffmpeg", "import cairo"), ("moviepy", "import moviepy")]
+        let probes = [
+            ("pycairo + PyAV", "import cairo, av"), ("pycairo piping to ffmpeg", "import cairo"),
+            ("moviepy", "import moviepy")
+        ]
         for (name, statement) in probes {
             let available = python.map { (try? ChildProcess.run($0, arguments: ["-c", statement])) != nil } ?? false
-            notRun.append(available
-                ? "\(name): not run (installed, but this benchmark has no script for it yet)."
-                : "\(name): not run (not installed: `python3 -c \"\(statement)\"` fails).")
+            notRun.append(
+                available
+                    ? "\(name): not run (installed, but this benchmark has no script for it yet)."
+                    : "\(name): not run (not installed: `python3 -c \"\(statement)\"` fails).")
         }
     }
 
@@ -299,11 +344,14 @@ final class BenchmarkDriver {
         let output = workDirectory.appendingPathComponent("\(id).mp4").path
         let isDrawOnly = kind.hasSuffix("-draw")
         return Job(
-            measurement: Measurement(id: id, workload: workload, width: width, height: height, frames: count,
-                                     tool: tool, floorID: floor, note: note),
+            measurement: Measurement(
+                id: id, workload: workload, width: width, height: height, frames: count,
+                tool: tool, floorID: floor, note: note),
             executable: executable,
-            arguments: ["run-workload", kind, "--width", "\(width)", "--height", "\(height)",
-                        "--count", "\(count)", "--output", output],
+            arguments: [
+                "run-workload", kind, "--width", "\(width)", "--height", "\(height)",
+                "--count", "\(count)", "--output", output
+            ],
             takesStats: !isDrawOnly
         )
     }
@@ -321,16 +369,25 @@ final class BenchmarkDriver {
 
     /// The ffmpeg CLI's encoder options that match MovieKit's settings for `codec` at `preset`.
     static func floorCodecArguments(codec: String, preset: String) -> [String] {
-        let index = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
+        let index =
+            ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
             .firstIndex(of: preset) ?? 5
         switch codec {
         case "hevc":
-            return ["-c:v", "libx265", "-preset", preset, "-crf", "28", "-x265-params", "log-level=error", "-pix_fmt", "yuv420p", "-tag:v", "hvc1"]
+            return [
+                "-c:v", "libx265", "-preset", preset, "-crf", "28", "-x265-params", "log-level=error", "-pix_fmt",
+                "yuv420p", "-tag:v", "hvc1"
+            ]
         case "vp9":
-            return ["-c:v", "libvpx-vp9", "-crf", "31", "-b:v", "0", "-deadline", index <= 1 ? "realtime" : "good",
-                    "-cpu-used", "\([8, 7, 6, 5, 5, 4, 2, 1, 0, 0][index])", "-row-mt", "1", "-pix_fmt", "yuv420p"]
+            return [
+                "-c:v", "libvpx-vp9", "-crf", "31", "-b:v", "0", "-deadline", index <= 1 ? "realtime" : "good",
+                "-cpu-used", "\([8, 7, 6, 5, 5, 4, 2, 1, 0, 0][index])", "-row-mt", "1", "-pix_fmt", "yuv420p"
+            ]
         case "av1":
-            return ["-c:v", "libsvtav1", "-crf", "35", "-preset", "\([12, 11, 10, 9, 8, 8, 6, 4, 2, 1][index])", "-pix_fmt", "yuv420p"]
+            return [
+                "-c:v", "libsvtav1", "-crf", "35", "-preset", "\([12, 11, 10, 9, 8, 8, 6, 4, 2, 1][index])", "-pix_fmt",
+                "yuv420p"
+            ]
         case "prores":
             return ["-c:v", "prores_ks", "-profile:v", "hq", "-vendor", "apl0", "-pix_fmt", "yuv422p10le"]
         default:
@@ -340,20 +397,23 @@ final class BenchmarkDriver {
 
     private func floor(
         _ id: String, _ workload: String, raw: String, _ width: Int, _ height: Int, _ frames: Int,
-        loops: Int = 0, note: String? = nil, preset: String = "medium", codec: String = "h264", container: String = "mp4"
+        loops: Int = 0, note: String? = nil, preset: String = "medium", codec: String = "h264",
+        container: String = "mp4"
     ) -> Job {
         let output = workDirectory.appendingPathComponent("\(id).\(container)").path
         let loop = loops > 0 ? ["-stream_loop", "\(loops)"] : []
-        let arguments = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y"] + loop + [
-            "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(width)x\(height)", "-r", "30", "-i", raw,
-        ] + Self.floorCodecArguments(codec: codec, preset: preset) + [
-            "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709",
-            "-movflags", "+faststart", output,
-        ]
+        let arguments =
+            ["-hide_banner", "-loglevel", "error", "-nostdin", "-y"] + loop + [
+                "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(width)x\(height)", "-r", "30", "-i", raw
+            ] + Self.floorCodecArguments(codec: codec, preset: preset) + [
+                "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709",
+                "-movflags", "+faststart", output
+            ]
         floorCommands.append((["ffmpeg"] + arguments).joined(separator: " "))
         return Job(
-            measurement: Measurement(id: id, workload: workload, width: width, height: height, frames: frames,
-                                     tool: "ffmpeg CLI (floor)", note: note),
+            measurement: Measurement(
+                id: id, workload: workload, width: width, height: height, frames: frames,
+                tool: "ffmpeg CLI (floor)", note: note),
             executable: ffmpeg, arguments: arguments, takesStats: false
         )
     }
@@ -368,7 +428,10 @@ final class BenchmarkDriver {
         var results = jobs.map(\.measurement)
         if let first = jobs.first {
             let result = try ChildProcess.run(first.executable, arguments: first.arguments, logPath: logPath)
-            print(String(format: "   warm-up: %@ %@: %.2f s (untimed)", first.measurement.workload, first.measurement.tool, result.wallSeconds))
+            print(
+                String(
+                    format: "   warm-up: %@ %@: %.2f s (untimed)", first.measurement.workload, first.measurement.tool,
+                    result.wallSeconds))
         }
         for round in 0..<rounds {
             for (index, job) in jobs.enumerated() {
@@ -382,7 +445,8 @@ final class BenchmarkDriver {
                 if job.reportsLoopTime {
                     let text = try String(contentsOfFile: loopPath, encoding: .utf8)
                     guard let seconds = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-                        throw ChildProcess.Failure(description: "\(loopPath) holds \(text.debugDescription), not a number of seconds.")
+                        throw ChildProcess.Failure(
+                            description: "\(loopPath) holds \(text.debugDescription), not a number of seconds.")
                     }
                     results[index].loopSeconds.append(seconds)
                 }
@@ -392,10 +456,11 @@ final class BenchmarkDriver {
                 }
                 let name = "\(job.measurement.workload) \(job.measurement.tool)"
                 let padded = name.padding(toLength: max(name.count, 36), withPad: " ", startingAt: 0)
-                print(String(
-                    format: "   run %d/%d  %@ %7.2f s  %6.1f fps  peak RSS %6.1f MB",
-                    round + 1, rounds, padded, result.wallSeconds,
-                    Double(job.measurement.frames) / result.wallSeconds, Double(result.peakRSSBytes) / 1_048_576))
+                print(
+                    String(
+                        format: "   run %d/%d  %@ %7.2f s  %6.1f fps  peak RSS %6.1f MB",
+                        round + 1, rounds, padded, result.wallSeconds,
+                        Double(job.measurement.frames) / result.wallSeconds, Double(result.peakRSSBytes) / 1_048_576))
             }
         }
         measurements += results

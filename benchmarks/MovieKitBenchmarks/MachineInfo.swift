@@ -13,11 +13,13 @@ struct MachineInfo {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let model = cpuinfo.split(separator: "\n")
+        let model =
+            cpuinfo.split(separator: "\n")
             .first { $0.hasPrefix("model name") }
             .flatMap { $0.split(separator: ":", maxSplits: 1).last }
             .map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
-        let ffmpegLine = ChildProcess.output(of: ffmpeg, ["-hide_banner", "-version"])?
+        let ffmpegLine =
+            ChildProcess.output(of: ffmpeg, ["-hide_banner", "-version"])?
             .split(separator: "\n").first.map(String.init) ?? "unknown"
         return MachineInfo(
             date: formatter.string(from: Date()),
@@ -31,7 +33,8 @@ struct MachineInfo {
     /// The installed libx264 package and version, from dpkg (for example `libx264-164 2:0.164.3095+gitbaee400-3`).
     private static func x264PackageVersion() -> String? {
         guard let dpkg = ChildProcess.which("dpkg-query"),
-              let listing = ChildProcess.output(of: dpkg, ["-W", "-f", "${Package} ${Version} ${db:Status-Abbrev}\n", "libx264-*"])
+            let listing = ChildProcess.output(
+                of: dpkg, ["-W", "-f", "${Package} ${Version} ${db:Status-Abbrev}\n", "libx264-*"])
         else { return nil }
         let installed = listing.split(separator: "\n").filter { $0.hasSuffix("ii ") || $0.hasSuffix("ii") }
         let packages = installed.map { $0.split(separator: " ").prefix(2).joined(separator: " ") }

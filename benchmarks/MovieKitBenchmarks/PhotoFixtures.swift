@@ -23,8 +23,10 @@ struct PhotoFixtures {
     static let photos: [Photo] = [
         (1728, 1152, "jpg"), (2048, 1536, "png"), (2560, 1440, "webp"), (1536, 2304, "jpg"),
         (2816, 1880, "png"), (3072, 2304, "webp"), (3264, 2448, "jpg"), (3840, 2160, "png"),
-        (2448, 3264, "webp"), (4000, 2664, "jpg"), (4000, 3000, "png"), (4240, 2384, "webp"),
-    ].enumerated().map { Photo(index: $0.offset, width: $0.element.0, height: $0.element.1, fileExtension: $0.element.2) }
+        (2448, 3264, "webp"), (4000, 2664, "jpg"), (4000, 3000, "png"), (4240, 2384, "webp")
+    ].enumerated().map {
+        Photo(index: $0.offset, width: $0.element.0, height: $0.element.1, fileExtension: $0.element.2)
+    }
 
     /// The cache folder, versioned so a change of the generator makes new files.
     let directory: URL
@@ -71,8 +73,10 @@ struct PhotoFixtures {
         let from = (Double(random.next() % 160), Double(random.next() % 160), Double(random.next() % 160))
         let to = (Double(60 + random.next() % 196), Double(60 + random.next() % 196), Double(60 + random.next() % 196))
         let blobs: [(x: Double, y: Double, r: Double, gain: Double)] = (0..<5).map { _ in
-            (Double(random.next() % 1000) / 1000, Double(random.next() % 1000) / 1000,
-             0.1 + Double(random.next() % 300) / 1000, 40 + Double(random.next() % 60))
+            (
+                Double(random.next() % 1000) / 1000, Double(random.next() % 1000) / 1000,
+                0.1 + Double(random.next() % 300) / 1000, 40 + Double(random.next() % 60)
+            )
         }
         var pixels = [UInt32](repeating: 0, count: width * height)
         pixels.withUnsafeMutableBufferPointer { buffer in
@@ -83,7 +87,8 @@ struct PhotoFixtures {
                     let mix = (u + v) / 2
                     var light = 0.0
                     for blob in blobs {
-                        let dx = u - blob.x, dy = v - blob.y
+                        let dx = u - blob.x
+                        let dy = v - blob.y
                         let d2 = (dx * dx + dy * dy) / (blob.r * blob.r)
                         if d2 < 4 { light += blob.gain * max(0, 1 - d2 / 4) }
                     }

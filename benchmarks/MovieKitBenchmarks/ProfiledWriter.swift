@@ -13,7 +13,8 @@ final class ProfiledWriter {
     /// libx264, preset medium, crf 23 (MovieKit's defaults).
     init(url: URL, width: Int, height: Int) throws {
         // keyint 250 is x264's default, which the ffmpeg CLI floor uses: the same x264 settings on both sides.
-        let settings = try MovieSettings(width: width, height: height, fps: 30, crf: 23, preset: .medium, keyframeInterval: 250.0 / 30)
+        let settings = try MovieSettings(
+            width: width, height: height, fps: 30, crf: 23, preset: .medium, keyframeInterval: 250.0 / 30)
         writer = try MovieWriter(url: url, settings: settings, overwrite: true)
     }
 

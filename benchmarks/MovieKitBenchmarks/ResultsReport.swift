@@ -20,14 +20,15 @@ struct ResultsReport {
             "- FFmpeg: \(info.ffmpegVersion)",
             "- libx264: \(info.x264Version)",
             "- Command: `\(command)`" + (plan.quick ? " (**quick smoke run**: fewer frames, not comparable)" : ""),
-            "- Runs: median of \(plan.runs) per row" + (plan.workloads.contains(.w3) ? "; W3 long: \(plan.longRuns) run(s)" : "") + ".",
+            "- Runs: median of \(plan.runs) per row"
+                + (plan.workloads.contains(.w3) ? "; W3 long: \(plan.longRuns) run(s)" : "") + ".",
             "",
             "Every render runs in its own child process; wall time and peak RSS (`ru_maxrss`) come from `wait4`.",
             "Floor ratio = MovieKit's median wall time ÷ the ffmpeg CLI's median encoding the same frames pre-rendered",
             "as raw BGRA (target ≤ 1.0, aim 0.95). W1 at 1920x1088 scales every position proportionally.",
             "",
             "| Workload | Size | Frames | Tool | Median wall (s) | fps | Peak RSS MB (median / max) | Floor ratio | Runs (s) |",
-            "|---|---|---:|---|---:|---:|---:|---:|---|",
+            "|---|---|---:|---|---:|---:|---:|---:|---|"
         ]
         for row in rows {
             let runs = row.runs.map { String(format: "%.2f", $0.wallSeconds) }.joined(separator: ", ")
@@ -43,7 +44,10 @@ struct ResultsReport {
         if !profiles.isEmpty {
             lines += ["", "## Profile (`--profile`): mean ms per frame", ""] + profiles
         }
-        lines += ["", "## Commands", "", "Encoder floor (one per size; `-hide_banner -loglevel error -nostdin` only silence it):", ""]
+        lines += [
+            "", "## Commands", "",
+            "Encoder floor (one per size; `-hide_banner -loglevel error -nostdin` only silence it):", ""
+        ]
         lines += driver.floorCommands.map { "    \($0)" }
         lines += ["", "## Not run", ""] + driver.notRun.map { "- \($0)" }
         return lines.joined(separator: "\n") + "\n"
@@ -67,7 +71,9 @@ struct ResultsReport {
     // MARK: - Derived numbers
 
     private func floorRatio(_ row: Measurement) -> Double? {
-        guard let floorID = row.floorID, let floor = driver.measurement(floorID), floor.medianWall > 0 else { return nil }
+        guard let floorID = row.floorID, let floor = driver.measurement(floorID), floor.medianWall > 0 else {
+            return nil
+        }
         return row.medianWall / floor.medianWall
     }
 
@@ -76,96 +82,131 @@ struct ResultsReport {
         var notes: [String] = []
         for (label, id) in [("W1 720p", "w1-720"), ("W1 1088p", "w1-1088"), ("W3 long", "w3-long")] {
             guard let row = driver.measurement(id), let ratio = floorRatio(row) else { continue }
-            let verdict = ratio <= 0.95 ? "meets the 0.95 aim" : ratio <= 1.0 ? "meets the 1.0 target" : "misses the 1.0 target"
+            let verdict =
+                ratio <= 0.95 ? "meets the 0.95 aim" : ratio <= 1.0 ? "meets the 1.0 target" : "misses the 1.0 target"
             notes.append(String(format: "%@: floor ratio %.3f (%@).", label, ratio, verdict))
         }
         for (label, suffix) in [("W1", "w1-720"), ("W1-shadow", "w1s-720"), ("W1 1088p", "w1-1088")] {
             guard let total = driver.measurement(suffix), let draw = driver.measurement("\(suffix)-draw"),
-                  let floor = driver.measurement(total.floorID ?? "")
+                let floor = driver.measurement(total.floorID ?? "")
             else { continue }
-            notes.append(String(
-                format: "%@: draw only %.2f s, encoder floor %.2f s, MovieKit %.2f s (sum %.2f s, max %.2f s): "
-                    + "MovieKit ÷ max(draw, encode) = %.2f.",
-                label, draw.medianWall, floor.medianWall, total.medianWall,
-                draw.medianWall + floor.medianWall, max(draw.medianWall, floor.medianWall),
-                total.medianWall / max(draw.medianWall, floor.medianWall)))
+            notes.append(
+                String(
+                    format: "%@: draw only %.2f s, encoder floor %.2f s, MovieKit %.2f s (sum %.2f s, max %.2f s): "
+                        + "MovieKit ÷ max(draw, encode) = %.2f.",
+                    label, draw.medianWall, floor.medianWall, total.medianWall,
+                    draw.medianWall + floor.medianWall, max(draw.medianWall, floor.medianWall),
+                    total.medianWall / max(draw.medianWall, floor.medianWall)))
         }
         if let short = driver.measurement("w1-1088"), let long = driver.measurement("w3-long") {
             let growth = long.medianPeakRSS / short.medianPeakRSS - 1
-            notes.append(String(
-                format: "W3 memory: MovieKit peaks at %@ MB for %d frames and %@ MB for %d frames (%+.1f%%; target ≤ +10%%).",
-                megabytes(short.medianPeakRSS), short.frames, megabytes(long.medianPeakRSS), long.frames, growth * 100))
+            notes.append(
+                String(
+                    format:
+                        "W3 memory: MovieKit peaks at %@ MB for %d frames and %@ MB for %d frames (%+.1f%%; target ≤ +10%%).",
+                    megabytes(short.medianPeakRSS), short.frames, megabytes(long.medianPeakRSS), long.frames,
+                    growth * 100))
             for (row, floorID) in [(short, "floor-1088"), (long, "floor-long")] {
                 guard let floor = driver.measurement(floorID) else { continue }
                 let extra = (row.medianPeakRSS - floor.medianPeakRSS) / 1_048_576
-                notes.append(String(
-                    format: "W3 %d frames: MovieKit %@ MB vs ffmpeg CLI %@ MB on the same frames: %+.1f MB (limit +64 MB).",
-                    row.frames, megabytes(row.medianPeakRSS), megabytes(floor.medianPeakRSS), extra))
+                notes.append(
+                    String(
+                        format:
+                            "W3 %d frames: MovieKit %@ MB vs ffmpeg CLI %@ MB on the same frames: %+.1f MB (limit +64 MB).",
+                        row.frames, megabytes(row.medianPeakRSS), megabytes(floor.medianPeakRSS), extra))
             }
         }
         if let w2 = driver.measurement("w2"), floorRatio(w2) == nil {
-            notes.append(String(
-                format: "W2: MovieKit %.2f s for %d frames; no ratio, because its ffmpeg CLI peer was not run (see Not run).",
-                w2.medianWall, w2.frames))
+            notes.append(
+                String(
+                    format:
+                        "W2: MovieKit %.2f s for %d frames; no ratio, because its ffmpeg CLI peer was not run (see Not run).",
+                    w2.medianWall, w2.frames))
         }
         let memoryRows = driver.measurements.filter { $0.id.hasPrefix("w2-memory-") }.sorted { $0.frames < $1.frames }
         if let few = memoryRows.first, let many = memoryRows.last, many.frames > few.frames, few.medianPeakRSS > 0 {
             let growth = (many.medianPeakRSS / few.medianPeakRSS - 1) * 100
-            notes.append(String(
-                format: "W2 memory: peak RSS %@ MB for %@ and %@ MB for %@: %+.1f%% (goal within 10%%: %@).",
-                megabytes(few.medianPeakRSS), few.tool, megabytes(many.medianPeakRSS), many.tool, growth,
-                abs(growth) <= 10 ? "met" : "missed"))
+            notes.append(
+                String(
+                    format: "W2 memory: peak RSS %@ MB for %@ and %@ MB for %@: %+.1f%% (goal within 10%%: %@).",
+                    megabytes(few.medianPeakRSS), few.tool, megabytes(many.medianPeakRSS), many.tool, growth,
+                    abs(growth) <= 10 ? "met" : "missed"))
         }
         for (preset, goal) in [("ultrafast", 1.10), ("veryfast", 1.03), ("medium", 1.0)] {
             guard let all = driver.measurement("par-720-\(preset)"), let ratio = floorRatio(all) else { continue }
             let one = driver.measurement("seq-720-\(preset)").flatMap { floorRatio($0) }
-            notes.append(String(
-                format: "W1 720p at %@: floor ratio %.3f with every core drawing (goal ≤ %.2f: %@)%@.", preset, ratio, goal,
-                ratio <= goal ? "met" : "missed", one.map { String(format: "; %.3f with one drawing thread", $0) } ?? ""))
+            notes.append(
+                String(
+                    format: "W1 720p at %@: floor ratio %.3f with every core drawing (goal ≤ %.2f: %@)%@.", preset,
+                    ratio, goal,
+                    ratio <= goal ? "met" : "missed",
+                    one.map { String(format: "; %.3f with one drawing thread", $0) } ?? ""))
         }
-        if let full = driver.measurement("par-720-medium"), let draft = driver.measurement("draft-720"), draft.medianWall > 0 {
+        if let full = driver.measurement("par-720-medium"), let draft = driver.measurement("draft-720"),
+            draft.medianWall > 0
+        {
             let speedup = full.medianWall / draft.medianWall
-            notes.append(String(
-                format: "--draft: W1 at 1280x720 `medium` %.2f s, as --draft renders it (640x352, `ultrafast`) %.2f s: %.1f× faster (goal ≥ 4×: %@).",
-                full.medianWall, draft.medianWall, speedup, speedup >= 4 ? "met" : "missed"))
+            notes.append(
+                String(
+                    format:
+                        "--draft: W1 at 1280x720 `medium` %.2f s, as --draft renders it (640x352, `ultrafast`) %.2f s: %.1f× faster (goal ≥ 4×: %@).",
+                    full.medianWall, draft.medianWall, speedup, speedup >= 4 ? "met" : "missed"))
         }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         if let one = driver.measurement("draw-1"), let all = driver.measurement("draw-\(cores)"), cores > 1,
-           let oneLoop = one.medianLoop, let allLoop = all.medianLoop, allLoop > 0 {
+            let oneLoop = one.medianLoop, let allLoop = all.medianLoop, allLoop > 0
+        {
             let two = driver.measurement("draw-2").flatMap(\.medianLoop).map { oneLoop / $0 }
-            notes.append(String(
-                format: "Drawing alone (%d frames, the drawing loop timed in the child, without start-up: %.2f s on 1 thread, %.2f s on %d) scales %.2f× from 1 to %d threads%@ (goal ≥ 1.8× on 2 cores: %@). Whole processes: %.2f s and %.2f s.",
-                one.frames, oneLoop, allLoop, cores, oneLoop / allLoop, cores, two.map { String(format: " (%.2f× on 2)", $0) } ?? "",
-                oneLoop / allLoop >= 1.8 ? "met" : "missed", one.medianWall, all.medianWall))
+            notes.append(
+                String(
+                    format:
+                        "Drawing alone (%d frames, the drawing loop timed in the child, without start-up: %.2f s on 1 thread, %.2f s on %d) scales %.2f× from 1 to %d threads%@ (goal ≥ 1.8× on 2 cores: %@). Whole processes: %.2f s and %.2f s.",
+                    one.frames, oneLoop, allLoop, cores, oneLoop / allLoop, cores,
+                    two.map { String(format: " (%.2f× on 2)", $0) } ?? "",
+                    oneLoop / allLoop >= 1.8 ? "met" : "missed", one.medianWall, all.medianWall))
         }
         for preset in ["medium", "veryfast"] {
-            guard let all = driver.measurement("par-4k-\(preset)"), let one = driver.measurement("seq-4k-\(preset)") else { continue }
+            guard let all = driver.measurement("par-4k-\(preset)"), let one = driver.measurement("seq-4k-\(preset)")
+            else { continue }
             let extraThreads = max(1, cores - 1)
             let perWorker = (all.medianPeakRSS - one.medianPeakRSS) / Double(extraThreads) / 1_048_576
             // One frame buffer: the Cairo surface (4 bytes a pixel) and the yuv420p frame (1.5).
             let slot = Double(all.width * all.height) * 5.5 / 1_048_576
-            notes.append(String(
-                format: "W1 4K %@: floor ratio %@, peak RSS %@ MB with %d drawing threads and %@ MB with one: %.1f MB per extra worker (one frame buffer is %.1f MB).",
-                preset, floorRatio(all).map { String(format: "%.3f", $0) } ?? "—", megabytes(all.medianPeakRSS), cores,
-                megabytes(one.medianPeakRSS), perWorker, slot))
+            notes.append(
+                String(
+                    format:
+                        "W1 4K %@: floor ratio %@, peak RSS %@ MB with %d drawing threads and %@ MB with one: %.1f MB per extra worker (one frame buffer is %.1f MB).",
+                    preset, floorRatio(all).map { String(format: "%.3f", $0) } ?? "—", megabytes(all.medianPeakRSS),
+                    cores,
+                    megabytes(one.medianPeakRSS), perWorker, slot))
         }
         for id in ["w2", "w2-engine"] {
             guard let row = driver.measurement(id), let ratio = floorRatio(row) else { continue }
-            notes.append(String(
-                format: "W2 (%@): %.2f s for %d frames, %.2f× the tuned ffmpeg CLI filtergraph (goal ≤ 0.5: %@).",
-                row.tool, row.medianWall, row.frames, ratio, ratio <= 0.5 ? "met" : "missed"))
+            notes.append(
+                String(
+                    format: "W2 (%@): %.2f s for %d frames, %.2f× the tuned ffmpeg CLI filtergraph (goal ≤ 0.5: %@).",
+                    row.tool, row.medianWall, row.frames, ratio, ratio <= 0.5 ? "met" : "missed"))
         }
-        if let on = driver.measurement("scene-draw-on")?.medianLoop, let off = driver.measurement("scene-draw-off")?.medianLoop, on > 0 {
-            notes.append(String(
-                format: "Still groups: drawing every frame of a captioned contain-blur slideshow (the drawing loop timed in the child) takes %.2f s with still groups cached and %.2f s drawn in place: %.2f× faster.",
-                on, off, off / on))
+        if let on = driver.measurement("scene-draw-on")?.medianLoop,
+            let off = driver.measurement("scene-draw-off")?.medianLoop, on > 0
+        {
+            notes.append(
+                String(
+                    format:
+                        "Still groups: drawing every frame of a captioned contain-blur slideshow (the drawing loop timed in the child) takes %.2f s with still groups cached and %.2f s drawn in place: %.2f× faster.",
+                    on, off, off / on))
         }
         for codec in ["h264", "hevc", "vp9", "av1", "prores"] {
             guard let row = driver.measurement("codec-\(codec)"), let ratio = floorRatio(row) else { continue }
-            notes.append(String(format: "%@: %.2f s for %d frames (%.1f fps), floor ratio %.3f.", codec, row.medianWall, row.frames, row.framesPerSecond, ratio))
+            notes.append(
+                String(
+                    format: "%@: %.2f s for %d frames (%.1f fps), floor ratio %.3f.", codec, row.medianWall, row.frames,
+                    row.framesPerSecond, ratio))
         }
-        notes.append("Peak RSS is at least this driver's own peak (\(megabytes(Double(ChildProcess.ownPeakRSSBytes()))) MB): Linux starts "
-            + "a spawned child's `ru_maxrss` at its parent's high-water mark, so smaller readings (draw only) mean \"no more than that\".")
+        notes.append(
+            "Peak RSS is at least this driver's own peak (\(megabytes(Double(ChildProcess.ownPeakRSSBytes()))) MB): Linux starts "
+                + "a spawned child's `ru_maxrss` at its parent's high-water mark, so smaller readings (draw only) mean \"no more than that\"."
+        )
         return notes
     }
 
@@ -177,7 +218,8 @@ struct ResultsReport {
             lines.append("\(row.workload) \(row.size): \(stages)")
         }
         if !lines.isEmpty, rows.compactMap({ StageProfile.mean($0.profiles) }).allSatisfy({ $0.writer == nil }) {
-            lines.append("(MovieWriter.statistics is not available yet: conversion, encoding and muxing are not split out.)")
+            lines.append(
+                "(MovieWriter.statistics is not available yet: conversion, encoding and muxing are not split out.)")
         }
         return lines.map { "\($0)  " }
     }

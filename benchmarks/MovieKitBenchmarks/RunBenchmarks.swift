@@ -26,11 +26,13 @@ struct RunBenchmarks: ParsableCommand {
     )
 
     @Option(
-        help: "Comma-separated workloads to run: W1 (animation, 720p and 1088p, with the ffmpeg floor), W2 (slideshow), W3 (memory), PARALLEL (fast presets, 4K, drawing threads), CODECS (HEVC, VP9, AV1, ProRes).",
+        help:
+            "Comma-separated workloads to run: W1 (animation, 720p and 1088p, with the ffmpeg floor), W2 (slideshow), W3 (memory), PARALLEL (fast presets, 4K, drawing threads), CODECS (HEVC, VP9, AV1, ProRes).",
         transform: { text in
             try text.split(separator: ",").map { name in
                 guard let workload = Workload(argument: name.trimmingCharacters(in: .whitespaces)) else {
-                    throw ValidationError("Unknown workload \"\(name)\"; use W1, W2, W3, PARALLEL or CODECS, separated by commas.")
+                    throw ValidationError(
+                        "Unknown workload \"\(name)\"; use W1, W2, W3, PARALLEL or CODECS, separated by commas.")
                 }
                 return workload
             }
@@ -70,7 +72,8 @@ struct RunBenchmarks: ParsableCommand {
 
     func run() throws {
         guard let ffmpeg = ChildProcess.which("ffmpeg") else {
-            throw ValidationError("The ffmpeg CLI was not found on PATH; it is the reference. Install it (apt-get install ffmpeg).")
+            throw ValidationError(
+                "The ffmpeg CLI was not found on PATH; it is the reference. Install it (apt-get install ffmpeg).")
         }
         let executable = try Self.ownExecutablePath()
         let plan = BenchmarkPlan(
@@ -91,11 +94,13 @@ struct RunBenchmarks: ParsableCommand {
         let driver = BenchmarkDriver(plan: plan, executable: executable, ffmpeg: ffmpeg, workDirectory: workURL)
         try driver.runAll()
 
-        let command = (["swift run -c release MovieKitBenchmarks"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
+        let command = (["swift run -c release MovieKitBenchmarks"] + CommandLine.arguments.dropFirst()).joined(
+            separator: " ")
         let report = ResultsReport(info: info, plan: plan, command: command, driver: driver)
         print("\n" + report.consoleSummary())
         let resultsURL = URL(fileURLWithPath: results)
-        try FileManager.default.createDirectory(at: resultsURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: resultsURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         try report.markdown().write(to: resultsURL, atomically: true, encoding: .utf8)
         print("Wrote \(resultsURL.path)")
     }

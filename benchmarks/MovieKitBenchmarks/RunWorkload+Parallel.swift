@@ -8,23 +8,27 @@ import Synchronization
 extension RunWorkload {
     /// The settings of a W1 render at `preset` with `codec`, keyframes as the CLI floor places them.
     func w1Settings() throws -> MovieSettings {
-        let chosenCodec: VideoCodec = switch codec {
-        case "hevc": .hevc
-        case "vp9": .vp9
-        case "av1": .av1
-        case "prores": .prores(.hq)
-        default: .h264
-        }
+        let chosenCodec: VideoCodec =
+            switch codec {
+            case "hevc": .hevc
+            case "vp9": .vp9
+            case "av1": .av1
+            case "prores": .prores(.hq)
+            default: .h264
+            }
         // keyint 250 is x264's default, which the ffmpeg CLI floor uses: the same settings on both sides.
         return try MovieSettings(
-            width: width, height: height, fps: 30, codec: chosenCodec, preset: Preset(named: preset), keyframeInterval: 250.0 / 30)
+            width: width, height: height, fps: 30, codec: chosenCodec, preset: Preset(named: preset),
+            keyframeInterval: 250.0 / 30)
     }
 
     /// Renders W1 with `threads` drawing threads (0: one per core) through `MovieWriter.render(…concurrency:…)`.
     func renderW1Parallel(to url: URL) throws {
         let scene = try W1Scene(width: width, height: height, shadowed: false)
         let concurrency: RenderConcurrency = threads == 0 ? .automatic : .fixed(threads)
-        try MovieWriter.render(to: url, settings: w1Settings(), frameCount: count, overwrite: true, concurrency: concurrency) { context, frame in
+        try MovieWriter.render(
+            to: url, settings: w1Settings(), frameCount: count, overwrite: true, concurrency: concurrency
+        ) { context, frame in
             scene.draw(context: context, frame: frame.index)
         }
     }
@@ -48,7 +52,10 @@ extension RunWorkload {
                     let surface = try CairoSurface(width: width, height: height)
                     let context = try DrawingContext(surface: surface)
                     while true {
-                        let frame = next.withLock { value -> Int in defer { value += 1 }; return value }
+                        let frame = next.withLock { value -> Int in
+                            defer { value += 1 }
+                            return value
+                        }
                         guard frame < count else { return }
                         context.reset()
                         surface.fill(argb: 0xFF00_0000)

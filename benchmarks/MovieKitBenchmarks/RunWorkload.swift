@@ -116,7 +116,8 @@ struct RunWorkload: ParsableCommand {
             try renderW2Memory(photos: (0..<count).map { all[$0 % all.count] }, to: outputURL)
         case .fixtures:
             guard let ffmpeg = ChildProcess.which("ffmpeg") else {
-                throw ValidationError("The ffmpeg CLI is needed to convert the fixtures; install it (apt-get install ffmpeg).")
+                throw ValidationError(
+                    "The ffmpeg CLI is needed to convert the fixtures; install it (apt-get install ffmpeg).")
             }
             try PhotoFixtures(cacheRoot: outputURL).generateMissing(ffmpeg: ffmpeg)
         }
@@ -161,7 +162,8 @@ struct RunWorkload: ParsableCommand {
             surface.withPixelBytes { pixels in
                 frameBytes.withUnsafeMutableBytes { destination in
                     for row in 0..<height {
-                        let source = UnsafeRawBufferPointer(rebasing: pixels[(row * surface.stride)..<(row * surface.stride + rowBytes)])
+                        let source = UnsafeRawBufferPointer(
+                            rebasing: pixels[(row * surface.stride)..<(row * surface.stride + rowBytes)])
                         UnsafeMutableRawBufferPointer(rebasing: destination[(row * rowBytes)..<((row + 1) * rowBytes)])
                             .copyMemory(from: source)
                     }

@@ -31,7 +31,7 @@ struct StageProfile: Codable, Sendable {
         let perFrame = { (seconds: Double) in seconds * 1000 / Double(frames) }
         var rows: [(String, Double)] = [
             ("drawing (closure)", perFrame(drawing)),
-            ("addFrame wait + clear", perFrame(addFrameOverhead)),
+            ("addFrame wait + clear", perFrame(addFrameOverhead))
         ]
         if let writer {
             // As RenderStatistics does: drawing and conversion per drawn frame, the rest per frame.
@@ -43,7 +43,7 @@ struct StageProfile: Codable, Sendable {
                 ("conversion", perDrawn(writer.conversion)),
                 ("encoding", perFrame(writer.encoding)),
                 ("muxing", perFrame(writer.muxing)),
-                ("addFrame outside the closure", perFrame(addFrameOverhead)),
+                ("addFrame outside the closure", perFrame(addFrameOverhead))
             ]
         }
         rows.append(("finish() drain", perFrame(finishing)))

@@ -1,6 +1,6 @@
 internal import CCairo
-internal import LibAV
 import Foundation
+internal import LibAV
 
 /// Owns one mutable Cairo ARGB32 image surface: premultiplied, native-endian (BGRA bytes on little-endian).
 ///
@@ -28,7 +28,8 @@ package final class CairoSurface {
             cairo_surface_destroy(surface)
             throw FrameDrawError(
                 cairoStatus: status,
-                allocating: "a \(width) × \(height)-pixel image (\(FrameDrawError.surfaceByteCount(width: width, height: height)))"
+                allocating:
+                    "a \(width) × \(height)-pixel image (\(FrameDrawError.surfaceByteCount(width: width, height: height)))"
             )
         }
         pointer = surface

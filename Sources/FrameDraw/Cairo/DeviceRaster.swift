@@ -73,7 +73,8 @@ extension DrawingContext {
             try inner.checkStatus()
         }
         return DeviceRaster(
-            transform: transform, surfaceSize: surfaceRect.size, deviceRect: area, snapshot: try SurfaceSnapshot(freezing: surface))
+            transform: transform, surfaceSize: surfaceRect.size, deviceRect: area,
+            snapshot: try SurfaceSnapshot(freezing: surface))
     }
 
     /// Whether `raster` was made under this context's current transform and for a surface of its size,
@@ -113,12 +114,18 @@ extension DrawingContext {
     /// pixel of slack for anti-aliasing.
     private func deviceBox(ofUserRect rect: CGRect) -> CGRect {
         let r = rect.standardized
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
         for (cx, cy) in [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)] {
-            var x = Double(cx), y = Double(cy)
+            var x = Double(cx)
+            var y = Double(cy)
             cairo_user_to_device(cr, &x, &y)
-            minX = min(minX, x); maxX = max(maxX, x)
-            minY = min(minY, y); maxY = max(maxY, y)
+            minX = min(minX, x)
+            maxX = max(maxX, x)
+            minY = min(minY, y)
+            maxY = max(maxY, y)
         }
         guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return .null }
         return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY).insetBy(dx: -1, dy: -1).integral

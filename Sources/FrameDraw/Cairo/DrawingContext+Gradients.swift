@@ -14,8 +14,10 @@ extension DrawingContext {
     ///   - start: Where location 0 lies, in user space.
     ///   - end: Where location 1 lies, in user space.
     ///   - options: Whether to extend the end colours before `start` and after `end`.
-    public func drawLinearGradient(_ gradient: Gradient, start: CGPoint, end: CGPoint,
-                                   options: GradientDrawingOptions = []) {
+    public func drawLinearGradient(
+        _ gradient: Gradient, start: CGPoint, end: CGPoint,
+        options: GradientDrawingOptions = []
+    ) {
         let length = hypot(end.x - start.x, end.y - start.y)
         guard length > 0, length.isFinite else { return }
         let pattern = makeLinearPattern(gradient, start: start, end: end, alpha: 1)
@@ -45,9 +47,12 @@ extension DrawingContext {
     ///   - endCenter: The centre of the end circle, in user space.
     ///   - endRadius: The radius of the end circle; negative values count as 0.
     ///   - options: Whether to extend the end colours before the start circle and after the end circle.
-    public func drawRadialGradient(_ gradient: Gradient, startCenter: CGPoint, startRadius: Double,
-                                   endCenter: CGPoint, endRadius: Double, options: GradientDrawingOptions = []) {
-        let cone = RadialCone(startCenter: startCenter, startRadius: startRadius, endCenter: endCenter, endRadius: endRadius)
+    public func drawRadialGradient(
+        _ gradient: Gradient, startCenter: CGPoint, startRadius: Double,
+        endCenter: CGPoint, endRadius: Double, options: GradientDrawingOptions = []
+    ) {
+        let cone = RadialCone(
+            startCenter: startCenter, startRadius: startRadius, endCenter: endCenter, endRadius: endRadius)
         guard cone.isDrawable else { return }
         let plan = radialPlan(for: cone, options: options)
         let pattern: OpaquePointer?
@@ -102,9 +107,12 @@ extension DrawingContext {
     ///   - endCenter: The centre of the end circle, in user space.
     ///   - endRadius: The radius of the end circle; negative values count as 0.
     ///   - rule: Which parts of the path count as inside.
-    public func fillPath(with gradient: Gradient, startCenter: CGPoint, startRadius: Double,
-                         endCenter: CGPoint, endRadius: Double, using rule: FillRule = .winding) {
-        let cone = RadialCone(startCenter: startCenter, startRadius: startRadius, endCenter: endCenter, endRadius: endRadius)
+    public func fillPath(
+        with gradient: Gradient, startCenter: CGPoint, startRadius: Double,
+        endCenter: CGPoint, endRadius: Double, using rule: FillRule = .winding
+    ) {
+        let cone = RadialCone(
+            startCenter: startCenter, startRadius: startRadius, endCenter: endCenter, endRadius: endRadius)
         let pattern = makeRadialPattern(gradient, cone: cone, alpha: state.alpha)
         defer { cairo_pattern_destroy(pattern) }
         fillCurrentPath(with: pattern, rule: rule)
@@ -123,7 +131,8 @@ extension DrawingContext {
     }
 
     /// A linear pattern that pads its end colours, with every stop's alpha scaled by `alpha`.
-    private func makeLinearPattern(_ gradient: Gradient, start: CGPoint, end: CGPoint, alpha: Double) -> OpaquePointer? {
+    private func makeLinearPattern(_ gradient: Gradient, start: CGPoint, end: CGPoint, alpha: Double) -> OpaquePointer?
+    {
         let pattern: OpaquePointer? = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)
         addStops(of: gradient, to: pattern, alpha: alpha) { $0 }
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
@@ -133,8 +142,10 @@ extension DrawingContext {
     /// A radial pattern for `cone`, padded, with every stop's alpha scaled by `alpha`. With a `domain` other
     /// than `0...1` the pattern's circles are those of the cone at the domain's ends, and the stops move to
     /// match, with the end colours held over the extra range.
-    private func makeRadialPattern(_ gradient: Gradient, cone: RadialCone, alpha: Double,
-                                   domain: ClosedRange<Double> = 0...1) -> OpaquePointer? {
+    private func makeRadialPattern(
+        _ gradient: Gradient, cone: RadialCone, alpha: Double,
+        domain: ClosedRange<Double> = 0...1
+    ) -> OpaquePointer? {
         let (c0, r0) = cone.circle(at: domain.lowerBound)
         let (c1, r1) = cone.circle(at: domain.upperBound)
         let pattern: OpaquePointer? = cairo_pattern_create_radial(c0.x, c0.y, r0, c1.x, c1.y, r1)
@@ -151,11 +162,14 @@ extension DrawingContext {
         return pattern
     }
 
-    private func addStops(of gradient: Gradient, to pattern: OpaquePointer?, alpha: Double,
-                          _ remap: (Double) -> Double) {
+    private func addStops(
+        of gradient: Gradient, to pattern: OpaquePointer?, alpha: Double,
+        _ remap: (Double) -> Double
+    ) {
         let scale = alpha.isNaN ? 0 : min(max(alpha, 0), 1)
         for stop in gradient.stops {
-            cairo_pattern_add_color_stop_rgba(pattern, remap(stop.location), stop.red, stop.green, stop.blue, stop.alpha * scale)
+            cairo_pattern_add_color_stop_rgba(
+                pattern, remap(stop.location), stop.red, stop.green, stop.blue, stop.alpha * scale)
         }
     }
 
@@ -195,7 +209,8 @@ extension DrawingContext {
         cairo_new_path(cr)
         if !inside {
             let corners = clipCorners()
-            let xs = corners.map(\.x), ys = corners.map(\.y)
+            let xs = corners.map(\.x)
+            let ys = corners.map(\.y)
             guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return }
             cairo_rectangle(cr, minX - 1, minY - 1, maxX - minX + 2, maxY - minY + 2)
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
@@ -208,7 +223,10 @@ extension DrawingContext {
 
     /// The corners of the clip's bounding box, in user space.
     private func clipCorners() -> [CGPoint] {
-        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        var x1 = 0.0
+        var y1 = 0.0
+        var x2 = 0.0
+        var y2 = 0.0
         cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
         return [CGPoint(x: x1, y: y1), CGPoint(x: x2, y: y1), CGPoint(x: x1, y: y2), CGPoint(x: x2, y: y2)]
     }
@@ -222,9 +240,14 @@ extension DrawingContext {
         // Circles that are not nested: stretch the cone far enough to cover the clip on the extended side
         // and draw it without extension. This is exact up to `reach`, which is capped to keep precision.
         let corners = clipCorners()
-        let far = corners.map { max(hypot($0.x - cone.startCenter.x, $0.y - cone.startCenter.y),
-                                    hypot($0.x - cone.endCenter.x, $0.y - cone.endCenter.y)) }.max() ?? 0
-        let speed = max(abs(abs(cone.radiusChange) - cone.centerDistance), 0.05 * max(abs(cone.radiusChange), cone.centerDistance))
+        let far =
+            corners.map {
+                max(
+                    hypot($0.x - cone.startCenter.x, $0.y - cone.startCenter.y),
+                    hypot($0.x - cone.endCenter.x, $0.y - cone.endCenter.y))
+            }.max() ?? 0
+        let speed = max(
+            abs(abs(cone.radiusChange) - cone.centerDistance), 0.05 * max(abs(cone.radiusChange), cone.centerDistance))
         var reach = min(1 + (far + max(cone.startRadius, cone.endRadius)) / max(speed, 1e-6), 1000)
         if after {
             if cone.radiusChange < 0 { reach = min(reach, cone.startRadius / -cone.radiusChange) }
@@ -271,8 +294,9 @@ private struct RadialCone {
 
     /// The circle at location `t`; `t` outside `0...1` extrapolates.
     func circle(at t: Double) -> (center: CGPoint, radius: Double) {
-        let center = CGPoint(x: startCenter.x + t * (endCenter.x - startCenter.x),
-                             y: startCenter.y + t * (endCenter.y - startCenter.y))
+        let center = CGPoint(
+            x: startCenter.x + t * (endCenter.x - startCenter.x),
+            y: startCenter.y + t * (endCenter.y - startCenter.y))
         return (center, max(startRadius + t * radiusChange, 0))
     }
 }

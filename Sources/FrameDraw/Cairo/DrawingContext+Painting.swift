@@ -90,13 +90,15 @@ extension DrawingContext {
     /// painted as one operation, so a shadow falls beneath both. Corresponds to `cairo_fill_preserve`
     /// and `cairo_stroke_preserve`.
     public func drawPath(using mode: PathDrawingMode) {
-        let rule: FillRule? = switch mode {
-        case .fill, .fillStroke: .winding
-        case .eoFill, .eoFillStroke: .evenOdd
-        case .stroke: nil
-        }
+        let rule: FillRule? =
+            switch mode {
+            case .fill, .fillStroke: .winding
+            case .eoFill, .eoFillStroke: .evenOdd
+            case .stroke: nil
+            }
         let strokes = mode == .stroke || mode == .fillStroke || mode == .eoFillStroke
-        let extents: PaintExtents = rule == nil ? .currentPathStroke : (strokes ? .currentPathFillAndStroke : .currentPathFill)
+        let extents: PaintExtents =
+            rule == nil ? .currentPathStroke : (strokes ? .currentPathFillAndStroke : .currentPathFill)
         paint(extents: extents) {
             if let rule {
                 cairo_set_fill_rule(cr, rule.cairoValue)

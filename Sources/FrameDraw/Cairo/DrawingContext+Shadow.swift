@@ -104,16 +104,17 @@ extension DrawingContext {
     private func paintShadowMask(from group: OpaquePointer?, shadow: Shadow, radii: (Int, Int, Int), scanForInk: Bool) {
         var surfaceOrNil: OpaquePointer?
         guard cairo_pattern_get_surface(group, &surfaceOrNil) == CAIRO_STATUS_SUCCESS,
-              let groupSurface = surfaceOrNil,
-              cairo_surface_get_type(groupSurface) == CAIRO_SURFACE_TYPE_IMAGE,
-              cairo_image_surface_get_format(groupSurface) == CAIRO_FORMAT_A8
+            let groupSurface = surfaceOrNil,
+            cairo_surface_get_type(groupSurface) == CAIRO_SURFACE_TYPE_IMAGE,
+            cairo_image_surface_get_format(groupSurface) == CAIRO_FORMAT_A8
         else {
             Log.emit(.warning, subsystem: .cairo, "Shadow skipped: Cairo did not give an alpha image group.")
             return
         }
         cairo_surface_flush(groupSurface)
         guard let data = cairo_image_surface_get_data(groupSurface) else { return }
-        var offsetX = 0.0, offsetY = 0.0
+        var offsetX = 0.0
+        var offsetY = 0.0
         cairo_surface_get_device_offset(groupSurface, &offsetX, &offsetY)
         let stride = Int(cairo_image_surface_get_stride(groupSurface))
         var ink = ShadowRenderer.PixelRect(
@@ -132,11 +133,15 @@ extension DrawingContext {
         let maskX = Double(ink.x - spread) - offsetX
         let maskY = Double(ink.y - spread) - offsetY
 
-        shadowRenderer.withBlurredAlpha(source: source, stride: stride, width: ink.width, height: ink.height, radii: radii) {
+        shadowRenderer.withBlurredAlpha(
+            source: source, stride: stride, width: ink.width, height: ink.height, radii: radii
+        ) {
             pixels, maskStride, maskWidth, maskHeight in
-            guard let mask = cairo_image_surface_create_for_data(
-                pixels, CAIRO_FORMAT_A8, Int32(maskWidth), Int32(maskHeight), Int32(maskStride)
-            ) else { return }
+            guard
+                let mask = cairo_image_surface_create_for_data(
+                    pixels, CAIRO_FORMAT_A8, Int32(maskWidth), Int32(maskHeight), Int32(maskStride)
+                )
+            else { return }
             defer { cairo_surface_destroy(mask) }
             cairo_save(cr)
             cairo_identity_matrix(cr)
@@ -152,7 +157,10 @@ extension DrawingContext {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
         cairo_identity_matrix(cr)
-        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        var x1 = 0.0
+        var y1 = 0.0
+        var x2 = 0.0
+        var y2 = 0.0
         cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
         cairo_set_matrix(cr, &matrix)
         let rect = CGRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1).integral
@@ -162,7 +170,10 @@ extension DrawingContext {
     /// A device-space box, in whole pixels with a pixel of slack for anti-aliasing, that holds everything
     /// the operation can paint; `nil` when only the clip bounds it.
     private func deviceBounds(of extents: PaintExtents) -> CGRect? {
-        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        var x1 = 0.0
+        var y1 = 0.0
+        var x2 = 0.0
+        var y2 = 0.0
         switch extents {
         case .unknown:
             return nil
@@ -171,7 +182,10 @@ extension DrawingContext {
         case .currentPathStroke:
             cairo_stroke_extents(cr, &x1, &y1, &x2, &y2)
         case .currentPathFillAndStroke:
-            var px1 = 0.0, py1 = 0.0, px2 = 0.0, py2 = 0.0
+            var px1 = 0.0
+            var py1 = 0.0
+            var px2 = 0.0
+            var py2 = 0.0
             cairo_path_extents(cr, &px1, &py1, &px2, &py2)
             cairo_stroke_extents(cr, &x1, &y1, &x2, &y2)
             (x1, y1, x2, y2) = (min(x1, px1), min(y1, py1), max(x2, px2), max(y2, py2))
@@ -180,12 +194,18 @@ extension DrawingContext {
             (x1, y1, x2, y2) = (r.minX, r.minY, r.maxX, r.maxY)
         }
         guard x2 > x1, y2 > y1 else { return .zero }
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
         for (cx, cy) in [(x1, y1), (x2, y1), (x1, y2), (x2, y2)] {
-            var x = cx, y = cy
+            var x = cx
+            var y = cy
             cairo_user_to_device(cr, &x, &y)
-            minX = min(minX, x); maxX = max(maxX, x)
-            minY = min(minY, y); maxY = max(maxY, y)
+            minX = min(minX, x)
+            maxX = max(maxX, x)
+            minY = min(minY, y)
+            maxY = max(maxY, y)
         }
         guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return nil }
         return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY).insetBy(dx: -1, dy: -1).integral

@@ -55,8 +55,9 @@ extension DrawingContext {
     ///     lengths are all zero, gives solid lines. Lengths must not be negative.
     /// Corresponds to `cairo_set_dash`.
     public func setLineDash(phase: Double, lengths: [Double]) {
-        precondition(lengths.allSatisfy { $0 >= 0 && $0.isFinite },
-                     "setLineDash needs finite, non-negative lengths; got \(lengths).")
+        precondition(
+            lengths.allSatisfy { $0 >= 0 && $0.isFinite },
+            "setLineDash needs finite, non-negative lengths; got \(lengths).")
         guard lengths.contains(where: { $0 > 0 }) else {
             cairo_set_dash(cr, nil, 0, 0)
             return

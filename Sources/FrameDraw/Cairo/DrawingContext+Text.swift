@@ -17,7 +17,8 @@ extension DrawingContext {
     ///   - style: The font, colour, spacing, outline and shadow.
     public func draw(_ text: String, at point: CGPoint, style: TextStyle) {
         do {
-            let renderer = try preparedRenderer(text: text, attributes: nil, style: style, width: style.wrapWidth, heightLimit: nil)
+            let renderer = try preparedRenderer(
+                text: text, attributes: nil, style: style, width: style.wrapWidth, heightLimit: nil)
             show(renderer.layout, at: point, style: style, clip: nil)
         } catch {
             recordError(error)
@@ -34,7 +35,8 @@ extension DrawingContext {
     ///   - style: The font, colour, spacing, outline and shadow.
     public func draw(_ text: String, baselineAt point: CGPoint, style: TextStyle) {
         do {
-            let renderer = try preparedRenderer(text: text, attributes: nil, style: style, width: style.wrapWidth, heightLimit: nil)
+            let renderer = try preparedRenderer(
+                text: text, attributes: nil, style: style, width: style.wrapWidth, heightLimit: nil)
             let top = CGPoint(x: point.x, y: point.y - renderer.metrics.firstBaseline)
             show(renderer.layout, at: top, style: style, clip: nil)
         } catch {
@@ -53,7 +55,8 @@ extension DrawingContext {
         let box = rect.standardized
         guard box.width > 0, box.height > 0 else { return }
         do {
-            let renderer = try preparedRenderer(text: text, attributes: nil, style: style, width: box.width, heightLimit: box.height)
+            let renderer = try preparedRenderer(
+                text: text, attributes: nil, style: style, width: box.width, heightLimit: box.height)
             show(renderer.layout, at: box.origin, style: style, clip: box)
         } catch {
             recordError(error)
@@ -109,7 +112,8 @@ extension DrawingContext {
         guard let renderer = textRenderer else {
             throw TextLayout.failure(text, "pango_cairo_create_layout returned no layout for the drawing context")
         }
-        try renderer.prepare(cr: cr, text: text, attributes: attributes, style: style, width: width, heightLimit: heightLimit)
+        try renderer.prepare(
+            cr: cr, text: text, attributes: attributes, style: style, width: width, heightLimit: heightLimit)
         return renderer
     }
 

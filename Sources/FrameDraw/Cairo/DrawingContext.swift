@@ -77,7 +77,9 @@ public final class DrawingContext {
         if let pendingError { throw pendingError }
         let status = cairo_status(cr)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw FrameDrawError(cairoStatus: status, allocating: "Cairo's working memory for the paths, layers and glyphs of this picture")
+            throw FrameDrawError(
+                cairoStatus: status,
+                allocating: "Cairo's working memory for the paths, layers and glyphs of this picture")
         }
     }
 
@@ -121,7 +123,7 @@ public final class DrawingContext {
     /// Corresponds to `cairo_restore`.
     public func restoreGState() {
         guard savedStates.count > (layerStack.last?.savedStateDepth ?? 0),
-              let previous = savedStates.popLast()
+            let previous = savedStates.popLast()
         else { return }
         cairo_restore(cr)
         state = previous

@@ -10,7 +10,7 @@ enum FontFallbackReporter {
 
     /// Generic names fontconfig resolves to a configured family; they are never reported.
     private static let genericFamilies: Set<String> = [
-        "sans", "sans-serif", "serif", "monospace", "mono", "system-ui", "cursive", "fantasy", "emoji", "math",
+        "sans", "sans-serif", "serif", "monospace", "mono", "system-ui", "cursive", "fantasy", "emoji", "math"
     ]
 
     /// fontconfig compares family names ignoring case and spaces.
@@ -32,7 +32,9 @@ enum FontFallbackReporter {
         guard isFirstUse else { return }
         guard let used = loadedFamily(description: description, context: context) else { return }
         if !requested.contains(key(used)) {
-            Log.emit(.warning, subsystem: .pango, "Font family \"\(font.family)\" is not installed; using \"\(used)\" instead.")
+            Log.emit(
+                .warning, subsystem: .pango,
+                "Font family \"\(font.family)\" is not installed; using \"\(used)\" instead.")
         }
     }
 

@@ -30,7 +30,8 @@ extension Image {
         } catch {
             throw FrameDrawError.imageWriteFailed(
                 path: path,
-                reason: "The file could not be written (\(error.localizedDescription)); check that the folder exists and is writable."
+                reason:
+                    "The file could not be written (\(error.localizedDescription)); check that the folder exists and is writable."
             )
         }
     }
@@ -42,7 +43,8 @@ extension Image {
         }
         guard status == CAIRO_STATUS_SUCCESS else {
             throw FrameDrawError.imageWriteFailed(
-                path: path, reason: "Cairo could not encode the PNG (\(String(cString: cairo_status_to_string(status))))."
+                path: path,
+                reason: "Cairo could not encode the PNG (\(String(cString: cairo_status_to_string(status))))."
             )
         }
         return sink.data

@@ -46,7 +46,10 @@ final class ShadowRenderer {
 
     /// The smallest rectangle inside `rect` that holds every non-zero byte, or `nil` when all are zero.
     static func inkBounds(_ data: UnsafePointer<UInt8>, stride: Int, in rect: PixelRect) -> PixelRect? {
-        var minX = Int.max, maxX = -1, minY = -1, maxY = -1
+        var minX = Int.max
+        var maxX = -1
+        var minY = -1
+        var maxY = -1
         let width = rect.width
         for y in rect.y..<(rect.y + rect.height) {
             let row = data + y * stride + rect.x
@@ -131,8 +134,10 @@ final class ShadowRenderer {
 
     /// One box blur down the columns in `shape.columns`, walking rows in memory order with one running sum
     /// per column; rows past either end count as transparent. Other columns of `destination` are zeroed.
-    private func boxBlurColumns(_ source: UnsafeMutablePointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>,
-                                _ shape: PlaneShape, radius: Int, zeroRow: UnsafeMutablePointer<UInt8>) {
+    private func boxBlurColumns(
+        _ source: UnsafeMutablePointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>,
+        _ shape: PlaneShape, radius: Int, zeroRow: UnsafeMutablePointer<UInt8>
+    ) {
         let (rows, stride) = (shape.rows, shape.stride)
         destination.update(repeating: 0, count: stride * rows)
         let first = shape.columns.lowerBound
@@ -163,8 +168,10 @@ final class ShadowRenderer {
     }
 
     /// Writes the transpose of a `rows`×`columns` plane, in tiles so both sides stay in cache.
-    private static func transpose(_ source: UnsafeMutablePointer<UInt8>, stride: Int, rows: Int, columns: Int,
-                                  into destination: UnsafeMutablePointer<UInt8>, stride destinationStride: Int) {
+    private static func transpose(
+        _ source: UnsafeMutablePointer<UInt8>, stride: Int, rows: Int, columns: Int,
+        into destination: UnsafeMutablePointer<UInt8>, stride destinationStride: Int
+    ) {
         let tile = 32
         for rowStart in Swift.stride(from: 0, to: rows, by: tile) {
             let rowEnd = min(rowStart + tile, rows)

@@ -140,7 +140,8 @@ enum TextLayout {
         }
         pango_layout_set_text(layout, text, -1)
 
-        if let maximumLines = style.maximumLines.map({ max($0, 1) }), pango_layout_get_line_count(layout) > maximumLines {
+        if let maximumLines = style.maximumLines.map({ max($0, 1) }), pango_layout_get_line_count(layout) > maximumLines
+        {
             truncate(layout, text: text, toLines: maximumLines)
         }
     }
@@ -159,7 +160,8 @@ enum TextLayout {
             if pango_layout_get_line_count(layout) <= lines || kept.isEmpty { return }
             // The ellipsis wrapped onto a new line: drop the last word of the last kept line.
             if let space = kept.lastIndex(where: \.isWhitespace),
-               kept.utf8.distance(from: kept.utf8.startIndex, to: space) > lastLineStart {
+                kept.utf8.distance(from: kept.utf8.startIndex, to: space) > lastLineStart
+            {
                 kept = String(kept[..<space])
             } else {
                 kept.removeLast()

@@ -84,8 +84,8 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
         var digits = Substring(hex.trimmingCharacters(in: .whitespaces))
         if digits.hasPrefix("#") { digits = digits.dropFirst() }
         guard digits.count == 6 || digits.count == 8,
-              digits.allSatisfy(\.isHexDigit),
-              let value = UInt32(digits, radix: 16)
+            digits.allSatisfy(\.isHexDigit),
+            let value = UInt32(digits, radix: 16)
         else {
             throw FrameDrawError.invalidColor(hex)
         }

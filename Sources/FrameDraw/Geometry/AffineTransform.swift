@@ -119,7 +119,7 @@ public struct AffineTransform: Sendable, Hashable, CustomStringConvertible {
             apply(to: CGPoint(x: r.minX, y: r.minY)),
             apply(to: CGPoint(x: r.maxX, y: r.minY)),
             apply(to: CGPoint(x: r.maxX, y: r.maxY)),
-            apply(to: CGPoint(x: r.minX, y: r.maxY)),
+            apply(to: CGPoint(x: r.minX, y: r.maxY))
         ]
         let xs = corners.map(\.x)
         let ys = corners.map(\.y)

@@ -66,11 +66,12 @@ enum ArcGeometry {
             let a2 = i == count - 1 ? startAngle + sweep : a1 + delta
             let (c1, s1) = (cos(a1), sin(a1))
             let (c2, s2) = (cos(a2), sin(a2))
-            segments.append(CubicSegment(
-                control1: map(c1 - k * s1, s1 + k * c1),
-                control2: map(c2 + k * s2, s2 - k * c2),
-                end: map(c2, s2)
-            ))
+            segments.append(
+                CubicSegment(
+                    control1: map(c1 - k * s1, s1 + k * c1),
+                    control2: map(c2 + k * s2, s2 - k * c2),
+                    end: map(c2, s2)
+                ))
         }
         return segments
     }

@@ -50,19 +50,26 @@ private struct SVGPathParser {
                 writtenCommand = String(UnicodeScalar(byte))
                 index += 1
             } else if Self.isNumberStart(byte), command != 0, command != UInt8(ascii: "Z"),
-                      command != UInt8(ascii: "z") {
+                command != UInt8(ascii: "z")
+            {
                 // An implicit repeat of the previous command; after a move, a line-to.
                 if command == UInt8(ascii: "M") { command = UInt8(ascii: "L") }
                 if command == UInt8(ascii: "m") { command = UInt8(ascii: "l") }
             } else if command == 0 {
-                throw error(at: index, "the data must start with a move command (M or m), but it starts with \(describe(index))")
+                throw error(
+                    at: index, "the data must start with a move command (M or m), but it starts with \(describe(index))"
+                )
             } else if Self.isNumberStart(byte) {
-                throw error(at: index, "the close command \"\(writtenCommand)\" takes no numbers, but \(describe(index)) follows it")
+                throw error(
+                    at: index,
+                    "the close command \"\(writtenCommand)\" takes no numbers, but \(describe(index)) follows it")
             } else {
                 throw error(at: index, "\(describe(index)) is neither a path command nor a number")
             }
             if path.isEmpty, command != UInt8(ascii: "M"), command != UInt8(ascii: "m") {
-                throw error(at: index - 1, "the data must start with a move command (M or m), but it starts with \(describe(index - 1))")
+                throw error(
+                    at: index - 1,
+                    "the data must start with a move command (M or m), but it starts with \(describe(index - 1))")
             }
             try run(command)
         }
@@ -228,7 +235,8 @@ private struct SVGPathParser {
         }
         guard integerDigits + fractionDigits > 0 else {
             index = start
-            throw error(at: start, "expected a number for the \"\(writtenCommand)\" command, but found \(describe(start))")
+            throw error(
+                at: start, "expected a number for the \"\(writtenCommand)\" command, but found \(describe(start))")
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             let exponentStart = index
@@ -318,7 +326,8 @@ private struct SVGPathParser {
 
     /// The error for a bad arc flag at the current index.
     private func flagError() -> FrameDrawError {
-        error(at: index, "an arc flag of the \"\(writtenCommand)\" command must be 0 or 1, but found \(describe(index))")
+        error(
+            at: index, "an arc flag of the \"\(writtenCommand)\" command must be 0 or 1, but found \(describe(index))")
     }
 
     /// The error at byte `byteIndex`: `reason`, followed by an excerpt of the data around that point.

@@ -114,14 +114,18 @@ extension Path {
         }
         let half = Double.pi / 2
         move(to: CGPoint(x: r.minX + radius, y: r.minY))
-        addArc(center: CGPoint(x: r.maxX - radius, y: r.minY + radius), radius: radius,
-               startAngle: -half, endAngle: 0, clockwise: true)
-        addArc(center: CGPoint(x: r.maxX - radius, y: r.maxY - radius), radius: radius,
-               startAngle: 0, endAngle: half, clockwise: true)
-        addArc(center: CGPoint(x: r.minX + radius, y: r.maxY - radius), radius: radius,
-               startAngle: half, endAngle: Double.pi, clockwise: true)
-        addArc(center: CGPoint(x: r.minX + radius, y: r.minY + radius), radius: radius,
-               startAngle: Double.pi, endAngle: 3 * half, clockwise: true)
+        addArc(
+            center: CGPoint(x: r.maxX - radius, y: r.minY + radius), radius: radius,
+            startAngle: -half, endAngle: 0, clockwise: true)
+        addArc(
+            center: CGPoint(x: r.maxX - radius, y: r.maxY - radius), radius: radius,
+            startAngle: 0, endAngle: half, clockwise: true)
+        addArc(
+            center: CGPoint(x: r.minX + radius, y: r.maxY - radius), radius: radius,
+            startAngle: half, endAngle: Double.pi, clockwise: true)
+        addArc(
+            center: CGPoint(x: r.minX + radius, y: r.minY + radius), radius: radius,
+            startAngle: Double.pi, endAngle: 3 * half, clockwise: true)
         closePath()
     }
 

@@ -15,7 +15,8 @@ extension Path {
         for subpath in onCurveSubpaths() {
             var points = subpath.points
             if subpath.isClosed, points.count > 1, let first = points.first, let last = points.last,
-               ArcGeometry.isClose(first, last) {
+                ArcGeometry.isClose(first, last)
+            {
                 points.removeLast()
             }
             guard let first = points.first else { continue }

@@ -94,8 +94,10 @@ extension Path {
         return subpaths
     }
 
-    private func appendSegment(_ segment: TrimSegment,
-                               to subpaths: inout [(start: CGPoint, segments: [TrimSegment])]) {
+    private func appendSegment(
+        _ segment: TrimSegment,
+        to subpaths: inout [(start: CGPoint, segments: [TrimSegment])]
+    ) {
         // `Path` starts every subpath with a move, so there is always a subpath to extend.
         if subpaths.isEmpty { subpaths.append((segment.start, [])) }
         subpaths[subpaths.count - 1].segments.append(segment)
@@ -171,7 +173,7 @@ private struct BezierSegment {
     private static let gaussLegendreNodes: [(node: Double, weight: Double)] = [
         (0, 0.568_888_888_888_888_9),
         (-0.538_469_310_105_683_1, 0.478_628_670_499_366_5), (0.538_469_310_105_683_1, 0.478_628_670_499_366_5),
-        (-0.906_179_845_938_664_0, 0.236_926_885_056_189_1), (0.906_179_845_938_664_0, 0.236_926_885_056_189_1),
+        (-0.906_179_845_938_664_0, 0.236_926_885_056_189_1), (0.906_179_845_938_664_0, 0.236_926_885_056_189_1)
     ]
 
     /// The arc length between parameters `a` and `b`, by adaptive Gauss–Legendre integration.

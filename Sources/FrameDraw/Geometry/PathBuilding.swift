@@ -31,9 +31,11 @@ extension PathBuilding {
             move(to: tangent1End)
             return
         }
-        guard let arc = ArcGeometry.tangentArc(
-            from: current, tangent1End: tangent1End, tangent2End: tangent2End, radius: radius
-        ) else {
+        guard
+            let arc = ArcGeometry.tangentArc(
+                from: current, tangent1End: tangent1End, tangent2End: tangent2End, radius: radius
+            )
+        else {
             addLine(to: tangent1End)
             return
         }

@@ -55,7 +55,7 @@ struct ByteReader {
     /// A 32-bit unsigned integer at `offset`.
     func uint32(at offset: Int, bigEndian: Bool) -> UInt32? {
         guard let high = uint16(at: bigEndian ? offset : offset + 2, bigEndian: bigEndian),
-              let low = uint16(at: bigEndian ? offset + 2 : offset, bigEndian: bigEndian)
+            let low = uint16(at: bigEndian ? offset + 2 : offset, bigEndian: bigEndian)
         else { return nil }
         return UInt32(high) << 16 | UInt32(low)
     }

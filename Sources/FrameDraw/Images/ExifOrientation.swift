@@ -47,7 +47,9 @@ package enum ExifOrientation: Int, Sendable, CaseIterable {
     private static func fromJPEG(_ reader: ByteReader) -> ExifOrientation? {
         for segment in JPEGSegments(reader.bytes)
         where segment.marker == 0xE1 && reader.matches(Array("Exif\0\0".utf8), at: segment.payload.lowerBound) {
-            if let orientation = fromTIFF(reader, start: segment.payload.lowerBound + 6, end: segment.payload.upperBound) {
+            if let orientation = fromTIFF(
+                reader, start: segment.payload.lowerBound + 6, end: segment.payload.upperBound)
+            {
                 return orientation
             }
         }
@@ -62,7 +64,9 @@ package enum ExifOrientation: Int, Sendable, CaseIterable {
             let start = offset + 8
             let end = start + Int(length)
             guard end <= reader.count else { return nil }
-            if reader.matches(Array("eXIf".utf8), at: offset + 4) { return fromEXIFPayload(reader, start: start, end: end) }
+            if reader.matches(Array("eXIf".utf8), at: offset + 4) {
+                return fromEXIFPayload(reader, start: start, end: end)
+            }
             if reader.matches(Array("IEND".utf8), at: offset + 4) { return nil }
             offset = end + 4  // Skip the CRC.
         }
@@ -103,7 +107,8 @@ extension ExifOrientation {
         guard self != .up else { return surface }
         let width = surface.width
         let height = surface.height
-        let result = swapsWidthAndHeight
+        let result =
+            swapsWidthAndHeight
             ? try CairoSurface(width: height, height: width)
             : try CairoSurface(width: width, height: height)
         let sourceRow = surface.stride / 4
@@ -115,16 +120,17 @@ extension ExifOrientation {
                 // Output pixel (x, y) comes from stored pixel (sx, sy) = origin + x * stepX + y * stepY;
                 // as an index into `source` that is rowStart(y) + x * step.
                 let last = (x: width - 1, y: height - 1)
-                let (origin, stepX, stepY): ((Int, Int), (Int, Int), (Int, Int)) = switch self {
-                case .up: ((0, 0), (1, 0), (0, 1))
-                case .upMirrored: ((last.x, 0), (-1, 0), (0, 1))
-                case .down: ((last.x, last.y), (-1, 0), (0, -1))
-                case .downMirrored: ((0, last.y), (1, 0), (0, -1))
-                case .leftMirrored: ((0, 0), (0, 1), (1, 0))
-                case .right: ((0, last.y), (0, -1), (1, 0))
-                case .rightMirrored: ((last.x, last.y), (0, -1), (-1, 0))
-                case .left: ((last.x, 0), (0, 1), (-1, 0))
-                }
+                let (origin, stepX, stepY): ((Int, Int), (Int, Int), (Int, Int)) =
+                    switch self {
+                    case .up: ((0, 0), (1, 0), (0, 1))
+                    case .upMirrored: ((last.x, 0), (-1, 0), (0, 1))
+                    case .down: ((last.x, last.y), (-1, 0), (0, -1))
+                    case .downMirrored: ((0, last.y), (1, 0), (0, -1))
+                    case .leftMirrored: ((0, 0), (0, 1), (1, 0))
+                    case .right: ((0, last.y), (0, -1), (1, 0))
+                    case .rightMirrored: ((last.x, last.y), (0, -1), (-1, 0))
+                    case .left: ((last.x, 0), (0, 1), (-1, 0))
+                    }
                 let step = stepX.1 * sourceRow + stepX.0
                 for y in 0..<result.height {
                     var index = (origin.1 + y * stepY.1) * sourceRow + origin.0 + y * stepY.0

@@ -40,7 +40,8 @@ extension Image {
     ///   can decode or a FrameDraw image can hold (both checked before decoding); and `.outOfMemory`.
     public convenience init(contentsOf url: URL, options: ImageLoadingOptions) throws {
         precondition(options.maximumPixelCount > 0, "ImageLoadingOptions.maximumPixelCount must be at least 1.")
-        precondition(options.maxPixelSize.map { $0 > 0 } ?? true, "ImageLoadingOptions.maxPixelSize must be at least 1.")
+        precondition(
+            options.maxPixelSize.map { $0 > 0 } ?? true, "ImageLoadingOptions.maxPixelSize must be at least 1.")
         let path = url.path(percentEncoded: false)
         let (data, fileCopy) = try Self.readImageFile(at: url, path: path)
         let format = try Self.recognizedFormat(of: data, path: path)
@@ -78,7 +79,8 @@ extension Image {
         guard format.looksComplete(data) else {
             throw FrameDrawError.unreadableImage(
                 path: path,
-                reason: "The \(format.displayName) data ends early (the file has \(data.count) bytes); it is probably truncated. Export or download it again."
+                reason:
+                    "The \(format.displayName) data ends early (the file has \(data.count) bytes); it is probably truncated. Export or download it again."
             )
         }
     }
@@ -90,7 +92,8 @@ extension Image {
         guard let size = ImageHeader.pixelSize(of: data, format: format) else {
             throw FrameDrawError.unreadableImage(
                 path: path,
-                reason: "The \(format.displayName) header does not state a valid picture size, so the file is damaged or truncated; export or download it again."
+                reason:
+                    "The \(format.displayName) header does not state a valid picture size, so the file is damaged or truncated; export or download it again."
             )
         }
         guard PictureLimits.isDecodable(width: size.width, height: size.height) else {
@@ -117,7 +120,8 @@ extension Image {
             let head = data.prefix(8).map { String(format: "%02X", $0) }.joined(separator: " ")
             throw FrameDrawError.unreadableImage(
                 path: path,
-                reason: "The file is not a JPEG, PNG, WebP, BMP, TIFF, GIF, HEIC or AVIF image (it starts with bytes \(head)); check that its contents match its extension, or convert it to PNG."
+                reason:
+                    "The file is not a JPEG, PNG, WebP, BMP, TIFF, GIF, HEIC or AVIF image (it starts with bytes \(head)); check that its contents match its extension, or convert it to PNG."
             )
         }
     }
@@ -128,25 +132,31 @@ extension Image {
     private static func readImageFile(at url: URL, path: String) throws -> (Data, FileCopy?) {
         guard url.isFileURL else {
             throw FrameDrawError.unreadableImage(
-                path: url.absoluteString, reason: "Only file URLs can be loaded; download the image and pass its file URL."
+                path: url.absoluteString,
+                reason: "Only file URLs can be loaded; download the image and pass its file URL."
             )
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw FrameDrawError.unreadableImage(path: path, reason: "No file exists at this path; check the spelling and the working directory.")
+            throw FrameDrawError.unreadableImage(
+                path: path, reason: "No file exists at this path; check the spelling and the working directory.")
         }
         guard !isDirectory.boolValue else {
-            throw FrameDrawError.unreadableImage(path: path, reason: "The path is a directory, not a file; pass the URL of an image file.")
+            throw FrameDrawError.unreadableImage(
+                path: path, reason: "The path is a directory, not a file; pass the URL of an image file.")
         }
         let data: Data
         let copy = FileCopy.read(path: path)
         do {
             data = try copy?.data ?? Data(contentsOf: url, options: .mappedIfSafe)
         } catch let error as CocoaError where error.code == .fileReadNoPermission {
-            throw FrameDrawError.unreadableImage(path: path, reason: "Permission to read the file was denied; check its permissions.")
+            throw FrameDrawError.unreadableImage(
+                path: path, reason: "Permission to read the file was denied; check its permissions.")
         } catch {
             throw FrameDrawError.unreadableImage(
-                path: path, reason: "The file could not be read (\(error.localizedDescription)); check that it is a regular, readable file."
+                path: path,
+                reason:
+                    "The file could not be read (\(error.localizedDescription)); check that it is a regular, readable file."
             )
         }
         guard !data.isEmpty else {

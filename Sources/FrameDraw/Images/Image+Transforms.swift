@@ -80,7 +80,9 @@ extension Image {
     /// Whole pixels for `size`: each side rounded with `rule`, and at least 1.
     /// - Throws: `FrameDrawError.invalidImageSize` with the size as given when a side is not finite, not above 0,
     ///   or above 32767 pixels after rounding.
-    private static func pixelSize(of size: CGSize, rounding rule: FloatingPointRoundingRule) throws -> (width: Int, height: Int) {
+    private static func pixelSize(of size: CGSize, rounding rule: FloatingPointRoundingRule) throws -> (
+        width: Int, height: Int
+    ) {
         func side(_ value: Double) -> Int? {
             guard value.isFinite, value > 0 else { return nil }
             let rounded = max(1, value.rounded(rule))

@@ -31,24 +31,29 @@ enum ImageFileDecoder {
     ///   - options: `maxPixelSize` bounds the longest side of the result.
     /// - Throws: `FrameDrawError.unreadableImage`, `.imageTooLarge` or `.outOfMemory`, naming the file.
     static func decode(
-        path: String, data: Data, wholeFile: FileCopy? = nil, format: ImageFileFormat, storedSize: (width: Int, height: Int),
+        path: String, data: Data, wholeFile: FileCopy? = nil, format: ImageFileFormat,
+        storedSize: (width: Int, height: Int),
         options: ImageLoadingOptions
     ) throws -> CairoSurface {
-        let reduction = format == .jpeg && options.decodesJPEGAtReducedResolution
+        let reduction =
+            format == .jpeg && options.decodesJPEGAtReducedResolution
             ? reductionLevel(for: storedSize, fittingInto: options.maxPixelSize) : 0
         var codecOptions: [CodecOption] = []
         if reduction > 0 { codecOptions.append(CodecOption("lowres", String(reduction))) }
         if format == .png { codecOptions.append(CodecOption("err_detect", "+crccheck+explode")) }
         do {
             let input = try FormatInput(path: path, demuxerName: format.demuxerName)
-            let decoder = try Decoder(input: input, streamIndex: try input.bestStream(.video), options: codecOptions, mapsPictures: true)
+            let decoder = try Decoder(
+                input: input, streamIndex: try input.bestStream(.video), options: codecOptions, mapsPictures: true)
             let frame = try decoder.decodeFirstPicture(wholeFile: format == .gif ? nil : wholeFile)
             guard frame.width > 0, frame.height > 0 else {
-                throw FrameDrawError.unreadableImage(path: path, reason: "The decoded picture has no pixels; export the file again.")
+                throw FrameDrawError.unreadableImage(
+                    path: path, reason: "The decoded picture has no pixels; export the file again.")
             }
             // A reduced picture is fitted from the full size, so rounding cannot differ from a full decode.
             let fullSize: (width: Int, height: Int) = reduction > 0 ? storedSize : (frame.width, frame.height)
-            let target = ImageFileFormat.fittedSize(width: fullSize.width, height: fullSize.height, maxPixelSize: options.maxPixelSize)
+            let target = ImageFileFormat.fittedSize(
+                width: fullSize.width, height: fullSize.height, maxPixelSize: options.maxPixelSize)
             guard target.width <= maximumSide, target.height <= maximumSide else {
                 throw FrameDrawError.imageTooLarge(
                     path: path, width: frame.width, height: frame.height,
@@ -56,18 +61,22 @@ enum ImageFileDecoder {
             }
             let scales = target.width != frame.width || target.height != frame.height
             if scales && frame.hasAlphaOrPalette {
-                let premultiplied = try surface(from: try Scaler(from: frame, toBGRAWidth: frame.width, height: frame.height)
-                    .bgraFrame(converting: frame), premultiplying: true)
+                let premultiplied = try surface(
+                    from: try Scaler(from: frame, toBGRAWidth: frame.width, height: frame.height)
+                        .bgraFrame(converting: frame), premultiplying: true)
                 let size = CGSize(width: target.width, height: target.height)
                 return try Image(surface: premultiplied).resized(to: size, quality: .high).surface
             }
-            let converted = try Scaler(from: frame, toBGRAWidth: target.width, height: target.height).bgraFrame(converting: frame)
+            let converted = try Scaler(from: frame, toBGRAWidth: target.width, height: target.height).bgraFrame(
+                converting: frame)
             return try surface(from: converted, premultiplying: frame.hasAlphaOrPalette)
         } catch let error as LibAVError {
             if format == .png, case .unreadableInput = error.kind, let mismatch = PNGChecksums.firstMismatch(in: data) {
                 throw FrameDrawError.unreadableImage(
                     path: path,
-                    reason: "The PNG's \(mismatch.type) chunk at byte \(mismatch.offset) fails its checksum (CRC), so the file is damaged; export or download it again.")
+                    reason:
+                        "The PNG's \(mismatch.type) chunk at byte \(mismatch.offset) fails its checksum (CRC), so the file is damaged; export or download it again."
+                )
             }
             throw FrameDrawError(decoding: path, error)
         }
@@ -81,7 +90,9 @@ enum ImageFileDecoder {
         var level = 0
         while level < maximumReductionLevel {
             let next = level + 1
-            let reduced = (width: (size.width + (1 << next) - 1) >> next, height: (size.height + (1 << next) - 1) >> next)
+            let reduced = (
+                width: (size.width + (1 << next) - 1) >> next, height: (size.height + (1 << next) - 1) >> next
+            )
             guard reduced.width >= target.width, reduced.height >= target.height else { break }
             level = next
         }
@@ -146,12 +157,18 @@ extension FrameDrawError {
         case .outOfMemory:
             self = .outOfMemory("memory to decode the image at \(path)")
         case .inputTooLarge(let width, let height):
-            self = .imageTooLarge(path: path, width: width, height: height, limit: "FFmpeg's limit of about 16000x16000 pixels")
+            self = .imageTooLarge(
+                path: path, width: width, height: height, limit: "FFmpeg's limit of about 16000x16000 pixels")
         case .unavailable(let component):
-            self = .unreadableImage(path: path, reason: "This FFmpeg build has no \(component); install FFmpeg with that support or convert the image to PNG.")
+            self = .unreadableImage(
+                path: path,
+                reason:
+                    "This FFmpeg build has no \(component); install FFmpeg with that support or convert the image to PNG."
+            )
         case .unreadableInput, .settingsRefused, .writeFailed, .internalFailure:
             let detail = error.message.prefix(1).uppercased() + error.message.dropFirst()
-            self = .unreadableImage(path: path, reason: "\(detail); export or download the file again, or convert it to PNG.")
+            self = .unreadableImage(
+                path: path, reason: "\(detail); export or download the file again, or convert it to PNG.")
         }
     }
 }

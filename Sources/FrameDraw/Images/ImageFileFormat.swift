@@ -66,7 +66,9 @@ enum ImageFileFormat: String, CaseIterable {
         if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .supported(.png) }
         if ascii("RIFF") && ascii("WEBP", at: 8) {
             // An extended (VP8X) header with the animation flag: libavcodec 5.1 cannot decode ANMF frames.
-            if ascii("VP8X", at: 12), head.count > 20, head[20] & 0x02 != 0 { return .unsupported(name: "animated WebP") }
+            if ascii("VP8X", at: 12), head.count > 20, head[20] & 0x02 != 0 {
+                return .unsupported(name: "animated WebP")
+            }
             return .supported(.webp)
         }
         if ascii("GIF87a") || ascii("GIF89a") { return .supported(.gif) }
@@ -114,7 +116,7 @@ enum ImageFileFormat: String, CaseIterable {
                 // Scan data stuffs every 0xFF as FF 00, so FF D9 after the first SOS is the real EOI.
                 // Walking the segments skips an EXIF thumbnail, which has its own SOS and EOI.
                 guard let firstScan = JPEGSegments.firstScanOffset(in: bytes),
-                      let lastEnd = Self.lastIndex(of: [0xFF, 0xD9], in: bytes)
+                    let lastEnd = Self.lastIndex(of: [0xFF, 0xD9], in: bytes)
                 else { return false }
                 return lastEnd > firstScan
             case .png:

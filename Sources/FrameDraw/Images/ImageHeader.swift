@@ -22,11 +22,13 @@ enum ImageHeader {
             case .png:
                 // Signature (8), IHDR length and type (8), then width and height, big-endian.
                 guard reader.matches(Array("IHDR".utf8), at: 12),
-                      let width = reader.uint32(at: 16, bigEndian: true), let height = reader.uint32(at: 20, bigEndian: true)
+                    let width = reader.uint32(at: 16, bigEndian: true),
+                    let height = reader.uint32(at: 20, bigEndian: true)
                 else { return nil }
                 return (Int(width), Int(height))
             case .gif:
-                guard let width = reader.uint16(at: 6, bigEndian: false), let height = reader.uint16(at: 8, bigEndian: false)
+                guard let width = reader.uint16(at: 6, bigEndian: false),
+                    let height = reader.uint16(at: 8, bigEndian: false)
                 else { return nil }
                 return (Int(width), Int(height))
             case .bmp:
@@ -37,7 +39,7 @@ enum ImageHeader {
                 return jpegFrameSize(bytes)
             case .tiff:
                 guard let directory = TIFFDirectory(reader),
-                      let width = directory.integer(tag: 256), let height = directory.integer(tag: 257)
+                    let width = directory.integer(tag: 256), let height = directory.integer(tag: 257)
                 else { return nil }
                 return (width, height)
             case .heif, .avif:
@@ -53,7 +55,8 @@ enum ImageHeader {
     private static func bmpSize(_ reader: ByteReader) -> (width: Int, height: Int)? {
         guard let headerSize = reader.uint32(at: 14, bigEndian: false) else { return nil }
         if headerSize == 12 {
-            guard let width = reader.uint16(at: 18, bigEndian: false), let height = reader.uint16(at: 20, bigEndian: false)
+            guard let width = reader.uint16(at: 18, bigEndian: false),
+                let height = reader.uint16(at: 20, bigEndian: false)
             else { return nil }
             return (Int(width), Int(height))
         }
@@ -65,7 +68,9 @@ enum ImageHeader {
     /// The canvas of an extended (VP8X) file, or the size in the lossless or lossy bitstream header.
     private static func webPSize(_ reader: ByteReader) -> (width: Int, height: Int)? {
         if reader.matches(Array("VP8X".utf8), at: 12) {
-            guard let width = reader.uint24LittleEndian(at: 24), let height = reader.uint24LittleEndian(at: 27) else { return nil }
+            guard let width = reader.uint24LittleEndian(at: 24), let height = reader.uint24LittleEndian(at: 27) else {
+                return nil
+            }
             return (width + 1, height + 1)
         }
         if reader.matches(Array("VP8L".utf8), at: 12) {
@@ -73,7 +78,8 @@ enum ImageHeader {
             return (Int(bits & 0x3FFF) + 1, Int((bits >> 14) & 0x3FFF) + 1)
         }
         if reader.matches(Array("VP8 ".utf8), at: 12) {
-            guard let width = reader.uint16(at: 26, bigEndian: false), let height = reader.uint16(at: 28, bigEndian: false)
+            guard let width = reader.uint16(at: 26, bigEndian: false),
+                let height = reader.uint16(at: 28, bigEndian: false)
             else { return nil }
             return (Int(width & 0x3FFF), Int(height & 0x3FFF))
         }
@@ -87,7 +93,10 @@ enum ImageHeader {
             // Payload: precision (1), height (2), width (2).
             let start = segment.payload.lowerBound
             guard segment.payload.count >= 5 else { return nil }
-            return (Int(buffer[start + 3]) << 8 | Int(buffer[start + 4]), Int(buffer[start + 1]) << 8 | Int(buffer[start + 2]))
+            return (
+                Int(buffer[start + 3]) << 8 | Int(buffer[start + 4]),
+                Int(buffer[start + 1]) << 8 | Int(buffer[start + 2])
+            )
         }
         return nil
     }

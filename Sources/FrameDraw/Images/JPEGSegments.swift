@@ -65,7 +65,8 @@ struct JPEGSegments: Sequence, IteratorProtocol {
             let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
             guard length >= 2 else { break }
             let payloadEnd = Swift.min(offset + 2 + length, bytes.count)
-            let segment = Segment(marker: marker, offset: offset, payload: (offset + 4)..<Swift.max(offset + 4, payloadEnd))
+            let segment = Segment(
+                marker: marker, offset: offset, payload: (offset + 4)..<Swift.max(offset + 4, payloadEnd))
             offset += 2 + length
             return segment
         }

@@ -24,8 +24,8 @@ struct TIFFDirectory {
             return nil
         }
         guard reader.uint16(at: 2, bigEndian: bigEndian) == 42,
-              let ifdOffset = reader.uint32(at: 4, bigEndian: bigEndian),
-              let entryCount = reader.uint16(at: Int(ifdOffset), bigEndian: bigEndian)
+            let ifdOffset = reader.uint32(at: 4, bigEndian: bigEndian),
+            let entryCount = reader.uint16(at: Int(ifdOffset), bigEndian: bigEndian)
         else { return nil }
         self.reader = reader
         self.entriesOffset = Int(ifdOffset) + 2
@@ -52,8 +52,8 @@ struct TIFFDirectory {
         for index in 0..<entryCount {
             let entry = entriesOffset + index * 12
             guard let entryTag = reader.uint16(at: entry, bigEndian: bigEndian),
-                  let type = reader.uint16(at: entry + 2, bigEndian: bigEndian),
-                  let count = reader.uint32(at: entry + 4, bigEndian: bigEndian)
+                let type = reader.uint16(at: entry + 2, bigEndian: bigEndian),
+                let count = reader.uint32(at: entry + 4, bigEndian: bigEndian)
             else { return nil }
             guard entryTag == tag, type == 2, count > 0, count < 256 else { continue }
             let start = count <= 4 ? entry + 8 : reader.uint32(at: entry + 8, bigEndian: bigEndian).map(Int.init) ?? -1
@@ -69,7 +69,7 @@ struct TIFFDirectory {
         for index in 0..<entryCount {
             let entry = entriesOffset + index * 12
             guard let entryTag = reader.uint16(at: entry, bigEndian: bigEndian),
-                  let type = reader.uint16(at: entry + 2, bigEndian: bigEndian)
+                let type = reader.uint16(at: entry + 2, bigEndian: bigEndian)
             else { return nil }  // The directory is cut short.
             guard entryTag == tag else { continue }
             return switch type {

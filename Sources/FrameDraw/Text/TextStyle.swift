@@ -75,7 +75,8 @@ public struct TextStyle: Sendable, Hashable {
         outline: TextOutline? = nil,
         shadow: Shadow? = nil
     ) {
-        precondition(maximumLines.map { $0 >= 1 } ?? true, "TextStyle.maximumLines must be at least 1 (or nil for no limit).")
+        precondition(
+            maximumLines.map { $0 >= 1 } ?? true, "TextStyle.maximumLines must be at least 1 (or nil for no limit).")
         self.font = font
         self.color = color
         self.alignment = alignment

@@ -52,7 +52,8 @@ struct H264SequenceParameters: Equatable {
     }
 
     private static func skipScalingList(_ r: inout H264BitReader, size: Int) throws {
-        var last = 8, next = 8
+        var last = 8
+        var next = 8
         for _ in 0..<size {
             if next != 0 { next = (last + (try r.signed()) + 256) % 256 }
             last = next == 0 ? last : next
@@ -102,7 +103,9 @@ struct H264SliceStart: Equatable {
     var pocLsb = 0
 
     /// Parses the header of a slice NAL unit (type 1 or 5), given its whole NAL unit.
-    init(nal: ArraySlice<UInt8>, sequences: [Int: H264SequenceParameters], pictures: [Int: H264PictureParameters]) throws {
+    init(nal: ArraySlice<UInt8>, sequences: [Int: H264SequenceParameters], pictures: [Int: H264PictureParameters])
+        throws
+    {
         guard let header = nal.first else { throw H264BitReader.Truncated() }
         isReference = header >> 5 & 3 != 0
         isIDR = header & 0x1F == 5

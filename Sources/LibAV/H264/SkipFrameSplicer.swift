@@ -41,7 +41,9 @@ package final class SkipFrameSplicer {
     /// sets describe a stream that skipped pictures cannot continue.
     package init?(encoder: VideoEncoder) {
         let context = encoder.context.pointer.pointee
-        guard context.codec_id == AV_CODEC_ID_H264, let data = context.extradata, context.extradata_size > 0 else { return nil }
+        guard context.codec_id == AV_CODEC_ID_H264, let data = context.extradata, context.extradata_size > 0 else {
+            return nil
+        }
         reorderDelay = Int64(max(0, context.has_b_frames))
         // libx264 writes its parameter sets as an Annex B stream, and its packets too.
         let extradata = Array(UnsafeBufferPointer(start: data, count: Int(context.extradata_size)))
@@ -110,7 +112,9 @@ package final class SkipFrameSplicer {
         if let run = runs.first {
             throw LibAVError(
                 .internalFailure, operation: "Splicing the copies of a held still",
-                message: "frame \(run.anchor), which frames \(run.frames.first ?? 0) to \(run.frames.last ?? 0) copy, never came out of the encoder")
+                message:
+                    "frame \(run.anchor), which frames \(run.frames.first ?? 0) to \(run.frames.last ?? 0) copy, never came out of the encoder"
+            )
         }
     }
 
@@ -119,7 +123,8 @@ package final class SkipFrameSplicer {
             guard let anchor = last.slice, anchor.isReference, let writer = writers[anchor.pictureParameterSetID] else {
                 throw LibAVError(
                     .internalFailure, operation: "Splicing the copies of a held still",
-                    message: "the encoder did not code frame \(run.anchor) as a reference picture that copies can follow")
+                    message:
+                        "the encoder did not code frame \(run.anchor) as a reference picture that copies can follow")
             }
             for (distance, pts) in run.frames.enumerated() {
                 let nal = writer.nalUnit(after: anchor, distance: distance + 1)

@@ -16,13 +16,16 @@ public enum AudioError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidBitRate(let bitRate):
-            return "Audio bit rate \(bitRate) is outside 32000…512000 bits per second; use 192000 for music, or 128000 for speech."
+            return
+                "Audio bit rate \(bitRate) is outside 32000…512000 bits per second; use 192000 for music, or 128000 for speech."
         case .invalidTrack(let path, let setting, let value, let rule):
             return "The audio track \(path) has \(setting) \(value); use \(rule)."
         case .addedAfterFirstFrame(let path):
-            return "Audio was added to \(path) after its first frame, but the movie was started without an audio stream; add audio tracks before the first frame."
+            return
+                "Audio was added to \(path) after its first frame, but the movie was started without an audio stream; add audio tracks before the first frame."
         case .notInContainer(let path, let container):
-            return "\(path) cannot hold audio: MovieKit writes AAC, which \(container) does not take; use .mp4, .mov or .mkv for a movie with sound."
+            return
+                "\(path) cannot hold audio: MovieKit writes AAC, which \(container) does not take; use .mp4, .mov or .mkv for a movie with sound."
         }
     }
 }

@@ -81,7 +81,8 @@ final class AudioMixer {
         var position = from
         while position < to {
             let wanted = to - position
-            var samples = try voices[index].reader.read(frameCount: min(wanted, voice.length.map { max(0, $0 - voices[index].readInPass) } ?? wanted))
+            var samples = try voices[index].reader.read(
+                frameCount: min(wanted, voice.length.map { max(0, $0 - voices[index].readInPass) } ?? wanted))
             if samples.isEmpty {
                 guard track.loops, voices[index].readInPass > 0 else { return }  // The file ended: silence.
                 let reader = try Self.open(track)

@@ -12,7 +12,8 @@ final class AudioStreamWriter {
     init(mixer: AudioMixer, output: MediaOutput, bitRate: Int) throws {
         self.mixer = mixer
         encoder = try AudioEncoder(
-            sampleRate: AudioMixer.sampleRate, channels: AudioMixer.channels, bitRate: bitRate, globalHeader: output.wantsGlobalHeader)
+            sampleRate: AudioMixer.sampleRate, channels: AudioMixer.channels, bitRate: bitRate,
+            globalHeader: output.wantsGlobalHeader)
         stream = try output.addStream(for: encoder)
     }
 

@@ -44,12 +44,17 @@ public struct AudioTrack: Sendable, Hashable {
             guard ok else { throw AudioError.invalidTrack(path: url.path, setting: name, value: value, rule: rule) }
         }
         try check(start.isFinite && start >= 0, "start", start, "a time of 0 seconds or more")
-        try check(volume.isFinite && volume >= 0 && volume <= 16, "volume", volume, "a gain from 0 to 16, where 1 keeps the level")
+        try check(
+            volume.isFinite && volume >= 0 && volume <= 16, "volume", volume,
+            "a gain from 0 to 16, where 1 keeps the level")
         try check(fadeIn.isFinite && fadeIn >= 0, "fadeIn", fadeIn, "0 seconds or more")
         try check(fadeOut.isFinite && fadeOut >= 0, "fadeOut", fadeOut, "0 seconds or more")
         if let trim {
-            try check(trim.lowerBound.isFinite && trim.lowerBound >= 0, "trim start", trim.lowerBound, "0 seconds or more")
-            try check(trim.upperBound.isFinite && trim.upperBound > trim.lowerBound, "trim end", trim.upperBound, "a time after the trim's start")
+            try check(
+                trim.lowerBound.isFinite && trim.lowerBound >= 0, "trim start", trim.lowerBound, "0 seconds or more")
+            try check(
+                trim.upperBound.isFinite && trim.upperBound > trim.lowerBound, "trim end", trim.upperBound,
+                "a time after the trim's start")
         }
     }
 }

@@ -15,9 +15,11 @@ public enum ChunkError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidCount(let count, let maximum, let frameCount, let gopSize):
-            return "\(count) chunks is not possible: \(frameCount) frames hold \(maximum) keyframe intervals of \(gopSize) frames, and every chunk starts on a keyframe; use 1 to \(maximum) chunks."
+            return
+                "\(count) chunks is not possible: \(frameCount) frames hold \(maximum) keyframe intervals of \(gopSize) frames, and every chunk starts on a keyframe; use 1 to \(maximum) chunks."
         case .indexUnavailable(let reason):
-            return "--chunk auto/N needs the chunk index from the scheduler, but \(reason); run it as a Kubernetes Indexed Job or a Slurm job array, or give the index, as in --chunk 0/4."
+            return
+                "--chunk auto/N needs the chunk index from the scheduler, but \(reason); run it as a Kubernetes Indexed Job or a Slurm job array, or give the index, as in --chunk 0/4."
         case .mismatch(let path, let reason):
             return "The part \(path) cannot be joined: \(reason)."
         case .incompleteCoverage(let reason):

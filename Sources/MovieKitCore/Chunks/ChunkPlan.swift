@@ -46,7 +46,10 @@ public struct ChunkPlan: Sendable, Hashable {
                 return index
             }
         }
-        throw ChunkError.indexUnavailable(reason: "neither JOB_COMPLETION_INDEX (Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (Slurm job array) is set")
+        throw ChunkError.indexUnavailable(
+            reason:
+                "neither JOB_COMPLETION_INDEX (Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (Slurm job array) is set"
+        )
     }
 }
 
@@ -78,7 +81,10 @@ public struct ChunkIdentity: Sendable, Hashable {
         movieFingerprint = Fingerprint.of(movie)
     }
 
-    init(frames: Range<Int>, totalFrames: Int, frameRate: FrameRate, settingsFingerprint: String, movieFingerprint: String) {
+    init(
+        frames: Range<Int>, totalFrames: Int, frameRate: FrameRate, settingsFingerprint: String,
+        movieFingerprint: String
+    ) {
         self.frames = frames
         self.totalFrames = totalFrames
         self.frameRate = frameRate
@@ -103,7 +109,7 @@ public struct ChunkIdentity: Sendable, Hashable {
         let bounds = values["frames"]?.components(separatedBy: "..<").compactMap { Int($0) } ?? []
         let rate = values["fps"]?.split(separator: "/").compactMap { Int($0) } ?? []
         guard bounds.count == 2, bounds[0] < bounds[1], let total = values["total"].flatMap({ Int($0) }),
-              rate.count == 2, rate[0] > 0, rate[1] > 0, let settings = values["settings"], let movie = values["movie"]
+            rate.count == 2, rate[0] > 0, rate[1] > 0, let settings = values["settings"], let movie = values["movie"]
         else { return nil }
         self.init(
             frames: bounds[0]..<bounds[1], totalFrames: total, frameRate: FrameRate(rate[0], rate[1]),

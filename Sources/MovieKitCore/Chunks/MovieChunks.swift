@@ -36,12 +36,16 @@ public enum MovieChunks {
         default:
             throw MovieKitError.unsupportedContainer(path: url.path)
         }
-        if !overwrite, FileManager.default.fileExists(atPath: url.path) { throw MovieKitError.fileExists(path: url.path) }
+        if !overwrite, FileManager.default.fileExists(atPath: url.path) {
+            throw MovieKitError.fileExists(path: url.path)
+        }
         let mixer = AudioMixer()
         for track in audio { try mixer.add(track) }
         let file = try PartialOutput(destination: url)
         do {
-            try write(ordered, first: first, container: container, mixer: mixer, audioBitRate: audioBitRate, file: file, destination: url.path)
+            try write(
+                ordered, first: first, container: container, mixer: mixer, audioBitRate: audioBitRate, file: file,
+                destination: url.path)
             try file.moveIntoPlace(overwrite: overwrite)
         } catch let error as LibAVError {
             file.removeTemporary()
@@ -70,7 +74,9 @@ public enum MovieChunks {
             while try input.read(into: packet) {
                 defer { packet.unref() }
                 guard packet.streamIndex == stream else { continue }
-                let seconds = (input.seconds(ofPacket: packet) ?? 0) + Double(part.identity.frames.lowerBound) * Double(rate.denominator) / Double(rate.numerator)
+                let seconds =
+                    (input.seconds(ofPacket: packet) ?? 0) + Double(part.identity.frames.lowerBound)
+                    * Double(rate.denominator) / Double(rate.numerator)
                 try output.write(packet, toStream: video, shiftedBy: part.identity.frames.lowerBound, frameRate: rate)
                 try audio?.advance(to: seconds, output: output)
             }
@@ -100,15 +106,21 @@ public enum MovieChunks {
             guard frames == identity.frames.count else {
                 throw ChunkError.mismatch(
                     path: url.path,
-                    reason: "it holds \(frames) frames where its tag says \(identity.frames.count) (frames \(identity.frames.lowerBound)..<\(identity.frames.upperBound)); it is cut short, so render that chunk again")
+                    reason:
+                        "it holds \(frames) frames where its tag says \(identity.frames.count) (frames \(identity.frames.lowerBound)..<\(identity.frames.upperBound)); it is cut short, so render that chunk again"
+                )
             }
             if let first = parts.first {
                 guard identity.settingsFingerprint == first.identity.settingsFingerprint else {
                     throw ChunkError.mismatch(
-                        path: url.path, reason: "it was rendered with different encoding settings than \(first.url.path)")
+                        path: url.path,
+                        reason: "it was rendered with different encoding settings than \(first.url.path)")
                 }
-                guard identity.movieFingerprint == first.identity.movieFingerprint, identity.totalFrames == first.identity.totalFrames else {
-                    throw ChunkError.mismatch(path: url.path, reason: "it is a part of another movie than \(first.url.path)")
+                guard identity.movieFingerprint == first.identity.movieFingerprint,
+                    identity.totalFrames == first.identity.totalFrames
+                else {
+                    throw ChunkError.mismatch(
+                        path: url.path, reason: "it is a part of another movie than \(first.url.path)")
                 }
             }
             parts.append(Part(url: url, identity: identity))
@@ -120,18 +132,24 @@ public enum MovieChunks {
             let range = part.identity.frames
             if range.lowerBound > covered {
                 throw ChunkError.incompleteCoverage(
-                    reason: "frames \(covered)..<\(range.lowerBound) are missing; render them (--frames \(covered)..<\(range.lowerBound)) and join again")
+                    reason:
+                        "frames \(covered)..<\(range.lowerBound) are missing; render them (--frames \(covered)..<\(range.lowerBound)) and join again"
+                )
             }
             if range.lowerBound < covered, let previous {
                 throw ChunkError.incompleteCoverage(
-                    reason: "\(part.url.path) repeats frames \(range.lowerBound)..<\(min(covered, range.upperBound)), which \(previous.url.path) already holds; leave one of them out")
+                    reason:
+                        "\(part.url.path) repeats frames \(range.lowerBound)..<\(min(covered, range.upperBound)), which \(previous.url.path) already holds; leave one of them out"
+                )
             }
             covered = range.upperBound
             previous = part
         }
         if let total = parts.first?.identity.totalFrames, covered < total {
             throw ChunkError.incompleteCoverage(
-                reason: "frames \(covered)..<\(total) are missing; render them (--frames \(covered)..<\(total)) and join again")
+                reason:
+                    "frames \(covered)..<\(total) are missing; render them (--frames \(covered)..<\(total)) and join again"
+            )
         }
         return parts
     }

@@ -47,16 +47,21 @@ public struct FrameRate: Sendable, Hashable, ExpressibleByIntegerLiteral, Custom
     /// The rate in lowest terms, or a reason it cannot be used.
     func validated() throws -> FrameRate {
         guard numerator > 0, denominator > 0 else {
-            throw MovieKitError.invalidFrameRate(self, reason: "both terms must be positive, for example 30 or 30000/1001")
+            throw MovieKitError.invalidFrameRate(
+                self, reason: "both terms must be positive, for example 30 or 30000/1001")
         }
         let divisor = gcd(numerator, denominator)
         let reduced = FrameRate(numerator / divisor, denominator / divisor)
         guard reduced.numerator <= Self.maximumTerm, reduced.denominator <= Self.maximumTerm else {
             throw MovieKitError.invalidFrameRate(
-                self, reason: "its terms in lowest form must not exceed \(Self.maximumTerm); use a simpler rational such as 30000/1001")
+                self,
+                reason:
+                    "its terms in lowest form must not exceed \(Self.maximumTerm); use a simpler rational such as 30000/1001"
+            )
         }
         guard reduced.framesPerSecond <= Self.maximumRate else {
-            throw MovieKitError.invalidFrameRate(self, reason: "it is faster than \(Int(Self.maximumRate)) frames per second")
+            throw MovieKitError.invalidFrameRate(
+                self, reason: "it is faster than \(Int(Self.maximumRate)) frames per second")
         }
         return reduced
     }

@@ -30,7 +30,8 @@ public struct MovieMetadata: Sendable, Hashable {
         case "comment": comment = value
         case "creation_time":
             guard let date = ISO8601DateFormatter().date(from: value) else {
-                throw MovieKitError.invalidMetadata(key: key, reason: "\"\(value)\" is not an ISO 8601 date such as 2026-11-22T10:00:00Z")
+                throw MovieKitError.invalidMetadata(
+                    key: key, reason: "\"\(value)\" is not an ISO 8601 date such as 2026-11-22T10:00:00Z")
             }
             creationDate = date
         default:

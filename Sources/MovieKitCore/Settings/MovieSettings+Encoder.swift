@@ -69,13 +69,16 @@ extension MovieSettings {
             let speed = [8, 7, 6, 5, 5, 4, 2, 1, 0, 0][presetIndex]
             options += [
                 CodecOption("deadline", presetIndex <= 1 ? "realtime" : "good"),
-                CodecOption("cpu-used", String(speed)), CodecOption("row-mt", "1"),
+                CodecOption("cpu-used", String(speed)), CodecOption("row-mt", "1")
             ]
         case .av1:
             if encoderName == "libsvtav1" {
                 options.append(CodecOption("preset", String([12, 11, 10, 9, 8, 8, 6, 4, 2, 1][presetIndex])))
             } else {
-                options += [CodecOption("cpu-used", String([8, 8, 7, 6, 5, 4, 3, 2, 1, 0][presetIndex])), CodecOption("row-mt", "1")]
+                options += [
+                    CodecOption("cpu-used", String([8, 8, 7, 6, 5, 4, 3, 2, 1, 0][presetIndex])),
+                    CodecOption("row-mt", "1")
+                ]
             }
         case .prores(let profile):
             options += [CodecOption("profile", profile.encoderName), CodecOption("vendor", "apl0")]
@@ -96,10 +99,13 @@ extension MovieSettings {
         configuration.threadCount = 1
         switch base.encoderName {
         case "libx264":
-            configuration.options.append(CodecOption("x264-params", "scenecut=0:open-gop=0:keyint=\(gopSize):min-keyint=\(gopSize)"))
+            configuration.options.append(
+                CodecOption("x264-params", "scenecut=0:open-gop=0:keyint=\(gopSize):min-keyint=\(gopSize)"))
         case "libx265":
             configuration.options.removeAll { $0.name == "x265-params" }
-            configuration.options.append(CodecOption("x265-params", "log-level=error:scenecut=0:open-gop=0:keyint=\(gopSize):min-keyint=\(gopSize)"))
+            configuration.options.append(
+                CodecOption(
+                    "x265-params", "log-level=error:scenecut=0:open-gop=0:keyint=\(gopSize):min-keyint=\(gopSize)"))
         default:
             break
         }

@@ -144,7 +144,9 @@ public struct MovieSettings: Sendable, Hashable {
     /// Checks that `codec` can take these settings: quality on its scale, chroma, depth, alpha, bit rate.
     func validate(for codec: VideoCodec) throws {
         if let crf {
-            guard let range = codec.qualityRange else { throw MovieKitError.qualityNotApplicable(codec: codec.description) }
+            guard let range = codec.qualityRange else {
+                throw MovieKitError.qualityNotApplicable(codec: codec.description)
+            }
             guard range.contains(crf) else {
                 throw MovieKitError.invalidCRF(crf, codec: codec, range: range, defaultValue: codec.defaultQuality)
             }
@@ -167,7 +169,9 @@ public struct MovieSettings: Sendable, Hashable {
     /// - Throws: `MovieKitError.unsupportedContainer`, `.codecNotInContainer`, `.alphaNotInContainer`,
     ///   or a validation error for that codec.
     public func codec(for destination: URL) throws -> VideoCodec {
-        guard let container = MovieContainer(url: destination) else { throw MovieKitError.unsupportedContainer(path: destination.path) }
+        guard let container = MovieContainer(url: destination) else {
+            throw MovieKitError.unsupportedContainer(path: destination.path)
+        }
         return try resolvedCodec(for: container)
     }
 
@@ -178,11 +182,13 @@ public struct MovieSettings: Sendable, Hashable {
         try validate(for: codec)
         guard codec.containers.contains(container) else {
             throw MovieKitError.codecNotInContainer(
-                codec: codec.description, container: container.description, suggestions: codec.containers.map(\.description))
+                codec: codec.description, container: container.description,
+                suggestions: codec.containers.map(\.description))
         }
         if alpha, !codec.alphaContainers.contains(container) {
             throw MovieKitError.alphaNotInContainer(
-                codec: codec.description, container: container.description, suggestions: codec.alphaContainers.map(\.description))
+                codec: codec.description, container: container.description,
+                suggestions: codec.alphaContainers.map(\.description))
         }
         return codec
     }

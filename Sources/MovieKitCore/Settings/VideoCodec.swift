@@ -157,7 +157,12 @@ public enum BitDepth: Int, Sendable, Hashable, CaseIterable {
 public struct GIFOptions: Sendable, Hashable {
     /// How colours between palette entries are approximated (libavfilter's paletteuse dithers).
     public enum Dither: String, Sendable, Hashable, CaseIterable {
-        case none, bayer, heckbert, floydSteinberg = "floyd_steinberg", sierra2, sierra2_4a
+        case none, bayer, heckbert
+        case floydSteinberg = "floyd_steinberg"
+        case sierra2
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+        // FFmpeg's name for the dither, which the raw value and the command line share.
+        case sierra2_4a
     }
 
     /// The dithering; default `.sierra2_4a`, paletteuse's own default.

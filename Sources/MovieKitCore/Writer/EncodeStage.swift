@@ -61,7 +61,8 @@ final class EncodeStage: FrameSink {
         let names = MovieSettings.encoderNames(for: codec)
         var lastName = names[0]
         do {
-            output = try MediaOutput(container: chunk == nil ? container.muxer : .fragmentedMP4, path: path, destination: destination)
+            output = try MediaOutput(
+                container: chunk == nil ? container.muxer : .fragmentedMP4, path: path, destination: destination)
             var opened: VideoEncoder?
             for name in names where opened == nil {
                 lastName = name
@@ -69,7 +70,8 @@ final class EncodeStage: FrameSink {
                 if chunk != nil { configuration = settings.chunkConfiguration(configuration) }
                 do {
                     opened = try VideoEncoder(configuration: configuration, globalHeader: output.wantsGlobalHeader)
-                } catch let error as LibAVError where error.kind == .unavailable(component: name) && name != names.last {
+                } catch let error as LibAVError where error.kind == .unavailable(component: name) && name != names.last
+                {
                     continue
                 }
             }
@@ -82,7 +84,10 @@ final class EncodeStage: FrameSink {
             videoStream = try output.addStream(for: opened, codecTag: tag)
             if container != .pngSequence {
                 var entries = settings.metadata.entries.map { CodecOption($0.key, $0.value) }
-                if let chunk { entries.removeAll { $0.name == "comment" }; entries.append(CodecOption("comment", chunk.tag)) }
+                if let chunk {
+                    entries.removeAll { $0.name == "comment" }
+                    entries.append(CodecOption("comment", chunk.tag))
+                }
                 try output.setMetadata(entries)
             }
         } catch let error as LibAVError {
@@ -161,11 +166,12 @@ final class EncodeStage: FrameSink {
         let keyframe = gopStart || splicedSinceFed
         let afterRepeat = repeatsSinceDrawnFrame > 0
         frame.forcedPictureType = keyframe ? .intra : repeated || afterRepeat ? .predicted : nil
-        let offset: Double? = switch (repeated, keyframe) {
-        case (true, true): -0.5
-        case (true, false): afterRepeat ? 1 : nil
-        case (false, _): nil
-        }
+        let offset: Double? =
+            switch (repeated, keyframe) {
+            case (true, true): -0.5
+            case (true, false): afterRepeat ? 1 : nil
+            case (false, _): nil
+            }
         try mapped { try frame.setQuantizerOffset(offset) }
         repeatsSinceDrawnFrame = repeated ? repeatsSinceDrawnFrame + 1 : 0
         forcedStreak = frame.forcedPictureType == nil ? 0 : forcedStreak + 1

@@ -31,7 +31,8 @@ final class EncodingPipeline: @unchecked Sendable {
     private var heldSlot: FrameSlot?
 
     init(stage: any FrameSink, slots: [FrameSlot], destination: String) {
-        precondition(slots.count >= 3, "The pipeline needs at least three slots: drawing, encoding, and the held picture.")
+        precondition(
+            slots.count >= 3, "The pipeline needs at least three slots: drawing, encoding, and the held picture.")
         self.stage = stage
         self.destination = destination
         freeSlots = slots

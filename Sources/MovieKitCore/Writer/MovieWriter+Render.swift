@@ -78,10 +78,13 @@ extension MovieWriter {
         var submitted: (@Sendable (Int) -> Void)?
         if let progress {
             submitted = { [self] count in
-                progress(RenderProgress(encodedFrames: min(count, encodedFrameCount), totalFrames: frameCount, isComplete: false))
+                progress(
+                    RenderProgress(
+                        encodedFrames: min(count, encodedFrameCount), totalFrames: frameCount, isComplete: false))
             }
         }
-        try renderFramesInParallel(frameCount, threads: drawingThreads, repeatsPrevious: repeatsPrevious, progress: submitted, draw: draw)
+        try renderFramesInParallel(
+            frameCount, threads: drawingThreads, repeatsPrevious: repeatsPrevious, progress: submitted, draw: draw)
         progress?(RenderProgress(encodedFrames: frameCount, totalFrames: frameCount, isComplete: true))
     }
 
@@ -161,27 +164,28 @@ extension MovieWriter {
         overwrite: Bool = false,
         draw: @escaping @Sendable (DrawingContext, FrameTime) throws -> Void
     ) -> RenderUpdates {
-        RenderUpdates(AsyncThrowingStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
-            let writer: MovieWriter
-            do {
-                writer = try MovieWriter(url: url, settings: settings, overwrite: overwrite)
-            } catch {
-                continuation.finish(throwing: error)
-                return
-            }
-            continuation.onTermination = { _ in writer.cancel() }
-            let thread = Thread {
-                DrawingThreadPriority.lowerCurrentThread()
+        RenderUpdates(
+            AsyncThrowingStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
+                let writer: MovieWriter
                 do {
-                    try writer.renderFrames(frameCount, progress: { continuation.yield($0) }, draw: draw)
-                    continuation.finish()
+                    writer = try MovieWriter(url: url, settings: settings, overwrite: overwrite)
                 } catch {
                     continuation.finish(throwing: error)
+                    return
                 }
-            }
-            thread.name = "MovieKit.render"
-            thread.start()
-        })
+                continuation.onTermination = { _ in writer.cancel() }
+                let thread = Thread {
+                    DrawingThreadPriority.lowerCurrentThread()
+                    do {
+                        try writer.renderFrames(frameCount, progress: { continuation.yield($0) }, draw: draw)
+                        continuation.finish()
+                    } catch {
+                        continuation.finish(throwing: error)
+                    }
+                }
+                thread.name = "MovieKit.render"
+                thread.start()
+            })
     }
 
     /// Draws `frameCount` frames in order and finishes the movie, reporting progress.

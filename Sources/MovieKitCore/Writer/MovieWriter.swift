@@ -88,7 +88,9 @@ public final class MovieWriter: Sendable {
     /// - Throws: `MovieKitError.fileExists`, `.unsupportedContainer`, `.codecNotInContainer`,
     ///   `.alphaNotInContainer`, `.encoderUnavailable`, `.encoderSettingsRefused`, `.writeFailed`,
     ///   `.outOfMemory` or `.fileSystem`.
-    public convenience init(url: URL, settings: MovieSettings, overwrite: Bool = false, concurrency: RenderConcurrency = .fixed(1)) throws {
+    public convenience init(
+        url: URL, settings: MovieSettings, overwrite: Bool = false, concurrency: RenderConcurrency = .fixed(1)
+    ) throws {
         try self.init(url: url, settings: settings, overwrite: overwrite, drawingThreads: concurrency.threadCount)
     }
 
@@ -105,9 +107,11 @@ public final class MovieWriter: Sendable {
     /// - Throws: Any error of `init(url:settings:overwrite:concurrency:)`, or
     ///   `.codecNotInContainer` for a destination other than `.mp4` or a codec other than H.264 or HEVC.
     public convenience init(
-        url: URL, settings: MovieSettings, chunk: ChunkIdentity, overwrite: Bool = false, concurrency: RenderConcurrency = .fixed(1)
+        url: URL, settings: MovieSettings, chunk: ChunkIdentity, overwrite: Bool = false,
+        concurrency: RenderConcurrency = .fixed(1)
     ) throws {
-        try self.init(url: url, settings: settings, overwrite: overwrite, drawingThreads: concurrency.threadCount, chunk: chunk)
+        try self.init(
+            url: url, settings: settings, overwrite: overwrite, drawingThreads: concurrency.threadCount, chunk: chunk)
     }
 
     /// Opens a movie whose frames `drawingThreads` threads draw at once (see `render(…concurrency:…)`).
@@ -121,15 +125,18 @@ public final class MovieWriter: Sendable {
         let codec = try settings.resolvedCodec(for: container)
         if chunk != nil, container != .mp4 || ![VideoCodec.h264, .hevc].contains(codec) {
             throw MovieKitError.codecNotInContainer(
-                codec: "A chunk of \(codec)", container: container.description, suggestions: [".mp4 with H.264 or HEVC"])
+                codec: "A chunk of \(codec)", container: container.description, suggestions: [".mp4 with H.264 or HEVC"]
+            )
         }
         if !overwrite, FileManager.default.fileExists(atPath: path) {
             throw MovieKitError.fileExists(path: path)
         }
         let directory = url.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw MovieKitError.fileSystem(path: path, reason: "the folder \(directory.path) does not exist; create it first")
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
+            throw MovieKitError.fileSystem(
+                path: path, reason: "the folder \(directory.path) does not exist; create it first")
         }
         self.url = url
         self.settings = settings
@@ -139,17 +146,19 @@ public final class MovieWriter: Sendable {
         let file = try PartialOutput(destination: url, isFolder: container == .pngSequence)
         self.file = file
         do {
-            let stage: any FrameSink = switch codec {
-            case .gif:
-                try GIFStage(settings: settings, path: file.writePath, destination: path)
-            case .png:
-                try EncodeStage(
-                    settings: settings, codec: codec, container: container,
-                    path: file.temporary.appendingPathComponent("frame-%06d.png").path, destination: path)
-            default:
-                try EncodeStage(
-                    settings: settings, codec: codec, container: container, path: file.writePath, destination: path, chunk: chunk)
-            }
+            let stage: any FrameSink =
+                switch codec {
+                case .gif:
+                    try GIFStage(settings: settings, path: file.writePath, destination: path)
+                case .png:
+                    try EncodeStage(
+                        settings: settings, codec: codec, container: container,
+                        path: file.temporary.appendingPathComponent("frame-%06d.png").path, destination: path)
+                default:
+                    try EncodeStage(
+                        settings: settings, codec: codec, container: container, path: file.writePath, destination: path,
+                        chunk: chunk)
+                }
             let format = settings.pixelFormat(for: codec)
             let slots = try (0..<Self.slotCount(drawingThreads: drawingThreads)).map { _ in
                 try FrameSlot(width: settings.width, height: settings.height, format: format, alpha: settings.alpha)
@@ -321,13 +330,15 @@ public final class MovieWriter: Sendable {
     /// Draws all `count` frames on `threads` threads, hands them to the encoder in order, and finishes.
     /// - Throws: The first error by frame order; nothing is left at `url`.
     func renderFramesInParallel(
-        _ count: Int, threads: Int, repeatsPrevious: (@Sendable (Int) -> Bool)? = nil, progress: (@Sendable (Int) -> Void)?,
+        _ count: Int, threads: Int, repeatsPrevious: (@Sendable (Int) -> Bool)? = nil,
+        progress: (@Sendable (Int) -> Void)?,
         draw: @escaping @Sendable (DrawingContext, FrameTime) throws -> Void
     ) throws {
         let (pipeline, _) = try openPipeline()
         precondition(frameCount == 0, "A parallel render starts on a writer with no frames.")
         let renderer = ParallelRenderer(
-            writer: self, pipeline: pipeline, frameCount: count, repeatsPrevious: repeatsPrevious, progress: progress, draw: draw)
+            writer: self, pipeline: pipeline, frameCount: count, repeatsPrevious: repeatsPrevious, progress: progress,
+            draw: draw)
         do {
             try renderer.run(threads: threads)
         } catch {

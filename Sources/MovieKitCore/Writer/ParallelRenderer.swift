@@ -55,7 +55,8 @@ final class ParallelRenderer: @unchecked Sendable {
     ///   the same picture as the frame before: those are not drawn, and the encoder takes the
     ///   previous picture again (`repeatPreviousFrame`). The first frame is always drawn.
     init(
-        writer: MovieWriter, pipeline: EncodingPipeline, frameCount: Int, repeatsPrevious: (@Sendable (Int) -> Bool)? = nil,
+        writer: MovieWriter, pipeline: EncodingPipeline, frameCount: Int,
+        repeatsPrevious: (@Sendable (Int) -> Bool)? = nil,
         progress: (@Sendable (Int) -> Void)?, draw: @escaping @Sendable (DrawingContext, FrameTime) throws -> Void
     ) {
         self.writer = writer

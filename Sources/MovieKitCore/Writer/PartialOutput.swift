@@ -42,7 +42,8 @@ final class PartialOutput: Sendable {
         self.destination = destination
         self.isFolder = isFolder
         let folder = destination.deletingLastPathComponent()
-        temporary = folder.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString.prefix(8)).partial")
+        temporary = folder.appendingPathComponent(
+            ".\(destination.lastPathComponent).\(UUID().uuidString.prefix(8)).partial")
         let unnamed = isFolder || !allowUnnamed ? -1 : mk_open_unnamed(folder.path, 0o644)
         if unnamed >= 0 {
             descriptor = Mutex(unnamed)
@@ -55,7 +56,8 @@ final class PartialOutput: Sendable {
         if isFolder {
             guard mkdir(temporary.path, 0o755) == 0 else {
                 throw MovieKitError.fileSystem(
-                    path: destination.path, reason: "creating a temporary folder beside it failed (\(String(cString: strerror(errno))))")
+                    path: destination.path,
+                    reason: "creating a temporary folder beside it failed (\(String(cString: strerror(errno))))")
             }
         }
     }
@@ -69,7 +71,10 @@ final class PartialOutput: Sendable {
 
     /// Discards what was written: closes the unnamed file, or removes the hidden file or folder.
     func removeTemporary() {
-        if let fd = descriptor.withLock({ value -> Int32? in defer { value = nil }; return value }) {
+        if let fd = descriptor.withLock({ value -> Int32? in
+            defer { value = nil }
+            return value
+        }) {
             close(fd)
             return
         }
@@ -105,7 +110,9 @@ final class PartialOutput: Sendable {
             return
         }
         // Link under the hidden name, then rename over the destination: atomic replacement.
-        guard mk_link_unnamed(fd, temporary.path) == 0 else { throw fileSystemError(errno, "giving the finished movie its name") }
+        guard mk_link_unnamed(fd, temporary.path) == 0 else {
+            throw fileSystemError(errno, "giving the finished movie its name")
+        }
         guard rename(temporary.path, destination.path) == 0 else {
             let code = errno
             unlink(temporary.path)
@@ -162,7 +169,9 @@ final class PartialOutput: Sendable {
     private func replaceFolder() throws {
         let aside = destination.deletingLastPathComponent().appendingPathComponent(
             ".\(destination.lastPathComponent).\(UUID().uuidString.prefix(8)).old")
-        guard rename(destination.path, aside.path) == 0 else { throw fileSystemError(errno, "moving the old folder aside") }
+        guard rename(destination.path, aside.path) == 0 else {
+            throw fileSystemError(errno, "moving the old folder aside")
+        }
         guard rename(temporary.path, destination.path) == 0 else {
             let code = errno
             rename(aside.path, destination.path)
@@ -188,8 +197,10 @@ final class PartialOutput: Sendable {
             let token = entry.dropFirst(prefix.count).dropLast(".partial".count)
             guard token.count == 8, token.allSatisfy(\.isHexDigit) else { continue }
             let url = folder.appendingPathComponent(entry)
-            guard let modified = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date,
-                  now.timeIntervalSince(modified) > staleAge
+            guard
+                let modified = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate]
+                    as? Date,
+                now.timeIntervalSince(modified) > staleAge
             else { continue }
             try? FileManager.default.removeItem(at: url)
         }

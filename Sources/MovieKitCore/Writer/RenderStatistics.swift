@@ -41,7 +41,8 @@ public struct RenderStatistics: Sendable, Hashable, CustomStringConvertible {
             let value = millisecondsPerFrame(stage)
             return String(Double(Int(value * 100)) / 100)
         }
-        return "\(frames) frames (\(repeatedFrames) repeated, \(splicedFrames) of them spliced); ms per frame: drawing \(ms(\.drawing)), "
+        return
+            "\(frames) frames (\(repeatedFrames) repeated, \(splicedFrames) of them spliced); ms per frame: drawing \(ms(\.drawing)), "
             + "waiting for encoder \(ms(\.waitingForEncoder)), conversion \(ms(\.conversion)), "
             + "encoding \(ms(\.encoding)), muxing \(ms(\.muxing))"
     }

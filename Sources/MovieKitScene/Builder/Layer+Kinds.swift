@@ -71,7 +71,8 @@ extension Layer {
 
     /// Your own drawing. The context's origin is the layer's top-left corner; `time` is on the
     /// parent's clock. Draw the same picture for the same time.
-    public static func custom(_ draw: @escaping @Sendable (_ context: DrawingContext, _ time: Double) -> Void) -> Layer {
+    public static func custom(_ draw: @escaping @Sendable (_ context: DrawingContext, _ time: Double) -> Void) -> Layer
+    {
         Layer(.custom(CustomDrawing(draw)))
     }
 }

@@ -69,7 +69,9 @@ extension Layer {
     public func cornerRadius(_ radius: Animated<Double>) -> Layer { with { $0.cornerRadius = radius } }
 
     /// Adds a drop shadow.
-    public func shadow(color: Color = Color(white: 0, alpha: 0.5), offset: CGSize = CGSize(width: 0, height: 4), blur: Double = 8) -> Layer {
+    public func shadow(
+        color: Color = Color(white: 0, alpha: 0.5), offset: CGSize = CGSize(width: 0, height: 4), blur: Double = 8
+    ) -> Layer {
         shadow(LayerShadow(color: .constant(color), offset: .constant(offset), blur: .constant(blur)))
     }
     /// Sets the drop shadow; `nil` draws none.
@@ -87,7 +89,9 @@ extension Layer {
     }
 
     /// Masks the layer with another layer's alpha, drawn in this layer's parent space.
-    public func mask(_ layer: Layer, inverted: Bool = false) -> Layer { with { $0.mask = Mask(layer, inverted: inverted) } }
+    public func mask(_ layer: Layer, inverted: Bool = false) -> Layer {
+        with { $0.mask = Mask(layer, inverted: inverted) }
+    }
 
     /// Sets a text layer's style (its colour comes from the fill). Does nothing to other kinds.
     public func textStyle(_ style: TextStyle) -> Layer {

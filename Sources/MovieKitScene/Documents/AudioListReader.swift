@@ -22,14 +22,22 @@ enum AudioListReader {
         var tracks: [AudioTrack] = []
         var previousEnd: Double? = 0
         var previousName = ""
-        for item in try reader.sequence(expected: "a list of audio tracks {path, start, trim, volume, fadeIn, fadeOut, loop}") {
-            let map = try item.mapping(keys: keys, expected: "an audio track: {path, start, trim, volume, fadeIn, fadeOut, loop}")
-            let file = try MediaFiles.audio(try map.required("path", expected: "`path:` with an audio file, relative to \(document)"))
+        for item in try reader.sequence(
+            expected: "a list of audio tracks {path, start, trim, volume, fadeIn, fadeOut, loop}")
+        {
+            let map = try item.mapping(
+                keys: keys, expected: "an audio track: {path, start, trim, volume, fadeIn, fadeOut, loop}")
+            let file = try MediaFiles.audio(
+                try map.required("path", expected: "`path:` with an audio file, relative to \(document)"))
             var track = AudioTrack(url: file.url)
             if let trim = map.optional("trim") { track.trim = try Self.trim(trim) }
-            track.volume = try map.optional("volume")?.double(0...16, expected: "a gain from 0 to 16, where 1 keeps the level") ?? 1
-            track.fadeIn = try map.optional("fadeIn")?.double(0...3600, expected: "a fade in seconds from 0 to 3600") ?? 0
-            track.fadeOut = try map.optional("fadeOut")?.double(0...3600, expected: "a fade in seconds from 0 to 3600") ?? 0
+            track.volume =
+                try map.optional("volume")?.double(0...16, expected: "a gain from 0 to 16, where 1 keeps the level")
+                ?? 1
+            track.fadeIn =
+                try map.optional("fadeIn")?.double(0...3600, expected: "a fade in seconds from 0 to 3600") ?? 0
+            track.fadeOut =
+                try map.optional("fadeOut")?.double(0...3600, expected: "a fade in seconds from 0 to 3600") ?? 0
             track.loops = try map.optional("loop")?.bool() ?? false
             if let start = map.optional("start") {
                 track.start = try time(start)
@@ -68,7 +76,10 @@ enum AudioListReader {
         guard items.count == 2 else { throw reader.wrongType(expected) }
         let from = try time(items[0])
         let to = try time(items[1])
-        guard to > from else { throw items[1].invalid(SceneError.number(to), expected: "later than the trim's start (\(SceneError.number(from)))") }
+        guard to > from else {
+            throw items[1].invalid(
+                SceneError.number(to), expected: "later than the trim's start (\(SceneError.number(from)))")
+        }
         return from..<to
     }
 }

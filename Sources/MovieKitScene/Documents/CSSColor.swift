@@ -14,7 +14,7 @@ enum CSSColor {
         ("fuchsia", "FF00FF"), ("gray", "808080"), ("grey", "808080"), ("silver", "C0C0C0"), ("maroon", "800000"),
         ("olive", "808000"), ("navy", "000080"), ("purple", "800080"), ("teal", "008080"), ("orange", "FFA500"),
         ("pink", "FFC0CB"), ("brown", "A52A2A"), ("gold", "FFD700"), ("indigo", "4B0082"), ("violet", "EE82EE"),
-        ("transparent", "00000000"),
+        ("transparent", "00000000")
     ]
 
     /// The colour `text` names, or `nil` when it is not one of the forms above.
@@ -29,13 +29,17 @@ enum CSSColor {
             var channels: [Double] = []
             for part in parts.prefix(3) {
                 guard let value = part.hasSuffix("%") ? Double(part.dropLast()).map({ $0 * 2.55 }) : Double(part),
-                      (0...255).contains(value) else { return nil }
+                    (0...255).contains(value)
+                else { return nil }
                 channels.append(value / 255)
             }
             var alpha = 1.0
             if parts.count == 4 {
-                guard let value = parts[3].hasSuffix("%") ? Double(parts[3].dropLast()).map({ $0 / 100 }) : Double(parts[3]),
-                      (0...1).contains(value) else { return nil }
+                guard
+                    let value = parts[3].hasSuffix("%")
+                        ? Double(parts[3].dropLast()).map({ $0 / 100 }) : Double(parts[3]),
+                    (0...1).contains(value)
+                else { return nil }
                 alpha = value
             }
             return Color(red: channels[0], green: channels[1], blue: channels[2], alpha: alpha)
@@ -60,7 +64,8 @@ extension NodeReader {
     func cssColor() throws -> Color {
         let text = try string(expected: CSSColor.expected)
         guard let color = CSSColor.parse(text) else {
-            let hint = KeySuggestion.nearest(to: text, in: CSSColor.names.map(\.name)).map { " (did you mean `\($0)`?)" } ?? ""
+            let hint =
+                KeySuggestion.nearest(to: text, in: CSSColor.names.map(\.name)).map { " (did you mean `\($0)`?)" } ?? ""
             throw invalid("\"\(text)\"\(hint)", expected: CSSColor.expected)
         }
         return color

@@ -91,7 +91,9 @@ enum JSON5NumberCheck {
 
     /// The index after the string that starts at `start`; in JSON5 a backslash escapes the next
     /// character in either kind of quotes, a line break included.
-    private static func skipString(_ scalars: [Unicode.Scalar], from start: Int, line: inout Int, lineStart: inout Int) -> Int {
+    private static func skipString(_ scalars: [Unicode.Scalar], from start: Int, line: inout Int, lineStart: inout Int)
+        -> Int
+    {
         let quote = scalars[start]
         var index = start + 1
         while index < scalars.count {
@@ -115,7 +117,9 @@ enum JSON5NumberCheck {
     }
 
     /// The index after the `//` or `/* */` comment that starts at `start`.
-    private static func skipComment(_ scalars: [Unicode.Scalar], from start: Int, line: inout Int, lineStart: inout Int) -> Int {
+    private static func skipComment(_ scalars: [Unicode.Scalar], from start: Int, line: inout Int, lineStart: inout Int)
+        -> Int
+    {
         let isBlock = scalars[start + 1] == "*"
         var index = start + 2
         while index < scalars.count {

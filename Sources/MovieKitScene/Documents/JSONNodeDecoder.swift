@@ -48,18 +48,22 @@ enum JSONNodeDecoder {
             throw error(context, data: data, file: file, dialect: dialect)
         } catch let error as DecodingError {
             // JSONDecoder throws only `.dataCorrupted` for bad documents; anything else is described as it is.
-            throw SceneError.syntax(file: file, line: nil, column: nil, format: dialect.name, problem: "Foundation reports \(error)")
+            throw SceneError.syntax(
+                file: file, line: nil, column: nil, format: dialect.name, problem: "Foundation reports \(error)")
         } catch {
             // Foundation's own JSONError, for a key it cannot read; it carries a line and column.
             let (line, column) = Self.position(in: "\(error)")
             throw SceneError.syntax(
-                file: file, line: line, column: column, format: dialect.name, problem: "Foundation reports \(Self.brief(error))")
+                file: file, line: line, column: column, format: dialect.name,
+                problem: "Foundation reports \(Self.brief(error))")
         }
     }
 
     /// The `SceneError` for a `.dataCorrupted` error: a node this file's tree refused, or a
     /// syntax error in the whole document.
-    private static func error(_ context: DecodingError.Context, data: Data, file: String, dialect: Dialect) -> SceneError {
+    private static func error(_ context: DecodingError.Context, data: Data, file: String, dialect: Dialect)
+        -> SceneError
+    {
         let path = keyPath(context.codingPath)
         if context.debugDescription == DecodedNode.unreadableNumber {
             return .invalidValue(
@@ -73,7 +77,9 @@ enum JSONNodeDecoder {
             let (line, column) = Self.position(in: "\(underlying)")
             return .syntax(
                 file: file, line: line, column: column, format: dialect.name,
-                problem: "the string at `\(path.isEmpty ? "the document" : path)` cannot be read: Foundation reports \(Self.brief(underlying))")
+                problem:
+                    "the string at `\(path.isEmpty ? "the document" : path)` cannot be read: Foundation reports \(Self.brief(underlying))"
+            )
         }
         // The document as a whole: JSONDecoder gives no detail, but for JSON, JSONSerialization says where.
         let said = "Foundation says only \"\(Self.withoutFinalPeriod(context.debugDescription))\""
@@ -82,10 +88,12 @@ enum JSONNodeDecoder {
         }
         let sentence = withoutFinalPeriod(detail)
         guard let offset = characterOffset(in: detail) else {
-            return .syntax(file: file, line: nil, column: nil, format: dialect.name, problem: "Foundation reports \"\(sentence)\"")
+            return .syntax(
+                file: file, line: nil, column: nil, format: dialect.name, problem: "Foundation reports \"\(sentence)\"")
         }
         let (line, column) = lineAndColumn(ofByte: offset, in: data)
-        return .syntax(file: file, line: line, column: column, format: dialect.name, problem: "Foundation reports \"\(sentence)\"")
+        return .syntax(
+            file: file, line: line, column: column, format: dialect.name, problem: "Foundation reports \"\(sentence)\"")
     }
 
     /// `layers[2].animate.opacity` for a coding path.
@@ -170,7 +178,9 @@ private struct DecodedNode: Decodable {
             node = SceneNode(value: .scalar("null", quoted: false), line: nil, column: nil)
         } else if let object = try Self.object(decoder) {
             let entries = try object.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
-                SceneNode.Entry(key: key.stringValue, line: nil, column: nil, value: try object.decode(DecodedNode.self, forKey: key).node)
+                SceneNode.Entry(
+                    key: key.stringValue, line: nil, column: nil,
+                    value: try object.decode(DecodedNode.self, forKey: key).node)
             }
             node = SceneNode(value: .mapping(entries), line: nil, column: nil)
         } else if var array = try Self.array(decoder) {
@@ -210,13 +220,15 @@ private struct DecodedNode: Decodable {
             return .scalar(try container.decode(String.self), quoted: true)
         } catch DecodingError.typeMismatch {
             // Not null, a boolean, a string, an object or an array: a number none of the types above can hold.
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: unreadableNumber))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: unreadableNumber))
         } catch let error as DecodingError {
             throw error
         } catch {
             // Foundation's JSONError for a string it cannot read, such as one with JSON5's \v escape.
             throw DecodingError.dataCorrupted(
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "\(error)", underlyingError: error))
+                DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: "\(error)", underlyingError: error))
         }
     }
 

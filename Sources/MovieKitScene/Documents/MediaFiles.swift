@@ -14,13 +14,15 @@ enum MediaFiles {
         } catch {
             let exists = FileManager.default.fileExists(atPath: url.path)
             throw SceneError.unreadableFile(
-                path: url.path, reason: exists ? "the file is not readable; check its permissions" : "no file exists at this path")
+                path: url.path,
+                reason: exists ? "the file is not readable; check its permissions" : "no file exists at this path")
         }
     }
 
     /// A path as written in a document, resolved against the document's folder unless absolute.
     static func url(_ path: String, relativeTo base: URL) -> URL {
-        path.hasPrefix("/") ? URL(fileURLWithPath: path).standardizedFileURL : base.appendingPathComponent(path).standardizedFileURL
+        path.hasPrefix("/")
+            ? URL(fileURLWithPath: path).standardizedFileURL : base.appendingPathComponent(path).standardizedFileURL
     }
 
     /// Why a file cannot be used, or `nil` when it exists, is a regular file, is readable and is

@@ -31,7 +31,8 @@ enum NestingLimit {
         if let (line, column) = scanner.firstPositionTooDeep() {
             throw SceneError.syntax(
                 file: file, line: line, column: column, format: format,
-                problem: "values are nested more than \(maximumDepth) levels deep there, deeper than any document needs")
+                problem: "values are nested more than \(maximumDepth) levels deep there, deeper than any document needs"
+            )
         }
     }
 
@@ -114,21 +115,24 @@ enum NestingLimit {
         /// Whether the byte after `position` is a space, a tab, a line break or the end.
         private func isFollowedBySpace(_ position: Int) -> Bool {
             guard position + 1 < bytes.count else { return true }
-            return [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[position + 1])
+            return [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(
+                bytes[position + 1])
         }
 
         /// A quote starts a string in JSON anywhere, in YAML only where a scalar can start.
         private func startsString() -> Bool {
             guard syntax == .yaml else { return true }
             let starters = "\n[{,:-?".utf8
-            return starters.contains(previous) || index == 0 || [UInt8(ascii: " "), UInt8(ascii: "\t")].contains(bytes[index - 1])
+            return starters.contains(previous) || index == 0
+                || [UInt8(ascii: " "), UInt8(ascii: "\t")].contains(bytes[index - 1])
         }
 
         private func startsComment(at position: Int) -> Bool {
             switch syntax {
             case .yaml:
                 return bytes[position] == UInt8(ascii: "#")
-                    && (position == 0 || [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n")].contains(bytes[position - 1]))
+                    && (position == 0
+                        || [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n")].contains(bytes[position - 1]))
             case .json:
                 guard bytes[position] == UInt8(ascii: "/"), position + 1 < bytes.count else { return false }
                 return bytes[position + 1] == UInt8(ascii: "/") || bytes[position + 1] == UInt8(ascii: "*")
@@ -141,7 +145,8 @@ enum NestingLimit {
             index += isBlock ? 2 : 1
             while index < bytes.count {
                 if isBlock {
-                    if bytes[index] == UInt8(ascii: "*"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
+                    if bytes[index] == UInt8(ascii: "*"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/")
+                    {
                         index += 2
                         return
                     }

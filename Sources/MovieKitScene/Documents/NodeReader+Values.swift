@@ -17,8 +17,10 @@ extension NodeReader {
         }
         guard isMapping else { throw wrongType(expected) }
         let map = try mapping(keys: [first, second], expected: expected)
-        return (try map.required(first, expected: "`\(first):` with a number").double(),
-                try map.required(second, expected: "`\(second):` with a number").double())
+        return (
+            try map.required(first, expected: "`\(first):` with a number").double(),
+            try map.required(second, expected: "`\(second):` with a number").double()
+        )
     }
 
     func point() throws -> CGPoint {
@@ -29,7 +31,8 @@ extension NodeReader {
     func size(allowingNegative: Bool = false) throws -> CGSize {
         let (width, height) = try pair("width", "height", expected: Self.sizeExpected)
         guard allowingNegative || (width >= 0 && height >= 0) else {
-            throw invalid("[\(SceneError.number(width)), \(SceneError.number(height))]", expected: "a size with no negative side")
+            throw invalid(
+                "[\(SceneError.number(width)), \(SceneError.number(height))]", expected: "a size with no negative side")
         }
         return CGSize(width: width, height: height)
     }
@@ -47,7 +50,7 @@ extension NodeReader {
         ("black", .black), ("white", .white), ("clear", .clear), ("transparent", .clear), ("gray", .gray),
         ("lightGray", .lightGray), ("darkGray", .darkGray), ("red", .red), ("green", .green), ("blue", .blue),
         ("yellow", .yellow), ("cyan", .cyan), ("magenta", .magenta), ("orange", .orange), ("purple", .purple),
-        ("brown", .brown),
+        ("brown", .brown)
     ]
 
     func color() throws -> Color {
@@ -57,7 +60,9 @@ extension NodeReader {
             return color
         }
         guard let named = Self.namedColors.first(where: { $0.name == text }) else {
-            let hint = KeySuggestion.nearest(to: text, in: Self.namedColors.map(\.name)).map { " (did you mean `\($0)`?)" } ?? ""
+            let hint =
+                KeySuggestion.nearest(to: text, in: Self.namedColors.map(\.name)).map { " (did you mean `\($0)`?)" }
+                ?? ""
             throw invalid("\"\(text)\"\(hint)", expected: Self.colorExpected)
         }
         return named.value
@@ -84,7 +89,9 @@ extension NodeReader {
             let spec = try radial.mapping(keys: ["colors", "locations", "center", "radius"])
             let gradient = try radial.gradient(spec)
             let center = try spec.optional("center")?.point() ?? CGPoint(x: 0.5, y: 0.5)
-            let radius = try spec.optional("radius")?.double(0...100, expected: "a positive fraction of the layer's larger side") ?? 0.5
+            let radius =
+                try spec.optional("radius")?.double(0...100, expected: "a positive fraction of the layer's larger side")
+                ?? 0.5
             return .radialGradient(gradient, center: center, radius: radius)
         }
         throw wrongType(Self.fillExpected)
@@ -94,12 +101,15 @@ extension NodeReader {
         let colorsReader = try spec.required("colors", expected: "`colors:` with a list of two or more colours")
         let colors = try colorsReader.sequence(expected: "a list of two or more colours").map { try $0.color() }
         let locationsReader = spec.optional("locations")
-        let locations = try locationsReader?.sequence(expected: "a list of numbers from 0 to 1").map { try $0.double(0...1, expected: "a number from 0 to 1") }
+        let locations = try locationsReader?.sequence(expected: "a list of numbers from 0 to 1").map {
+            try $0.double(0...1, expected: "a number from 0 to 1")
+        }
         do {
             return try Gradient(colors: colors, locations: locations)
         } catch let error as FrameDrawError {
             guard case .invalidGradient(let reason) = error else { throw error }
-            throw (locationsReader ?? colorsReader).invalid("not a usable gradient (\(reason))", expected: "two or more colours with one ascending location each")
+            throw (locationsReader ?? colorsReader).invalid(
+                "not a usable gradient (\(reason))", expected: "two or more colours with one ascending location each")
         }
     }
 
@@ -108,11 +118,12 @@ extension NodeReader {
         let map = try mapping(keys: ["family", "size", "weight", "italic"])
         let weights: [(name: String, value: Font.Weight)] = [
             ("ultraLight", .ultraLight), ("thin", .thin), ("light", .light), ("regular", .regular), ("medium", .medium),
-            ("semibold", .semibold), ("bold", .bold), ("heavy", .heavy), ("black", .black),
+            ("semibold", .semibold), ("bold", .bold), ("heavy", .heavy), ("black", .black)
         ]
         return Font(
             family: try map.optional("family")?.string() ?? base.family,
-            size: try map.optional("size")?.double(1...2000, expected: "a font size in pixels from 1 to 2000") ?? base.size,
+            size: try map.optional("size")?.double(1...2000, expected: "a font size in pixels from 1 to 2000")
+                ?? base.size,
             weight: try map.optional("weight")?.choice(weights, what: "a weight") ?? base.weight,
             italic: try map.optional("italic")?.bool() ?? base.italic)
     }

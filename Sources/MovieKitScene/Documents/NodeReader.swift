@@ -29,12 +29,16 @@ struct NodeReader {
 
     /// A wrong-type error at this node.
     func wrongType(_ expected: String) -> SceneError {
-        .wrongType(file: context.fileName, line: node.line, column: node.column, path: displayPath, found: found, expected: expected)
+        .wrongType(
+            file: context.fileName, line: node.line, column: node.column, path: displayPath, found: found,
+            expected: expected)
     }
 
     /// An out-of-range or unusable value at this node.
     func invalid(_ value: String, expected: String) -> SceneError {
-        .invalidValue(file: context.fileName, line: node.line, column: node.column, path: displayPath, value: value, expected: expected)
+        .invalidValue(
+            file: context.fileName, line: node.line, column: node.column, path: displayPath, value: value,
+            expected: expected)
     }
 
     var displayPath: String { path.isEmpty ? "the document" : path }
@@ -96,7 +100,8 @@ struct NodeReader {
         guard case .scalar(let raw, let quoted) = node.value else { throw wrongType(expected) }
         guard context.expandsVariables else { return (raw, quoted, false) }
         let result = try TemplateVariables.substitute(in: raw, variables: context.variables) { name in
-            SceneError.unsetVariable(file: context.fileName, line: node.line, column: node.column, path: displayPath, name: name)
+            SceneError.unsetVariable(
+                file: context.fileName, line: node.line, column: node.column, path: displayPath, name: name)
         }
         return (result.text, quoted, result.substituted)
     }
@@ -113,7 +118,9 @@ struct NodeReader {
         let value = try scalar(expected: expected)
         let trimmed = value.text.trimmingCharacters(in: .whitespaces)
         guard !value.quoted || value.substituted, let number = Double(trimmed), number.isFinite else {
-            if value.substituted { throw invalid("\"\(value.text)\" after filling in its variables", expected: expected) }
+            if value.substituted {
+                throw invalid("\"\(value.text)\" after filling in its variables", expected: expected)
+            }
             throw wrongType(expected)
         }
         if let range, !range.contains(number) { throw invalid(SceneError.number(number), expected: expected) }
@@ -123,7 +130,9 @@ struct NodeReader {
     /// A whole number, optionally within `range`.
     func int(_ range: ClosedRange<Int>? = nil, expected: String = "a whole number") throws -> Int {
         let number = try double(expected: expected)
-        guard number == number.rounded(), abs(number) < 1e15 else { throw invalid(SceneError.number(number), expected: expected) }
+        guard number == number.rounded(), abs(number) < 1e15 else {
+            throw invalid(SceneError.number(number), expected: expected)
+        }
         let whole = Int(number)
         if let range, !range.contains(whole) { throw invalid(String(whole), expected: expected) }
         return whole
@@ -171,7 +180,8 @@ struct MappingReader {
     func required(_ key: String, expected: String) throws -> NodeReader {
         guard let value = optional(key) else {
             throw SceneError.missingKey(
-                file: reader.context.fileName, line: reader.node.line, column: reader.node.column, path: reader.displayPath,
+                file: reader.context.fileName, line: reader.node.line, column: reader.node.column,
+                path: reader.displayPath,
                 key: key, expected: expected)
         }
         return value

@@ -49,7 +49,8 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
                 + Self.syntaxAdvice(format: format, positioned: line != nil)
         case .unknownKey(let file, let line, let column, let path, let validKeys, let suggestion):
             let hint = suggestion.map { " Did you mean `\($0)`?" } ?? ""
-            return Self.place(file, line, column) + "`\(path)` is not a known key.\(hint) Valid keys here are \(Self.list(validKeys))."
+            return Self.place(file, line, column)
+                + "`\(path)` is not a known key.\(hint) Valid keys here are \(Self.list(validKeys))."
         case .missingKey(let file, let line, let column, let path, let key, let expected):
             return Self.place(file, line, column) + "`\(path)` has no `\(key)`; add \(expected)."
         case .wrongType(let file, let line, let column, let path, let found, let expected):
@@ -57,19 +58,24 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
         case .invalidValue(let file, let line, let column, let path, let value, let expected):
             return Self.place(file, line, column) + "`\(path)` is \(value) but must be \(expected)."
         case .keyframesOutOfOrder(let file, let line, let column, let path, let time, let previous):
-            return Self.place(file, line, column) + "`\(path)` is \(Self.number(time)), earlier than the keyframe before it at \(Self.number(previous)); list keyframes in time order."
+            return Self.place(file, line, column)
+                + "`\(path)` is \(Self.number(time)), earlier than the keyframe before it at \(Self.number(previous)); list keyframes in time order."
         case .missingImage(let file, let line, let column, let path, let imagePath, let reason):
-            return Self.place(file, line, column) + "`\(path)` names the image \(imagePath), which cannot be loaded: \(reason)"
+            return Self.place(file, line, column)
+                + "`\(path)` names the image \(imagePath), which cannot be loaded: \(reason)"
         case .unsetVariable(let file, let line, let column, let path, let name):
-            return Self.place(file, line, column) + "`\(path)` uses the variable ${\(name)}, which is not set; pass --set \(name)=VALUE or define it in the --props file."
+            return Self.place(file, line, column)
+                + "`\(path)` uses the variable ${\(name)}, which is not set; pass --set \(name)=VALUE or define it in the --props file."
         case .invalidSlideshow(let reason):
             return "The slideshow cannot be made: \(reason)."
         case .invalidProperties(let path, let reason):
             return "The properties file \(path) cannot be used: \(reason)."
         case .unsupportedFeature(let file, let line, let column, let path, let feature, let reason):
-            return Self.place(file, line, column) + "`\(path)` uses \(feature), which MovieKit does not support: \(reason)."
+            return Self.place(file, line, column)
+                + "`\(path)` uses \(feature), which MovieKit does not support: \(reason)."
         case .missingAudio(let file, let line, let column, let path, let audioPath, let reason):
-            return Self.place(file, line, column) + "`\(path)` names the audio file \(audioPath), which cannot be read: \(reason)"
+            return Self.place(file, line, column)
+                + "`\(path)` names the audio file \(audioPath), which cannot be read: \(reason)"
         }
     }
 
@@ -84,11 +90,13 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
     /// JSON5 errors have no position at all (the problem then ends with what Foundation said,
     /// which "It" refers to).
     static func syntaxAdvice(format: String, positioned: Bool) -> String {
-        let json5 = format == "JSON5" ? "; JSON5 allows comments, unquoted keys, single-quoted strings and trailing commas" : ""
+        let json5 =
+            format == "JSON5" ? "; JSON5 allows comments, unquoted keys, single-quoted strings and trailing commas" : ""
         switch (format, positioned) {
         case ("YAML", true): return "Fix the syntax at that line and column."
         case ("YAML", false): return "Fix the syntax."
-        case (_, true): return "Check the brackets, commas, quotes and escapes at or just before that line and column\(json5)."
+        case (_, true):
+            return "Check the brackets, commas, quotes and escapes at or just before that line and column\(json5)."
         case (_, false): return "It gives no position, so check the brackets, commas, quotes and escapes\(json5)."
         }
     }

@@ -59,13 +59,15 @@ public enum TemplateVariables {
             throw SceneError.invalidProperties(path: path, reason: "it is not valid JSON (\(error.description))")
         }
         guard case .mapping(let entries) = root.value else {
-            throw SceneError.invalidProperties(path: path, reason: "it must be a JSON object such as {\"title\": \"Hello\", \"seconds\": 4}")
+            throw SceneError.invalidProperties(
+                path: path, reason: "it must be a JSON object such as {\"title\": \"Hello\", \"seconds\": 4}")
         }
         var result: [String: String] = [:]
         for entry in entries {
             guard isValidName(entry.key) else {
                 throw SceneError.invalidProperties(
-                    path: path, reason: "the key \"\(entry.key)\" is not a variable name; use letters, digits, _, - and .")
+                    path: path,
+                    reason: "the key \"\(entry.key)\" is not a variable name; use letters, digits, _, - and .")
             }
             guard case .scalar(let text, _) = entry.value.value, !entry.value.isNull else {
                 throw SceneError.invalidProperties(

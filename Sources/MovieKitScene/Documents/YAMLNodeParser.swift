@@ -29,7 +29,8 @@ enum YAMLNodeParser {
         mutating func spend(at line: Int, _ column: Int, depth: Int) throws {
             valuesLeft -= 1
             guard valuesLeft >= 0, depth <= NestingLimit.maximumDepth else {
-                let problem = valuesLeft < 0
+                let problem =
+                    valuesLeft < 0
                     ? "its aliases (`*name`) expand the document to too many values"
                     : "its aliases (`*name`) nest values more than \(NestingLimit.maximumDepth) levels deep"
                 throw SceneError.syntax(file: file, line: line, column: column, format: "YAML", problem: problem)
@@ -49,7 +50,8 @@ enum YAMLNodeParser {
             let entries = try mapping.map { pair in
                 SceneNode.Entry(
                     key: pair.key.scalar?.string ?? "\(pair.key)", line: pair.key.mark?.line ?? line,
-                    column: pair.key.mark?.column ?? column, value: try convert(pair.value, depth: depth + 1, budget: &budget))
+                    column: pair.key.mark?.column ?? column,
+                    value: try convert(pair.value, depth: depth + 1, budget: &budget))
             }
             return SceneNode(value: .mapping(entries), line: line, column: column)
         case .sequence(let sequence):
@@ -61,7 +63,7 @@ enum YAMLNodeParser {
     private static func syntaxError(_ error: YamlError, file: String) -> SceneError {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
+            .composer(let context, let problem, let mark, _):
             let detail = context.map { "\($0.text), \(problem)" } ?? problem
             return .syntax(file: file, line: mark.line, column: mark.column, format: "YAML", problem: detail)
         case .reader(let problem, _, _, _):

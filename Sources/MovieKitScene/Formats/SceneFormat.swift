@@ -71,11 +71,14 @@ extension SceneFormat {
         read: { url, variables in
             if let name = variables.keys.sorted().first {
                 throw SceneError.invalidProperties(
-                    path: url.path, reason: "editly specs have no template variables, so `\(name)` cannot be set; remove --set and --props")
+                    path: url.path,
+                    reason:
+                        "editly specs have no template variables, so `\(name)` cannot be set; remove --set and --props")
             }
             let spec = try EditlySpec(contentsOf: url)
             try spec.slideshow.validate()
             return SceneDocument(
-                url: url, format: "editly spec", scene: try spec.slideshow.scene(), slideshow: spec.slideshow, outputURL: spec.outputURL)
+                url: url, format: "editly spec", scene: try spec.slideshow.scene(), slideshow: spec.slideshow,
+                outputURL: spec.outputURL)
         })
 }

@@ -26,14 +26,20 @@ extension Animated {
     }
 
     /// From one value to another over `duration` seconds from `start`, along `easing`.
-    public static func tween(from: Value, to: Value, start: Double = 0, duration: Double, easing: Easing = .ease) -> Animated
+    public static func tween(from: Value, to: Value, start: Double = 0, duration: Double, easing: Easing = .ease)
+        -> Animated
     where Value: Interpolatable {
         Animated(Tween(from: from, to: to, duration: duration, easing: easing), start: start, kind: .tween)
     }
 
     /// From one value to another on a spring released at `start`; it may overshoot `to`.
-    public static func spring(from: Value, to: Value, start: Double = 0, spring: Spring = .smooth, initialVelocity: Double = 0)
-        -> Animated where Value: Interpolatable {
-        Animated(SpringAnimation(from: from, to: to, spring: spring, initialVelocity: initialVelocity), start: start, kind: .spring)
+    public static func spring(
+        from: Value, to: Value, start: Double = 0, spring: Spring = .smooth, initialVelocity: Double = 0
+    )
+        -> Animated where Value: Interpolatable
+    {
+        Animated(
+            SpringAnimation(from: from, to: to, spring: spring, initialVelocity: initialVelocity), start: start,
+            kind: .spring)
     }
 }

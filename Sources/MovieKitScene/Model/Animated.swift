@@ -56,7 +56,9 @@ public struct Animated<Value: Sendable>: Sendable {
     public func map<Other: Sendable>(_ transform: @escaping @Sendable (Value) -> Other) -> Animated<Other> {
         if let constantValue { return Animated<Other>.constant(transform(constantValue)) }
         let evaluate = self.evaluate
-        return Animated<Other>(kind: Animated<Other>.Kind(rawValue: kind.rawValue) ?? .custom) { transform(evaluate($0)) }
+        return Animated<Other>(kind: Animated<Other>.Kind(rawValue: kind.rawValue) ?? .custom) {
+            transform(evaluate($0))
+        }
     }
 }
 
@@ -66,7 +68,8 @@ extension Animated where Value == String {
     ///   first text shows.
     public static func steps(_ steps: [(time: Double, value: String)]) -> Animated {
         precondition(!steps.isEmpty, "Animated.steps needs at least one step.")
-        precondition(zip(steps, steps.dropFirst()).allSatisfy { $0.time <= $1.time }, "Animated.steps needs ascending times.")
+        precondition(
+            zip(steps, steps.dropFirst()).allSatisfy { $0.time <= $1.time }, "Animated.steps needs ascending times.")
         if steps.count == 1 { return .constant(steps[0].value) }
         let table = steps.map { ($0.time, $0.value) }
         return Animated(kind: .keyframes) { time in

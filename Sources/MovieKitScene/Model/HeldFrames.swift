@@ -24,7 +24,8 @@ public struct HeldFrames: Sendable, Hashable {
     /// Whether frame `index` repeats the frame before it: it lies inside a run, after the run's first frame.
     public func repeatsPrevious(_ index: Int) -> Bool {
         // Binary search: the runs are in order.
-        var low = 0, high = runs.count
+        var low = 0
+        var high = runs.count
         while low < high {
             let middle = (low + high) / 2
             if runs[middle].upperBound <= index { low = middle + 1 } else { high = middle }

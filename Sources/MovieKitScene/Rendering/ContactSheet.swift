@@ -28,7 +28,9 @@ public struct ContactSheet: Sendable {
     ///   - columns: Frames per row, at least 1.
     ///   - thumbnailWidth: The width of each frame in pixels, at least 16.
     public init(count: Int = 12, columns: Int = 4, thumbnailWidth: Int = 240) {
-        precondition(count >= 1 && columns >= 1 && thumbnailWidth >= 16, "A contact sheet needs a count and columns of at least 1 and a thumbnail width of at least 16.")
+        precondition(
+            count >= 1 && columns >= 1 && thumbnailWidth >= 16,
+            "A contact sheet needs a count and columns of at least 1 and a thumbnail width of at least 16.")
         self.count = count
         self.columns = columns
         self.thumbnailWidth = thumbnailWidth
@@ -97,7 +99,8 @@ public struct ContactSheet: Sendable {
                 let x = pad + Double(column) * (thumbnail.width + pad)
                 let y = pad + Double(row) * (thumbnail.height + Double(Self.labelHeight) + pad)
                 context.draw(frame.image, in: CGRect(x: x, y: y, width: thumbnail.width, height: thumbnail.height))
-                let label = CGRect(x: x, y: y + thumbnail.height + 3, width: thumbnail.width, height: Double(Self.labelHeight) - 3)
+                let label = CGRect(
+                    x: x, y: y + thumbnail.height + 3, width: thumbnail.width, height: Double(Self.labelHeight) - 3)
                 context.draw(Self.timecode(frame.time, fps: fps), in: label, style: labelStyle)
             }
         }

@@ -49,13 +49,16 @@ struct LayerPainter {
         context.translateBy(x: -anchor.x * size.width, y: -anchor.y * size.height)
         let bounds = CGRect(origin: .zero, size: size)
         if let shadow = layer.shadow {
-            context.setShadow(offset: shadow.offset.value(at: time), blur: shadow.blur.value(at: time), color: shadow.color.value(at: time))
+            context.setShadow(
+                offset: shadow.offset.value(at: time), blur: shadow.blur.value(at: time),
+                color: shadow.color.value(at: time))
         }
         switch layer.content {
         case .rect, .ellipse, .path, .polygon, .star:
             drawShape(layer, bounds: bounds, time: time, opacity: opacity)
         case .text(let text):
-            drawText(text, layer: layer, bounds: bounds, hasExplicitSize: layer.size != nil, time: time, opacity: opacity)
+            drawText(
+                text, layer: layer, bounds: bounds, hasExplicitSize: layer.size != nil, time: time, opacity: opacity)
         case .image(let image):
             guard let picture = image.source.picture else { return }
             context.setAlpha(opacity)
@@ -76,7 +79,9 @@ struct LayerPainter {
 
     private func drawGroup(_ group: GroupContent, layer: Layer, bounds: CGRect, time: Double, opacity: Double) {
         if let slot = group.rasterSlot, let rasters,
-           drawFromRaster(slot: slot, cache: rasters, group: group, layer: layer, bounds: bounds, time: time, opacity: opacity) {
+            drawFromRaster(
+                slot: slot, cache: rasters, group: group, layer: layer, bounds: bounds, time: time, opacity: opacity)
+        {
             return
         }
         let body = { drawChildren(of: group, layer: layer, bounds: bounds, time: time) }
@@ -102,16 +107,19 @@ struct LayerPainter {
     /// Composites a still group from its raster, rasterising it first when the cache does not hold it.
     /// - Returns: `false` when no raster could be made (it could not be allocated): draw in place then.
     private func drawFromRaster(
-        slot: Int, cache: LayerRasterCache, group: GroupContent, layer: Layer, bounds: CGRect, time: Double, opacity: Double
+        slot: Int, cache: LayerRasterCache, group: GroupContent, layer: Layer, bounds: CGRect, time: Double,
+        opacity: Double
     ) -> Bool {
         let key = LayerRasterCache.Key(
-            slot: slot, transform: context.ctm, surfaceWidth: context.bounds.width, surfaceHeight: context.bounds.height)
+            slot: slot, transform: context.ctm, surfaceWidth: context.bounds.width, surfaceHeight: context.bounds.height
+        )
         let raster: DeviceRaster
         if let cached = cache.raster(for: key) {
             raster = cached
         } else {
             let made = try? context.rasterize(in: group.clipsContent ? bounds : nil) { inner in
-                LayerPainter(context: inner, rasters: nil).drawChildren(of: group, layer: layer, bounds: bounds, time: time)
+                LayerPainter(context: inner, rasters: nil).drawChildren(
+                    of: group, layer: layer, bounds: bounds, time: time)
             }
             guard let made else { return false }
             raster = cache.insert(made, for: key)
@@ -161,9 +169,15 @@ struct LayerPainter {
         }
     }
 
-    private func drawText(_ text: TextContent, layer: Layer, bounds: CGRect, hasExplicitSize: Bool, time: Double, opacity: Double) {
+    private func drawText(
+        _ text: TextContent, layer: Layer, bounds: CGRect, hasExplicitSize: Bool, time: Double, opacity: Double
+    ) {
         var style = text.style
-        if case .color(let color) = layer.fill { style.color = color.value(at: time) } else if layer.fill == nil { return }
+        if case .color(let color) = layer.fill {
+            style.color = color.value(at: time)
+        } else if layer.fill == nil {
+            return
+        }
         context.setAlpha(opacity)
         let string = text.text.value(at: time)
         if hasExplicitSize {

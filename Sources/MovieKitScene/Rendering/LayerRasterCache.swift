@@ -61,7 +61,8 @@ final class LayerRasterCache: Sendable {
                 return existing.raster
             }
             while state.bytes + raster.byteCount > byteBudget,
-                  let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })
+            {
                 state.entries[oldest.key] = nil
                 state.bytes -= oldest.value.raster.byteCount
             }

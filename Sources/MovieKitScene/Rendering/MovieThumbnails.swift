@@ -37,7 +37,9 @@ struct MovieThumbnails {
                     var pixels = [UInt32](repeating: 0, count: width * height)
                     pixels.withUnsafeMutableBytes { destination in
                         for row in 0..<height {
-                            destination.baseAddress.map { ($0 + row * width * 4).copyMemory(from: bytes + row * stride, byteCount: width * 4) }
+                            destination.baseAddress.map {
+                                ($0 + row * width * 4).copyMemory(from: bytes + row * stride, byteCount: width * 4)
+                            }
                         }
                     }
                     // Video pictures are opaque; BGRA bytes are Cairo's premultiplied ARGB32.

@@ -62,7 +62,8 @@ struct RasterPlan {
         let placed = placementIsStatic && Self.hasStaticTransform(layer)
         let childWindow = visible.shifted(by: group.timeOffset)
         if placed, layer.shadow == nil, !layer.cornerRadius.isAnimated,
-           Self.isStatic(group.layers, window: childWindow), Self.drawCount(group.layers) >= 2 {
+            Self.isStatic(group.layers, window: childWindow), Self.drawCount(group.layers) >= 2
+        {
             // The outermost such group is the one cached; the groups inside it are drawn into its raster.
             group.rasterSlot = slotCount
             slotCount += 1
@@ -117,7 +118,9 @@ struct RasterPlan {
     private static func isStatic(_ layer: Layer, window: Window) -> Bool {
         let own = Self.window(of: layer)
         if own.intersection(window).isEmpty { return true }  // Never shown while the group is.
-        guard own.contains(window), layer.blendMode == .normal, hasStaticTransform(layer), hasStaticPaint(layer) else { return false }
+        guard own.contains(window), layer.blendMode == .normal, hasStaticTransform(layer), hasStaticPaint(layer) else {
+            return false
+        }
         if let mask = layer.mask, !isStatic(mask.layers, window: window) { return false }
         switch layer.content {
         case .rect, .ellipse, .path, .polygon, .star, .image:
@@ -125,14 +128,17 @@ struct RasterPlan {
         case .text(let text):
             return !text.text.isAnimated
         case .group(let group):
-            return !layer.cornerRadius.isAnimated && isStatic(group.layers, window: window.shifted(by: group.timeOffset))
+            return !layer.cornerRadius.isAnimated
+                && isStatic(group.layers, window: window.shifted(by: group.timeOffset))
         case .custom:
             return false
         }
     }
 
     private static func hasStaticPaint(_ layer: Layer) -> Bool {
-        if layer.opacity.isAnimated || layer.cornerRadius.isAnimated || layer.trimStart.isAnimated || layer.trimEnd.isAnimated {
+        if layer.opacity.isAnimated || layer.cornerRadius.isAnimated || layer.trimStart.isAnimated
+            || layer.trimEnd.isAnimated
+        {
             return false
         }
         if case .color(let color) = layer.fill, color.isAnimated { return false }

@@ -21,10 +21,12 @@ extension SceneRenderer {
     ///   be read, `.audioNotInContainer` when the scene has audio and `url` is a `.webm` or `.gif`);
     ///   nothing is left at `url` on failure.
     public func render(
-        to url: URL, settings: MovieSettings? = nil, overwrite: Bool = false, concurrency: RenderConcurrency = .automatic,
+        to url: URL, settings: MovieSettings? = nil, overwrite: Bool = false,
+        concurrency: RenderConcurrency = .automatic,
         progress: (@Sendable (RenderProgress) -> Void)? = nil
     ) throws {
-        let writer = try MovieWriter(url: url, settings: settings ?? movieSettings(), overwrite: overwrite, concurrency: concurrency)
+        let writer = try MovieWriter(
+            url: url, settings: settings ?? movieSettings(), overwrite: overwrite, concurrency: concurrency)
         try render(into: writer, progress: progress)
     }
 
@@ -42,7 +44,9 @@ extension SceneRenderer {
         defer { waitForBackgroundWork() }
         for track in scene.audio { try writer.addAudio(track) }
         let fps = writer.settings.fps
-        try writer.render(frameCount: scene.frameCount(at: fps), repeatsPrevious: scene.repeatsPrevious(at: fps), progress: progress) {
+        try writer.render(
+            frameCount: scene.frameCount(at: fps), repeatsPrevious: scene.repeatsPrevious(at: fps), progress: progress
+        ) {
             [self] context, frame in
             draw(in: context, at: frame.time)
         }

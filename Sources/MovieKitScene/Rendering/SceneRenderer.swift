@@ -43,7 +43,9 @@ public final class SceneRenderer: Sendable {
         let window = RasterPlan.Window(lower: 0, upper: scene.canvas.duration)
         resolved.layers = plan.planned(resolved.layers, window: window, placementIsStatic: true)
         self.scene = resolved
-        rasters = cachesStillGroups && plan.slotCount > 0 ? LayerRasterCache(byteBudget: Self.rasterCacheBudget(for: scene.canvas)) : nil
+        rasters =
+            cachesStillGroups && plan.slotCount > 0
+            ? LayerRasterCache(byteBudget: Self.rasterCacheBudget(for: scene.canvas)) : nil
     }
 
     deinit {

@@ -27,7 +27,8 @@ enum ShapeGeometry {
 
     /// Maps the unit circle's square onto `bounds`.
     private static func unitTransform(_ bounds: CGRect) -> FrameDraw.AffineTransform {
-        FrameDraw.AffineTransform(translationX: bounds.midX, y: bounds.midY).scaledBy(x: bounds.width / 2, y: bounds.height / 2)
+        FrameDraw.AffineTransform(translationX: bounds.midX, y: bounds.midY).scaledBy(
+            x: bounds.width / 2, y: bounds.height / 2)
     }
 
     /// The part of `path` from `start` to `end`, as fractions of its length.

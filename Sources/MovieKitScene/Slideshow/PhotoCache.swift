@@ -162,7 +162,9 @@ final class PhotoCache: BackgroundWork {
     /// Drops the least recently used slides so that at most `capacity` are held or loading. Holds the lock.
     private func makeRoom(keeping index: Int) {
         while state.entries.count > capacity {
-            let victim = state.entries.filter { $0.key != index && !$0.value.loading }.min { $0.value.lastUse < $1.value.lastUse }
+            let victim = state.entries.filter { $0.key != index && !$0.value.loading }.min {
+                $0.value.lastUse < $1.value.lastUse
+            }
             guard let victim else { return }
             state.entries[victim.key] = nil
         }
@@ -172,13 +174,17 @@ final class PhotoCache: BackgroundWork {
     var heldSlides: Int { condition.withLock { state.entries.values.filter { $0.pictures != nil }.count } }
 
     private func decode(slide index: Int) throws -> Pictures {
-        guard let source = photos[index] else { throw SceneError.invalidSlideshow(reason: "slide \(index + 1) has no photo") }
+        guard let source = photos[index] else {
+            throw SceneError.invalidSlideshow(reason: "slide \(index + 1) has no photo")
+        }
         let photo = try shownSize(of: Image(contentsOf: source.url, maxPixelSize: maxPixelSize), source)
         guard source.blursBackdrop else { return Pictures(photo: photo, blurred: nil) }
         // A tiny copy drawn large with a smooth filter is a cheap, strong blur.
         let scale = 24 / max(photo.size.width, photo.size.height)
         let tiny = try photo.resized(
-            to: CGSize(width: max(1, (photo.size.width * scale).rounded()), height: max(1, (photo.size.height * scale).rounded())))
+            to: CGSize(
+                width: max(1, (photo.size.width * scale).rounded()),
+                height: max(1, (photo.size.height * scale).rounded())))
         return Pictures(photo: photo, blurred: tiny)
     }
 }
@@ -194,15 +200,17 @@ extension PhotoCache {
         let size = image.size
         guard !source.moves, size.width > 0, size.height > 0 else { return image }
         let (across, down) = (canvas.width / size.width, canvas.height / size.height)
-        let fitted: Double = switch source.fit {
-        case .cover, .stretch: max(across, down)
-        case .contain: min(across, down)
-        case .center: 1
-        }
+        let fitted: Double =
+            switch source.fit {
+            case .cover, .stretch: max(across, down)
+            case .contain: min(across, down)
+            case .center: 1
+            }
         let scale = fitted
         guard scale < 0.95 else { return image }
         return try image.resized(
-            to: CGSize(width: max(1, (size.width * scale).rounded(.up)), height: max(1, (size.height * scale).rounded(.up))))
+            to: CGSize(
+                width: max(1, (size.width * scale).rounded(.up)), height: max(1, (size.height * scale).rounded(.up))))
     }
 }
 

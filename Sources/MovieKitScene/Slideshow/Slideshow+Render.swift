@@ -33,12 +33,14 @@ extension Slideshow {
     ///   - progress: Called as frames reach the encoder, and once more when the file is in place.
     /// - Throws: Any error of `validate()`, or of the writer; nothing is left at `url` on failure.
     public func render(
-        to url: URL, settings: MovieSettings? = nil, overwrite: Bool = false, concurrency: RenderConcurrency = .automatic,
+        to url: URL, settings: MovieSettings? = nil, overwrite: Bool = false,
+        concurrency: RenderConcurrency = .automatic,
         progress: (@Sendable (RenderProgress) -> Void)? = nil
     ) throws {
         try validate()
         let renderer = try SceneRenderer(scene: scene())
-        let writer = try MovieWriter(url: url, settings: try settings ?? movieSettings(), overwrite: overwrite, concurrency: concurrency)
+        let writer = try MovieWriter(
+            url: url, settings: try settings ?? movieSettings(), overwrite: overwrite, concurrency: concurrency)
         try renderer.render(into: writer, progress: progress)
     }
 }

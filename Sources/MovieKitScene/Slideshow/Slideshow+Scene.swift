@@ -12,7 +12,9 @@ extension Slideshow {
     /// - Throws: `SceneError.invalidSlideshow` for a bad timing or canvas.
     public func scene() throws -> Scene {
         let timing = try timing()
-        let canvas = Canvas(width: width, height: height, fps: fps, duration: Double(timing.frameCount) * frameDuration, background: background)
+        let canvas = Canvas(
+            width: width, height: height, fps: fps, duration: Double(timing.frameCount) * frameDuration,
+            background: background)
         let cache = photoCache()
         var layers: [Layer] = []
         var overlays: [Layer] = []
@@ -20,10 +22,12 @@ extension Slideshow {
         for index in slides.indices.dropLast() where timing.transitions[index] > 0 {
             let start = Double(timing.slides[index + 1].lowerBound) * frameDuration
             let window = TransitionWindow(
-                start: start, duration: Double(timing.transitions[index]) * frameDuration, easing: resolved(index).transition.easing)
+                start: start, duration: Double(timing.transitions[index]) * frameDuration,
+                easing: resolved(index).transition.easing)
             let transition = TransitionEffect(
                 kind: transitionKind(after: index), window: window, canvas: canvas.size, seed: seed &+ UInt64(index))
-            var outgoing = effects[index], incoming = effects[index + 1]
+            var outgoing = effects[index]
+            var incoming = effects[index + 1]
             transition.apply(outgoing: &outgoing, incoming: &incoming, overlays: &overlays)
             effects[index] = outgoing
             effects[index + 1] = incoming
@@ -34,7 +38,8 @@ extension Slideshow {
             let start = Double(range.lowerBound) * frameDuration
             let end = Double(range.upperBound) * frameDuration
             let into = index > 0 ? Double(timing.transitions[index - 1]) * frameDuration : 0
-            layers += effects[index].layers(children: children, start: start, end: end, transitionEnd: start + into, canvas: canvas.size)
+            layers += effects[index].layers(
+                children: children, start: start, end: end, transitionEnd: start + into, canvas: canvas.size)
         }
         var scene = Scene(canvas: canvas, layers: layers + overlays, audio: audio)
         scene.heldFrames = HeldFrames(runs: timing.stills)
@@ -60,7 +65,8 @@ extension Slideshow {
         // decode (JPEGs decode at a fraction of their size); each photo that does not move is then
         // scaled once to the size it is shown at.
         let side = Double(max(width, height)) * zoom * 4 / 3
-        return PhotoCache(photos: photos, canvas: CGSize(width: width, height: height), maxPixelSize: Int(side.rounded(.up)))
+        return PhotoCache(
+            photos: photos, canvas: CGSize(width: width, height: height), maxPixelSize: Int(side.rounded(.up)))
     }
 
     /// The layers of slide `index`, in its own space and on its own clock.
@@ -95,13 +101,17 @@ extension Slideshow {
                     let center = framing(time).center
                     return CGPoint(x: center.x * canvas.width, y: center.y * canvas.height)
                 }
-                photo.scale = Animated(kind: .tween) { let zoom = framing($0).zoom; return CGSize(width: zoom, height: zoom) }
+                photo.scale = Animated(kind: .tween) {
+                    let zoom = framing($0).zoom
+                    return CGSize(width: zoom, height: zoom)
+                }
             }
             layers.append(photo)
         case .title(let text):
             var title = Layer(.text(TextContent(.constant(text), style: titleStyle)))
             title.fill = .color(.constant(titleStyle.color))
-            title.size = .constant(CGSize(width: canvas.width * 0.84, height: titleStyle.measure(text, width: canvas.width * 0.84).height))
+            title.size = .constant(
+                CGSize(width: canvas.width * 0.84, height: titleStyle.measure(text, width: canvas.width * 0.84).height))
             layers.append(title)
         case .color(let color):
             var fill = Layer(.rect)

@@ -71,17 +71,22 @@ extension Slideshow {
         for index in slides.indices {
             let (duration, _, transition) = resolved(index)
             guard duration.isFinite, duration > 0 else {
-                throw SceneError.invalidSlideshow(reason: "slide \(index + 1) lasts \(duration) s; give it a positive duration such as 3")
+                throw SceneError.invalidSlideshow(
+                    reason: "slide \(index + 1) lasts \(duration) s; give it a positive duration such as 3")
             }
             guard transition.duration.isFinite, transition.duration >= 0 else {
-                throw SceneError.invalidSlideshow(reason: "the transition after slide \(index + 1) lasts \(transition.duration) s; give it 0 seconds or more")
+                throw SceneError.invalidSlideshow(
+                    reason:
+                        "the transition after slide \(index + 1) lasts \(transition.duration) s; give it 0 seconds or more"
+                )
             }
             let (frames, out) = wholeFrames(ofSlide: index)
             let into = transitions.last ?? 0
             guard frames > into + out || (slides.count == 1) else {
                 throw SceneError.invalidSlideshow(
                     reason: "slide \(index + 1) lasts \(duration) s, no longer than the transitions into and out of it "
-                        + "(\(Double(into + out) / rate) s together); make the slides longer or the transitions shorter")
+                        + "(\(Double(into + out) / rate) s together); make the slides longer or the transitions shorter"
+                )
             }
             ranges.append(start..<(start + frames))
             transitions.append(out)
@@ -107,7 +112,10 @@ extension Slideshow {
         guard kenBurns else { return nil }
         // A zoom from 1.0 to 1.15 (or back, on odd slides) with a pan whose direction turns from
         // slide to slide; the pan stays within what the zoom leaves, so no edge ever shows.
-        let directions = [CGPoint(x: 1, y: 0), CGPoint(x: -1, y: 0.5), CGPoint(x: 0, y: 1), CGPoint(x: 0.5, y: -1), CGPoint(x: -1, y: -0.5)]
+        let directions = [
+            CGPoint(x: 1, y: 0), CGPoint(x: -1, y: 0.5), CGPoint(x: 0, y: 1), CGPoint(x: 0.5, y: -1),
+            CGPoint(x: -1, y: -0.5)
+        ]
         let direction = directions[index % directions.count]
         let zoom = 1.15
         let reach = (zoom - 1) / (2 * zoom) * 0.8

@@ -158,11 +158,13 @@ public struct Slideshow: Sendable {
         let scale = Double(min(width, height)) / 720
         var caption = TextStyle(font: .system(size: 34 * scale, weight: .medium), color: .white)
         caption.alignment = .center
-        caption.shadow = Shadow(offset: CGSize(width: 0, height: 2 * scale), blur: 6 * scale, color: Color(white: 0, alpha: 0.8))
+        caption.shadow = Shadow(
+            offset: CGSize(width: 0, height: 2 * scale), blur: 6 * scale, color: Color(white: 0, alpha: 0.8))
         captionStyle = caption
         var title = TextStyle(font: .system(size: 72 * scale, weight: .bold), color: .white)
         title.alignment = .center
-        title.shadow = Shadow(offset: CGSize(width: 0, height: 3 * scale), blur: 10 * scale, color: Color(white: 0, alpha: 0.7))
+        title.shadow = Shadow(
+            offset: CGSize(width: 0, height: 3 * scale), blur: 10 * scale, color: Color(white: 0, alpha: 0.7))
         titleStyle = title
     }
 }

@@ -65,7 +65,7 @@ struct Canvas {
     func boundingBox(where predicate: (Pixel) -> Bool) -> CGRect? {
         let hits = positions(where: predicate)
         guard let minX = hits.map(\.x).min(), let maxX = hits.map(\.x).max(),
-              let minY = hits.map(\.y).min(), let maxY = hits.map(\.y).max()
+            let minY = hits.map(\.y).min(), let maxY = hits.map(\.y).max()
         else { return nil }
         return CGRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }

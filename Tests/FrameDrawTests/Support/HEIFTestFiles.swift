@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import FrameDraw
 
 /// Makes HEIC and AVIF files at test time with libheif's `heif-enc` (Debian libheif-examples, installed
@@ -14,7 +15,8 @@ enum HEIFTestFiles {
 
     /// Why HEIF tests cannot run here, or `nil` when they can.
     static var unavailableReason: String? {
-        encoderPath == nil ? "heif-enc is not installed; run scripts/install-deps.sh (it installs libheif-examples)." : nil
+        encoderPath == nil
+            ? "heif-enc is not installed; run scripts/install-deps.sh (it installs libheif-examples)." : nil
     }
 
     /// Encodes `image` as HEIC (`.heic`) or AVIF (`.avif`, chosen by `name`'s extension) in `directory`.
@@ -22,8 +24,10 @@ enum HEIFTestFiles {
     ///   - quality: heif-enc's lossy quality, 0–100.
     ///   - exifOrientation: When set, the image goes through a JPEG carrying this EXIF orientation, which
     ///     heif-enc copies into the file's EXIF block without rotating the picture (libheif 1.15).
-    static func encode(_ image: Image, as name: String, in directory: TemporaryDirectory, quality: Int = 92,
-                       exifOrientation: Int? = nil) throws -> URL {
+    static func encode(
+        _ image: Image, as name: String, in directory: TemporaryDirectory, quality: Int = 92,
+        exifOrientation: Int? = nil
+    ) throws -> URL {
         guard let encoderPath else { throw EncodingFailed(description: unavailableReason ?? "") }
         let input: URL
         if let exifOrientation {
@@ -62,7 +66,8 @@ enum HEIFTestFiles {
             throw EncodingFailed(description: "The HEIC file has no 16-byte pixi box to replace.")
         }
         var patched = heic
-        let irot: [UInt8] = [0, 0, 0, 16] + Array("irot".utf8) + [UInt8(quarterTurns & 3)] + [UInt8](repeating: 0, count: 7)
+        let irot: [UInt8] =
+            [0, 0, 0, 16] + Array("irot".utf8) + [UInt8(quarterTurns & 3)] + [UInt8](repeating: 0, count: 7)
         patched.replaceSubrange(range.lowerBound..<(range.lowerBound + 16), with: irot)
         return patched
     }

@@ -12,7 +12,8 @@ extension Snapshotting where Value == Image, Format == Image {
     ///   - tolerance: The largest per-channel difference (0…255) that still counts as equal.
     ///   - maxDifferingFraction: The share of pixels allowed to exceed `tolerance`.
     static func image(tolerance: Int = 3, maxDifferingFraction: Double = 0.002) -> Snapshotting {
-        Snapshotting(pathExtension: "png", diffing: .image(tolerance: tolerance, maxDifferingFraction: maxDifferingFraction))
+        Snapshotting(
+            pathExtension: "png", diffing: .image(tolerance: tolerance, maxDifferingFraction: maxDifferingFraction))
     }
 }
 
@@ -23,7 +24,10 @@ extension Diffing where Value == Image {
             fromData: { data in decodePNG(data) ?? emptyImage() },
             diffV2: { reference, actual in
                 guard reference.width == actual.width, reference.height == actual.height else {
-                    return ("Size differs: reference \(reference.width)x\(reference.height), actual \(actual.width)x\(actual.height).", [])
+                    return (
+                        "Size differs: reference \(reference.width)x\(reference.height), actual \(actual.width)x\(actual.height).",
+                        []
+                    )
                 }
                 var differing = 0
                 var worst = 0
@@ -31,7 +35,8 @@ extension Diffing where Value == Image {
                     for x in 0..<actual.width {
                         let a = reference.pixel(atX: x, y: y)
                         let b = actual.pixel(atX: x, y: y)
-                        let delta = [a.red - b.red, a.green - b.green, a.blue - b.blue, a.alpha - b.alpha]
+                        let delta =
+                            [a.red - b.red, a.green - b.green, a.blue - b.blue, a.alpha - b.alpha]
                             .map { Int((abs($0) * 255).rounded()) }.max() ?? 0
                         worst = max(worst, delta)
                         if delta > tolerance { differing += 1 }
@@ -39,7 +44,10 @@ extension Diffing where Value == Image {
                 }
                 let fraction = Double(differing) / Double(actual.width * actual.height)
                 guard fraction > maxDifferingFraction else { return nil }
-                return ("\(differing) pixels (\(Int(fraction * 1000) / 10)%) differ by more than \(tolerance); the largest difference is \(worst).", [])
+                return (
+                    "\(differing) pixels (\(Int(fraction * 1000) / 10)%) differ by more than \(tolerance); the largest difference is \(worst).",
+                    []
+                )
             }
         )
     }

@@ -1,5 +1,6 @@
 internal import CFFmpeg
 import Foundation
+
 @testable import FrameDraw
 
 /// The committed image fixtures in `Tests/FrameDrawTests/Fixtures`.
@@ -71,7 +72,7 @@ enum TestJPEG {
         frame.pointee.quality = FF_QP2LAMBDA * 2
         frame.pointee.pts = 0
         guard av_frame_get_buffer(frame, 0) >= 0,
-              let yPlane = frame.pointee.data.0, let cbPlane = frame.pointee.data.1, let crPlane = frame.pointee.data.2
+            let yPlane = frame.pointee.data.0, let cbPlane = frame.pointee.data.1, let crPlane = frame.pointee.data.2
         else { throw EncodingFailed(step: "frame buffer") }
         for y in 0..<height {
             for x in 0..<width {
@@ -115,7 +116,9 @@ enum TestJPEG {
 
     /// A minimal TIFF structure: header, IFD0 with a Software entry and the orientation entry (type SHORT).
     static func tiffWithOrientation(_ orientation: Int, bigEndian: Bool, type: UInt16 = 3) -> Data {
-        func u16(_ v: UInt16) -> [UInt8] { bigEndian ? [UInt8(v >> 8), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8)] }
+        func u16(_ v: UInt16) -> [UInt8] {
+            bigEndian ? [UInt8(v >> 8), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8)]
+        }
         func u32(_ v: UInt32) -> [UInt8] {
             bigEndian ? u16(UInt16(v >> 16)) + u16(UInt16(v & 0xFFFF)) : u16(UInt16(v & 0xFFFF)) + u16(UInt16(v >> 16))
         }

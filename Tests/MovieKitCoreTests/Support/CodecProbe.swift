@@ -44,7 +44,8 @@ struct CodecProbe {
         codecName = String(cString: avcodec_get_name(par.pointee.codec_id))
         let tag = par.pointee.codec_tag
         codecTag = String(decoding: (0..<4).map { UInt8(truncatingIfNeeded: tag >> (8 * $0)) }, as: UTF8.self)
-        pixelFormat = av_get_pix_fmt_name(AVPixelFormat(rawValue: par.pointee.format)).map { String(cString: $0) } ?? "none"
+        pixelFormat =
+            av_get_pix_fmt_name(AVPixelFormat(rawValue: par.pointee.format)).map { String(cString: $0) } ?? "none"
         width = Int(par.pointee.width)
         height = Int(par.pointee.height)
         colorPrimaries = String(cString: av_color_primaries_name(par.pointee.color_primaries))
@@ -53,7 +54,8 @@ struct CodecProbe {
         colorRange = String(cString: av_color_range_name(par.pointee.color_range))
         containerDuration = Double(ctx.pointee.duration) / Double(AV_TIME_BASE)
 
-        let codec = try #require(decoderName.flatMap { avcodec_find_decoder_by_name($0) } ?? avcodec_find_decoder(par.pointee.codec_id))
+        let codec = try #require(
+            decoderName.flatMap { avcodec_find_decoder_by_name($0) } ?? avcodec_find_decoder(par.pointee.codec_id))
         var decoder = avcodec_alloc_context3(codec)
         defer { avcodec_free_context(&decoder) }
         let dec = try #require(decoder)
@@ -62,7 +64,11 @@ struct CodecProbe {
         var packet = av_packet_alloc()
         var frame = av_frame_alloc()
         var rgba = av_frame_alloc()
-        defer { av_packet_free(&packet); av_frame_free(&frame); av_frame_free(&rgba) }
+        defer {
+            av_packet_free(&packet)
+            av_frame_free(&frame)
+            av_frame_free(&rgba)
+        }
         let pkt = try #require(packet)
         let frm = try #require(frame)
         let out = try #require(rgba)
@@ -73,13 +79,17 @@ struct CodecProbe {
                 let status = avcodec_receive_frame(dec, frm)
                 if status == mk_averror_eagain() || status == mk_averror_eof() { return }
                 try Self.check(status, "decode")
-                lastFormat = av_get_pix_fmt_name(AVPixelFormat(rawValue: frm.pointee.format)).map { String(cString: $0) } ?? "none"
-                let w = Int(frm.pointee.width), h = Int(frm.pointee.height)
+                lastFormat =
+                    av_get_pix_fmt_name(AVPixelFormat(rawValue: frm.pointee.format)).map { String(cString: $0) }
+                    ?? "none"
+                let w = Int(frm.pointee.width)
+                let h = Int(frm.pointee.height)
                 out.pointee.width = Int32(w)
                 out.pointee.height = Int32(h)
                 out.pointee.format = AV_PIX_FMT_RGBA.rawValue
-                let scaler = sws_getContext(Int32(w), Int32(h), AVPixelFormat(rawValue: frm.pointee.format),
-                                            Int32(w), Int32(h), AV_PIX_FMT_RGBA, SWS_POINT, nil, nil, nil)
+                let scaler = sws_getContext(
+                    Int32(w), Int32(h), AVPixelFormat(rawValue: frm.pointee.format),
+                    Int32(w), Int32(h), AV_PIX_FMT_RGBA, SWS_POINT, nil, nil, nil)
                 defer { sws_freeContext(scaler) }
                 if frm.pointee.colorspace == AVCOL_SPC_BT709 {
                     let bt709 = sws_getCoefficients(SWS_CS_ITU709)

@@ -6,21 +6,27 @@ enum Scenario {
     /// The ReliabilityScenarios executable that `swift test` built beside the test bundle.
     static func executable() throws -> URL {
         let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
             Bundle.main.bundleURL.deletingLastPathComponent(),
             Bundle.main.bundleURL,
-            packageRoot.appendingPathComponent(".build/debug"),
+            packageRoot.appendingPathComponent(".build/debug")
         ].map { $0.appendingPathComponent("ReliabilityScenarios") }
         return try #require(
-            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "ReliabilityScenarios was not built")
+            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
+            "ReliabilityScenarios was not built")
     }
 
     /// How to run a command with a private tmpfs mounted, or nil where this machine does not allow it:
     /// `unshare -rm` (an unprivileged user namespace), else `unshare -m` (as root).
     static let tmpfsMountCommand: [String]? = {
-        guard let unshare = ["/usr/bin/unshare", "/bin/unshare"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard
+            let unshare = ["/usr/bin/unshare", "/bin/unshare"].first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else {
             return nil
         }
         let probe = FileManager.default.temporaryDirectory.appendingPathComponent("tmpfs-probe-\(UUID().uuidString)")
@@ -42,19 +48,26 @@ enum Scenario {
     /// Runs one scenario and returns its report; fails the test with the child's stderr otherwise.
     /// - Parameter size: When set, the scenario's folder (its second argument, "$2" below) is a fresh tmpfs of that
     ///   size, mounted in a private mount namespace that vanishes with the child.
-    static func run(_ arguments: [String], inTmpfsOf size: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+    static func run(
+        _ arguments: [String], inTmpfsOf size: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [String: Any] {
         let process = Process()
         let executable = try executable()
         if let size {
             let mount = try #require(tmpfsMountCommand)
             process.executableURL = URL(fileURLWithPath: mount[0])
-            process.arguments = [mount[1], "/bin/sh", "-c", "mount -t tmpfs -o size=\(size) tmpfs \"$2\" && exec \"$0\" \"$@\"", executable.path] + arguments
+            process.arguments =
+                [
+                    mount[1], "/bin/sh", "-c", "mount -t tmpfs -o size=\(size) tmpfs \"$2\" && exec \"$0\" \"$@\"",
+                    executable.path
+                ] + arguments
         } else {
             process.executableURL = executable
             process.arguments = arguments
         }
         // Standard error goes to a file, so a chatty child can never block on a full pipe.
-        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString).stderr")
+        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scenario-\(UUID().uuidString).stderr")
         try Data().write(to: errorFile)
         defer { try? FileManager.default.removeItem(at: errorFile) }
         let output = Pipe()
@@ -64,10 +77,13 @@ enum Scenario {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let stderr = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
-        try #require(process.terminationReason == .exit && process.terminationStatus == 0,
-                     "ReliabilityScenarios \(arguments.joined(separator: " ")) ended with status \(process.terminationStatus): \(stderr)",
-                     sourceLocation: sourceLocation)
+        try #require(
+            process.terminationReason == .exit && process.terminationStatus == 0,
+            "ReliabilityScenarios \(arguments.joined(separator: " ")) ended with status \(process.terminationStatus): \(stderr)",
+            sourceLocation: sourceLocation)
         let json = try JSONSerialization.jsonObject(with: data)
-        return try #require(json as? [String: Any], "not a JSON object: \(String(decoding: data, as: UTF8.self))", sourceLocation: sourceLocation)
+        return try #require(
+            json as? [String: Any], "not a JSON object: \(String(decoding: data, as: UTF8.self))",
+            sourceLocation: sourceLocation)
     }
 }

@@ -29,7 +29,8 @@ enum DecodedMovie {
                 var bytes = [UInt8](repeating: 0, count: width * height * 4)
                 for row in 0..<height {
                     for column in 0..<(width * 4) {
-                        bytes[row * width * 4 + column] = base.load(fromByteOffset: row * stride + column, as: UInt8.self)
+                        bytes[row * width * 4 + column] = base.load(
+                            fromByteOffset: row * stride + column, as: UInt8.self)
                     }
                 }
                 return bytes

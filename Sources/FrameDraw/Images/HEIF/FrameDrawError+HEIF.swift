@@ -14,18 +14,26 @@ extension FrameDrawError {
         case (_, heif_suberror_Security_limit_exceeded):
             self = .unreadableImage(
                 path: path,
-                reason: "libheif refused the \(name) file as too large (\(said)); scale the picture down before loading it.")
-        case (heif_error_Unsupported_feature, _), (heif_error_Unsupported_filetype, _), (heif_error_Plugin_loading_error, _):
+                reason:
+                    "libheif refused the \(name) file as too large (\(said)); scale the picture down before loading it."
+            )
+        case (heif_error_Unsupported_feature, _), (heif_error_Unsupported_filetype, _),
+            (heif_error_Plugin_loading_error, _):
             self = .unreadableImage(
                 path: path,
-                reason: "This libheif cannot decode the \(name) file (\(said)); install libheif with HEVC (libde265) and "
+                reason:
+                    "This libheif cannot decode the \(name) file (\(said)); install libheif with HEVC (libde265) and "
                     + "AV1 (dav1d or libaom) decoding, or convert the image to JPEG or PNG.")
         case (heif_error_Input_does_not_exist, _):
-            self = .unreadableImage(path: path, reason: "libheif could not open the file (\(said)); check that it still exists and is readable.")
+            self = .unreadableImage(
+                path: path,
+                reason: "libheif could not open the file (\(said)); check that it still exists and is readable.")
         default:
             self = .unreadableImage(
                 path: path,
-                reason: "The \(name) data is damaged or incomplete (libheif: \(said)); export or download the file again, or convert it to JPEG or PNG.")
+                reason:
+                    "The \(name) data is damaged or incomplete (libheif: \(said)); export or download the file again, or convert it to JPEG or PNG."
+            )
         }
     }
 }

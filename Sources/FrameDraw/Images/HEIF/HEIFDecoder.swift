@@ -23,7 +23,9 @@ enum HEIFDecoder {
         guard handle.width > 0, handle.height > 0 else {
             throw FrameDrawError.unreadableImage(
                 path: path,
-                reason: "The \(format.displayName) file gives its picture no size; it is damaged. Export or download it again.")
+                reason:
+                    "The \(format.displayName) file gives its picture no size; it is damaged. Export or download it again."
+            )
         }
         guard handle.width <= ImageFileDecoder.maximumSide, handle.height <= ImageFileDecoder.maximumSide else {
             throw FrameDrawError.imageTooLarge(
@@ -32,9 +34,12 @@ enum HEIFDecoder {
         }
         try options.checkPixelCount(path: path, width: handle.width, height: handle.height)
         let fullSize = try surface(from: handle.decode(), premultiplied: handle.isPremultipliedAlpha)
-        let target = ImageFileFormat.fittedSize(width: fullSize.width, height: fullSize.height, maxPixelSize: options.maxPixelSize)
+        let target = ImageFileFormat.fittedSize(
+            width: fullSize.width, height: fullSize.height, maxPixelSize: options.maxPixelSize)
         guard target.width != fullSize.width || target.height != fullSize.height else { return fullSize }
-        return try Image(surface: consume fullSize).resized(to: CGSize(width: target.width, height: target.height), quality: .high).surface
+        return try Image(surface: consume fullSize).resized(
+            to: CGSize(width: target.width, height: target.height), quality: .high
+        ).surface
     }
 
     /// Copies libheif's RGB or RGBA rows into a new Cairo surface (BGRA bytes, premultiplied).

@@ -21,7 +21,9 @@ final class HEIFPicture {
         bytesPerPixel = hasAlpha ? 4 : 3
         guard width > 0, height > 0 else {
             throw FrameDrawError.unreadableImage(
-                path: path, reason: "libheif decoded a picture without pixels; export the file again, or convert it to JPEG or PNG.")
+                path: path,
+                reason: "libheif decoded a picture without pixels; export the file again, or convert it to JPEG or PNG."
+            )
         }
     }
 

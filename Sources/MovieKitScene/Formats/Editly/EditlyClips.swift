@@ -20,14 +20,21 @@ enum EditlyClips {
         var transitions: [Slideshow.Transition] = []
         for (index, clip) in clips.enumerated() {
             let map = try clip.mapping(keys: clipKeys, expected: "a clip: {layers, duration, transition}")
-            let duration = try map.optional("duration")?.double(0.001...86_400, expected: "a duration in seconds, more than 0 and at most 86400")
+            let duration =
+                try map.optional("duration")?.double(
+                    0.001...86_400, expected: "a duration in seconds, more than 0 and at most 86400")
                 ?? defaults.duration
-            let transition = map.contains("transition")
-                ? try EditlyTransitionSpec(map.optional("transition")).merged(over: defaults.transition) : defaults.transition
+            let transition =
+                map.contains("transition")
+                ? try EditlyTransitionSpec(map.optional("transition")).merged(over: defaults.transition)
+                : defaults.transition
             transitions.append(try transition.resolved(at: clip))
             let layersReader = try map.required("layers", expected: "`layers:` with the clip's layers")
-            let layerReaders = layersReader.isMapping ? [layersReader] : try layersReader.sequence(expected: "a list of layers")
-            guard !layerReaders.isEmpty else { throw layersReader.invalid("an empty list", expected: "a list of one or more layers") }
+            let layerReaders =
+                layersReader.isMapping ? [layersReader] : try layersReader.sequence(expected: "a list of layers")
+            guard !layerReaders.isEmpty else {
+                throw layersReader.invalid("an empty list", expected: "a list of one or more layers")
+            }
             let layers = try layerReaders.map { try EditlyLayer($0, defaults: defaults) }
             var slide = try Self.slide(layers, duration: duration, clipIndex: index, canvas: canvas)
             slide.duration = duration
@@ -40,7 +47,9 @@ enum EditlyClips {
             if index == slides.count - 1 {
                 transition = Slideshow.Transition(.cut, duration: 0, easing: .linear)
             } else {
-                let limit = min(slides[index].duration ?? defaults.duration, slides[index + 1].duration ?? defaults.duration) / 2
+                let limit =
+                    min(slides[index].duration ?? defaults.duration, slides[index + 1].duration ?? defaults.duration)
+                    / 2
                 transition.duration = min(transition.duration, limit)
             }
             slides[index].transition = transition
@@ -72,11 +81,14 @@ enum EditlyClips {
 
     /// The slide for one clip: a photo for a lone full-clip `image` layer, a colour for a lone
     /// `fill-color` or `pause` with a colour, and layers for anything else.
-    private static func slide(_ layers: [EditlyLayer], duration: Double, clipIndex: Int, canvas: Slideshow) throws -> Slideshow.Slide {
+    private static func slide(_ layers: [EditlyLayer], duration: Double, clipIndex: Int, canvas: Slideshow) throws
+        -> Slideshow.Slide
+    {
         if layers.count == 1, let only = layers.first, only.optional("start") == nil, only.optional("stop") == nil {
             switch only.type {
             case "image":
-                let url = try MediaFiles.photo(try only.required("path", expected: "`path:` with an image file, relative to the spec"))
+                let url = try MediaFiles.photo(
+                    try only.required("path", expected: "`path:` with an image file, relative to the spec"))
                 let fit = try only.optional("resizeMode").map(SlideshowManifest.fit) ?? (.contain, .blurred)
                 let zoom = try EditlyGeometry.Zoom.read(only, defaultDirection: .in, defaultAmount: 0.1)
                 let kenBurns = zoom.kenBurns(canvasWidth: Double(canvas.width))
@@ -90,7 +102,8 @@ enum EditlyClips {
         var result: [Layer] = []
         for (index, layer) in layers.enumerated() {
             let builder = EditlyLayerBuilder(
-                canvas: CGSize(width: canvas.width, height: canvas.height), clipDuration: duration, clipIndex: clipIndex,
+                canvas: CGSize(width: canvas.width, height: canvas.height), clipDuration: duration,
+                clipIndex: clipIndex,
                 layerIndex: index, seed: canvas.seed)
             result += try builder.layers(for: layer)
         }

@@ -20,13 +20,15 @@ struct EditlyDefaults {
         guard let reader else { return }
         let map = try reader.mapping(keys: Self.keys, expected: "defaults: {duration, transition, layer, layerType}")
         if let duration = map.optional("duration") {
-            self.duration = try duration.double(0.001...86_400, expected: "a duration in seconds, more than 0 and at most 86400")
+            self.duration = try duration.double(
+                0.001...86_400, expected: "a duration in seconds, more than 0 and at most 86400")
         }
         if map.contains("transition") {
             transition = try EditlyTransitionSpec(map.optional("transition")).merged(over: .editlyDefault)
         }
         if let layer = map.optional("layer") {
-            let settings = try layer.mapping(keys: EditlyLayer.allSettingKeys, expected: "layer settings every layer inherits")
+            let settings = try layer.mapping(
+                keys: EditlyLayer.allSettingKeys, expected: "layer settings every layer inherits")
             for entry in settings.entries { self.layer[entry.key] = layer.child(entry.key, entry.value) }
             try EditlyLayer.refuseFontPath(in: self.layer)
         }
@@ -77,7 +79,9 @@ struct EditlyTransitionSpec {
         }
         let map = try reader.mapping(keys: Self.keys, expected: "a transition: {name, duration}, or null for none")
         for key in ["easing", "params"] {
-            guard let value = map.optional(key), let entry = map.entries.first(where: { $0.key == key }) else { continue }
+            guard let value = map.optional(key), let entry = map.entries.first(where: { $0.key == key }) else {
+                continue
+            }
             throw SceneError.unsupportedFeature(
                 file: value.context.fileName, line: entry.line, column: entry.column, path: value.path,
                 feature: "a transition's `\(key)`",
@@ -87,7 +91,9 @@ struct EditlyTransitionSpec {
         }
         // Audio crossfade curves shape the crossfade of the clips' own audio, which is silence
         // here (no video or audio layers), exactly as in editly without clip audio.
-        for key in ["audioOutCurve", "audioInCurve"] { _ = try map.optional(key)?.string(expected: "an FFmpeg afade curve name such as tri") }
+        for key in ["audioOutCurve", "audioInCurve"] {
+            _ = try map.optional(key)?.string(expected: "an FFmpeg afade curve name such as tri")
+        }
         let nameReader = map.optional("name")
         self.init(
             disabled: false, name: try nameReader?.string(expected: "an editly transition name"),
@@ -121,24 +127,29 @@ struct EditlyTransitionSpec {
             guard seconds == 0 else {
                 let at = reader ?? fallback
                 throw SceneError.missingKey(
-                    file: at.context.fileName, line: at.node.line, column: at.node.column, path: at.displayPath, key: "name",
+                    file: at.context.fileName, line: at.node.line, column: at.node.column, path: at.displayPath,
+                    key: "name",
                     expected: "`name:` with an editly transition, or `duration: 0` for none")
             }
             return none
         }
-        guard let mapping = EditlyTransitions.mapping(named: name) else { throw unknownName(name, at: nameReader ?? fallback) }
+        guard let mapping = EditlyTransitions.mapping(named: name) else {
+            throw unknownName(name, at: nameReader ?? fallback)
+        }
         return seconds == 0 ? none : Slideshow.Transition(mapping.kind, duration: seconds, easing: mapping.easing)
     }
 
     private func unknownName(_ name: String, at reader: NodeReader) -> SceneError {
         if EditlyTransitions.isUnsupported(name) {
             return .unsupportedFeature(
-                file: reader.context.fileName, line: reader.node.line, column: reader.node.column, path: reader.displayPath,
+                file: reader.context.fileName, line: reader.node.line, column: reader.node.column,
+                path: reader.displayPath,
                 feature: "the gl-transitions transition `\(name)`",
                 reason: "MovieKit draws only these editly transitions: \(SceneError.list(EditlyTransitions.names))")
         }
         let hint = KeySuggestion.nearest(to: name, in: EditlyTransitions.names).map { " (did you mean `\($0)`?)" } ?? ""
         return reader.invalid(
-            "\"\(name)\"\(hint)", expected: "an editly transition MovieKit draws: one of \(SceneError.list(EditlyTransitions.names))")
+            "\"\(name)\"\(hint)",
+            expected: "an editly transition MovieKit draws: one of \(SceneError.list(EditlyTransitions.names))")
     }
 }

@@ -27,7 +27,9 @@ enum EditlyGeometry {
         var anchor: CGPoint
     }
 
-    static let positionNames = ["top", "bottom", "center", "top-left", "top-right", "center-left", "center-right", "bottom-left", "bottom-right"]
+    static let positionNames = [
+        "top", "bottom", "center", "top-left", "top-right", "center-left", "center-right", "bottom-left", "bottom-right"
+    ]
     static let positionExpected =
         "a position: top, bottom, center, top-left, top-right, center-left, center-right, bottom-left, bottom-right or {x, y, originX, originY}"
 
@@ -48,12 +50,18 @@ enum EditlyGeometry {
         }
         let map = try reader.mapping(keys: ["x", "y", "originX", "originY"], expected: positionExpected)
         if let x = map.optional("x") {
-            result.point.x = width * (try x.double(-10...10, expected: "a fraction of the width, 0 the left edge and 1 the right"))
-            result.anchor.x = try map.optional("originX")?.choice([("left", 0.0), ("center", 0.5), ("right", 1.0)], what: "an origin") ?? 0
+            result.point.x =
+                width * (try x.double(-10...10, expected: "a fraction of the width, 0 the left edge and 1 the right"))
+            result.anchor.x =
+                try map.optional("originX")?.choice([("left", 0.0), ("center", 0.5), ("right", 1.0)], what: "an origin")
+                ?? 0
         }
         if let y = map.optional("y") {
-            result.point.y = height * (try y.double(-10...10, expected: "a fraction of the height, 0 the top edge and 1 the bottom"))
-            result.anchor.y = try map.optional("originY")?.choice([("top", 0.0), ("center", 0.5), ("bottom", 1.0)], what: "an origin") ?? 0
+            result.point.y =
+                height * (try y.double(-10...10, expected: "a fraction of the height, 0 the top edge and 1 the bottom"))
+            result.anchor.y =
+                try map.optional("originY")?.choice([("top", 0.0), ("center", 0.5), ("bottom", 1.0)], what: "an origin")
+                ?? 0
         }
         return result
     }
@@ -73,7 +81,8 @@ enum EditlyGeometry {
             if layer.isNull("zoomDirection") {
                 zoom.direction = nil
             } else if let direction = layer.optional("zoomDirection") {
-                zoom.direction = try direction.choice(Direction.allCases.map { ($0.rawValue, $0) }, what: "a zoom direction (or null for none)")
+                zoom.direction = try direction.choice(
+                    Direction.allCases.map { ($0.rawValue, $0) }, what: "a zoom direction (or null for none)")
             }
             if let amount = layer.optional("zoomAmount") {
                 zoom.amount = try amount.double(0...10, expected: "a zoom amount from 0 to 10 (0.1 zooms by 10%)")
@@ -132,8 +141,10 @@ enum EditlyGeometry {
 
     /// Colours for layers whose colours editly picks at random: chosen from this palette by clip
     /// and layer, so a spec renders the same every time.
-    static let palette: [Color] = ["#264653", "#2A9D8F", "#E9C46A", "#F4A261", "#E76F51", "#6D597A", "#B56576", "#355070", "#43AA8B", "#F94144"]
-        .compactMap { try? Color(hex: $0) }
+    static let palette: [Color] = [
+        "#264653", "#2A9D8F", "#E9C46A", "#F4A261", "#E76F51", "#6D597A", "#B56576", "#355070", "#43AA8B", "#F94144"
+    ]
+    .compactMap { try? Color(hex: $0) }
 
     /// The palette colour for a layer, and the one after it for a gradient's second colour.
     static func randomColors(clip: Int, layer: Int, seed: UInt64) -> (Color, Color) {

@@ -12,24 +12,45 @@ struct EditlyLayer {
         ("title", ["text", "textColor", "fontPath", "fontFamily", "position", "zoomDirection", "zoomAmount"]),
         ("subtitle", ["text", "textColor", "fontPath", "fontFamily", "backgroundColor", "delay", "speed"]),
         ("title-background", ["text", "textColor", "fontPath", "fontFamily", "background"]),
-        ("news-title", ["text", "textColor", "fontPath", "fontFamily", "backgroundColor", "position", "delay", "speed"]),
-        ("slide-in-text", ["text", "textColor", "fontPath", "fontFamily", "fontSize", "charSpacing", "color", "position"]),
+        (
+            "news-title",
+            ["text", "textColor", "fontPath", "fontFamily", "backgroundColor", "position", "delay", "speed"]
+        ),
+        (
+            "slide-in-text",
+            ["text", "textColor", "fontPath", "fontFamily", "fontSize", "charSpacing", "color", "position"]
+        ),
         ("fill-color", ["color"]),
         ("pause", ["color"]),
         ("linear-gradient", ["colors"]),
         ("radial-gradient", ["colors"]),
-        ("rainbow-colors", []),
+        ("rainbow-colors", [])
     ]
 
     /// The layer types MovieKit does not draw, and why.
     static let unsupportedTypes: [(type: String, reason: String)] = [
-        ("video", "video clips cannot be imported; MovieKit slideshows show still pictures, so cut the video separately or use a frame of it as an image"),
-        ("audio", "audio layers play a file during one clip; use `audioTracks` with a `start` at the clip's start instead"),
+        (
+            "video",
+            "video clips cannot be imported; MovieKit slideshows show still pictures, so cut the video separately or use a frame of it as an image"
+        ),
+        (
+            "audio",
+            "audio layers play a file during one clip; use `audioTracks` with a `start` at the clip's start instead"
+        ),
         ("detached-audio", "use `audioTracks` with a `start` in seconds from the start of the movie instead"),
-        ("canvas", "it runs a JavaScript function, which MovieKit cannot run; draw it in Swift with Layer.custom instead"),
-        ("fabric", "it runs a JavaScript function, which MovieKit cannot run; draw it in Swift with Layer.custom instead"),
-        ("gl", "GLSL shaders are not run, since MovieKit draws with Cairo on the CPU; draw it in Swift with Layer.custom instead"),
-        ("editly-banner", "it is editly's own banner"),
+        (
+            "canvas",
+            "it runs a JavaScript function, which MovieKit cannot run; draw it in Swift with Layer.custom instead"
+        ),
+        (
+            "fabric",
+            "it runs a JavaScript function, which MovieKit cannot run; draw it in Swift with Layer.custom instead"
+        ),
+        (
+            "gl",
+            "GLSL shaders are not run, since MovieKit draws with Cairo on the CPU; draw it in Swift with Layer.custom instead"
+        ),
+        ("editly-banner", "it is editly's own banner")
     ]
 
     static var supportedTypes: [String] { layerSettings.map(\.type) }
@@ -54,10 +75,13 @@ struct EditlyLayer {
     /// - Throws: `SceneError` for a missing or unsupported type, an unknown key, or `fontPath`.
     init(_ reader: NodeReader, defaults: EditlyDefaults) throws {
         let typeExpected = "`type:` with a layer type: one of \(SceneError.list(Self.supportedTypes))"
-        guard case .mapping(let entries) = reader.node.value else { throw reader.wrongType("a layer: a mapping with a `type`") }
+        guard case .mapping(let entries) = reader.node.value else {
+            throw reader.wrongType("a layer: a mapping with a `type`")
+        }
         guard let typeEntry = entries.first(where: { $0.key == "type" }) else {
             throw SceneError.missingKey(
-                file: reader.context.fileName, line: reader.node.line, column: reader.node.column, path: reader.displayPath,
+                file: reader.context.fileName, line: reader.node.line, column: reader.node.column,
+                path: reader.displayPath,
                 key: "type", expected: typeExpected)
         }
         let typeReader = reader.child("type", typeEntry.value)
@@ -71,7 +95,9 @@ struct EditlyLayer {
         for key in keys { settings[key] = defaults.layer[key] }
         for (key, value) in defaults.layerType[type] ?? [:] { settings[key] = value }
         var ownSettings: [String: NodeReader] = [:]
-        for entry in own.entries where entry.key != "type" { ownSettings[entry.key] = reader.child(entry.key, entry.value) }
+        for entry in own.entries where entry.key != "type" {
+            ownSettings[entry.key] = reader.child(entry.key, entry.value)
+        }
         try Self.refuseFontPath(in: ownSettings)
         settings.merge(ownSettings) { _, own in own }
         self.settings = settings
@@ -91,7 +117,8 @@ struct EditlyLayer {
     func required(_ key: String, expected: String) throws -> NodeReader {
         guard let value = optional(key) else {
             throw SceneError.missingKey(
-                file: reader.context.fileName, line: reader.node.line, column: reader.node.column, path: reader.displayPath,
+                file: reader.context.fileName, line: reader.node.line, column: reader.node.column,
+                path: reader.displayPath,
                 key: key, expected: expected)
         }
         return value
@@ -109,7 +136,9 @@ struct EditlyLayer {
     static func refuseFontPath(in settings: [String: NodeReader]) throws {
         guard let fontPath = settings["fontPath"], !fontPath.node.isNull else { return }
         throw SceneError.unsupportedFeature(
-            file: fontPath.context.fileName, line: fontPath.node.line, column: fontPath.node.column, path: fontPath.path,
-            feature: "a font file", reason: "fonts are found by family name; install the font and name its family with `fontFamily`")
+            file: fontPath.context.fileName, line: fontPath.node.line, column: fontPath.node.column,
+            path: fontPath.path,
+            feature: "a font file",
+            reason: "fonts are found by family name; install the font and name its family with `fontFamily`")
     }
 }

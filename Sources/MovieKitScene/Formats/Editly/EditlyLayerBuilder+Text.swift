@@ -38,8 +38,11 @@ extension EditlyLayerBuilder {
 
     /// `delay` (a fraction of the layer's time) and `speed`.
     private func delayAndSpeed(_ layer: EditlyLayer) throws -> (delay: Double, speed: Double) {
-        (try layer.optional("delay")?.double(0...1, expected: "a delay from 0 to 1, as a fraction of the layer's time") ?? 0,
-         try layer.optional("speed")?.double(0.01...100, expected: "a speed from 0.01 to 100") ?? 1)
+        (
+            try layer.optional("delay")?.double(
+                0...1, expected: "a delay from 0 to 1, as a fraction of the layer's time") ?? 0,
+            try layer.optional("speed")?.double(0.01...100, expected: "a speed from 0.01 to 100") ?? 1
+        )
     }
 
     /// A title: a tenth of the shorter side high, centred in a box 80% of the canvas wide, placed
@@ -78,7 +81,9 @@ extension EditlyLayerBuilder {
         words.size = .constant(CGSize(width: canvas.width - padding * 2, height: height))
         words.anchor = .constant(CGPoint(x: 0.5, y: 1))
         let bottom = canvas.height - padding
-        words.position = eased(CGPoint(x: canvas.width / 2 - padding, y: bottom), CGPoint(x: canvas.width / 2, y: bottom), at: delay, length: 1 / speed, clock)
+        words.position = eased(
+            CGPoint(x: canvas.width / 2 - padding, y: bottom), CGPoint(x: canvas.width / 2, y: bottom), at: delay,
+            length: 1 / speed, clock)
         words.opacity = opacity
         return [band, words]
     }
@@ -89,7 +94,8 @@ extension EditlyLayerBuilder {
         let types = ["fill-color", "linear-gradient", "radial-gradient"]
         var background: Layer
         if let reader = layer.optional("background") {
-            let map = try reader.mapping(keys: ["type", "color", "colors"], expected: "a background: {type, color} or {type, colors}")
+            let map = try reader.mapping(
+                keys: ["type", "color", "colors"], expected: "a background: {type, color} or {type, colors}")
             let type = try map.required("type", expected: "`type:` with fill-color, linear-gradient or radial-gradient")
                 .choice(types.map { ($0, $0) }, what: "a background type")
             switch type {
@@ -99,11 +105,12 @@ extension EditlyLayerBuilder {
             }
         } else {
             let pick = (clipIndex + layerIndex + Int(seed % 3)) % types.count
-            background = switch types[pick] {
-            case "fill-color": try fillColor(nil)
-            case "linear-gradient": try linearGradient(nil, clock)
-            default: try radialGradient(nil, clock)
-            }
+            background =
+                switch types[pick] {
+                case "fill-color": try fillColor(nil)
+                case "linear-gradient": try linearGradient(nil, clock)
+                default: try radialGradient(nil, clock)
+                }
         }
         return [background, try title(layer, clock)]
     }
@@ -122,13 +129,19 @@ extension EditlyLayerBuilder {
         let top = canvas.height * 0.08
         let (paddingV, paddingH) = (shorterSide * 0.07, shorterSide * 0.03)
         let barWidth = size.width + paddingV * 2
-        var bar = Layer.rect().fill(try layer.optional("backgroundColor")?.cssColor() ?? Color(red: 0xD0 / 255, green: 0x2A / 255, blue: 0x42 / 255))
+        var bar = Layer.rect().fill(
+            try layer.optional("backgroundColor")?.cssColor()
+                ?? Color(red: 0xD0 / 255, green: 0x2A / 255, blue: 0x42 / 255))
         bar.size = .constant(CGSize(width: barWidth, height: size.height + paddingH * 2))
         bar.anchor = .constant(.zero)
-        bar.position = eased(CGPoint(x: -barWidth, y: top - paddingH), CGPoint(x: 0, y: top - paddingH), at: delay, length: 1 / (3 * speed), clock)
+        bar.position = eased(
+            CGPoint(x: -barWidth, y: top - paddingH), CGPoint(x: 0, y: top - paddingH), at: delay,
+            length: 1 / (3 * speed), clock)
         var words = textLayer(text, style)
         words.anchor = .constant(.zero)
-        words.position = eased(CGPoint(x: paddingV - canvas.width, y: top), CGPoint(x: paddingV, y: top), at: delay + 0.02, length: 1 / (4 * speed), clock)
+        words.position = eased(
+            CGPoint(x: paddingV - canvas.width, y: top), CGPoint(x: paddingV, y: top), at: delay + 0.02,
+            length: 1 / (4 * speed), clock)
         words.opacity = eased(0.0, 1.0, at: delay + 0.07, length: 1 / (4 * speed), clock)
         return [bar, words]
     }
@@ -138,29 +151,36 @@ extension EditlyLayerBuilder {
     /// are fractions of the canvas width (default 0.05 and 0.1); `color` overrides `textColor`.
     func slideInText(_ layer: EditlyLayer, _ clock: EditlyGeometry.Clock) throws -> Layer {
         let text = try self.text(layer)
-        let relativeSize = try layer.optional("fontSize")?.double(0.001...1, expected: "a font size as a fraction of the canvas width, from 0.001 to 1") ?? 0.05
+        let relativeSize =
+            try layer.optional("fontSize")?.double(
+                0.001...1, expected: "a font size as a fraction of the canvas width, from 0.001 to 1") ?? 0.05
         let fontSize = (canvas.width * relativeSize).rounded()
         var style = try style(layer, size: fontSize, colorKey: layer.optional("color") == nil ? "textColor" : "color")
-        let spacing = try layer.optional("charSpacing")?.double(-1...1, expected: "a letter spacing as a fraction of the canvas width, from -1 to 1") ?? 0.1
+        let spacing =
+            try layer.optional("charSpacing")?.double(
+                -1...1, expected: "a letter spacing as a fraction of the canvas width, from -1 to 1") ?? 0.1
         style.letterSpacing = canvas.width * spacing / 1000 * fontSize
         let size = style.measure(text)
         let placement = try EditlyGeometry.placement(layer.optional("position"), canvas: canvas)
         var words = textLayer(text, style)
         words.anchor = .constant(placement.anchor)
         words.position = .constant(placement.point)
-        words.opacity = .keyframes([Keyframe(time: clock.time(0.8), value: 1), Keyframe(time: clock.time(0.9), value: 0)])
+        words.opacity = .keyframes([
+            Keyframe(time: clock.time(0.8), value: 1), Keyframe(time: clock.time(0.9), value: 0)
+        ])
         // The reveal: a mask, opaque up to a soft edge a fifth of the text wide, whose right end
         // moves from the text's left edge to 1.2 text widths right of it.
         let left = placement.point.x - placement.anchor.x * size.width
         let top = placement.point.y - placement.anchor.y * size.height
         let maskWidth = size.width * 1.4
         if size.width > 0, let soft = try? Gradient(colors: [.white, .white, .clear], locations: [0, 1.2 / 1.4, 1]) {
-            var mask = Layer.rect().fill(.linearGradient(soft, start: CGPoint(x: 0, y: 0.5), end: CGPoint(x: 1, y: 0.5)))
+            var mask = Layer.rect().fill(
+                .linearGradient(soft, start: CGPoint(x: 0, y: 0.5), end: CGPoint(x: 1, y: 0.5)))
             mask.size = .constant(CGSize(width: maskWidth, height: size.height))
             mask.anchor = .constant(CGPoint(x: 1, y: 0))
             mask.position = .keyframes([
                 Keyframe(time: clock.time(0.1), value: CGPoint(x: left, y: top), easing: .easeInOutCubic),
-                Keyframe(time: clock.time(0.3), value: CGPoint(x: left + size.width * 1.2, y: top)),
+                Keyframe(time: clock.time(0.3), value: CGPoint(x: left + size.width * 1.2, y: top))
             ])
             words.mask = Mask(mask)
         }

@@ -20,19 +20,20 @@ struct EditlyLayerBuilder {
     /// - Throws: `SceneError` for a bad setting, naming where it was written.
     func layers(for layer: EditlyLayer) throws -> [Layer] {
         let clock = try self.clock(layer)
-        var layers: [Layer] = switch layer.type {
-        case "image": try image(layer, clock)
-        case "image-overlay": [try imageOverlay(layer, clock)]
-        case "title": [try title(layer, clock)]
-        case "subtitle": try subtitle(layer, clock)
-        case "title-background": try titleBackground(layer, clock)
-        case "news-title": try newsTitle(layer, clock)
-        case "slide-in-text": [try slideInText(layer, clock)]
-        case "linear-gradient": [try linearGradient(layer.optional("colors"), clock)]
-        case "radial-gradient": [try radialGradient(layer.optional("colors"), clock)]
-        case "rainbow-colors": [rainbowColors(clock)]
-        default: [try fillColor(layer.optional("color"))]  // fill-color, pause
-        }
+        var layers: [Layer] =
+            switch layer.type {
+            case "image": try image(layer, clock)
+            case "image-overlay": [try imageOverlay(layer, clock)]
+            case "title": [try title(layer, clock)]
+            case "subtitle": try subtitle(layer, clock)
+            case "title-background": try titleBackground(layer, clock)
+            case "news-title": try newsTitle(layer, clock)
+            case "slide-in-text": [try slideInText(layer, clock)]
+            case "linear-gradient": [try linearGradient(layer.optional("colors"), clock)]
+            case "radial-gradient": [try radialGradient(layer.optional("colors"), clock)]
+            case "rainbow-colors": [rainbowColors(clock)]
+            default: [try fillColor(layer.optional("color"))]  // fill-color, pause
+            }
         for index in layers.indices {
             layers[index].inPoint = clock.start
             if layer.optional("stop") != nil { layers[index].outPoint = clock.start + clock.duration }
@@ -46,14 +47,18 @@ struct EditlyLayerBuilder {
         let startReader = layer.optional("start")
         let start = try startReader?.double(0...86_400, expected: "a time in seconds from 0, within the clip") ?? 0
         guard start < clipDuration else {
-            throw (startReader ?? layer.reader).invalid(SceneError.number(start), expected: "earlier than the clip's end (\(clipEnd) seconds)")
+            throw (startReader ?? layer.reader).invalid(
+                SceneError.number(start), expected: "earlier than the clip's end (\(clipEnd) seconds)")
         }
         var stop = clipDuration
         if let stopReader = layer.optional("stop") {
             stop = try stopReader.double(0...86_400, expected: "a time in seconds within the clip")
             guard stop > start, stop <= clipDuration else {
                 throw stopReader.invalid(
-                    SceneError.number(stop), expected: "after `start` (\(SceneError.number(start))) and no later than the clip's end (\(clipEnd) seconds)")
+                    SceneError.number(stop),
+                    expected:
+                        "after `start` (\(SceneError.number(start))) and no later than the clip's end (\(clipEnd) seconds)"
+                )
             }
         }
         return EditlyGeometry.Clock(start: start, duration: stop - start)
@@ -90,7 +95,8 @@ struct EditlyLayerBuilder {
     /// A picture placed by `position`, `width` (a fraction of the canvas width) or `height`
     /// (a fraction of its height), keeping its aspect ratio; the canvas width by default.
     private func imageOverlay(_ layer: EditlyLayer, _ clock: EditlyGeometry.Clock) throws -> Layer {
-        let picture = try MediaFiles.image(try layer.required("path", expected: "`path:` with an image file, relative to the spec"))
+        let picture = try MediaFiles.image(
+            try layer.required("path", expected: "`path:` with an image file, relative to the spec"))
         let aspect = Double(picture.image.height) / Double(max(1, picture.image.width))
         let fraction = "a fraction of the canvas from 0 to 10"
         var size = CGSize(width: canvas.width, height: canvas.width * aspect)
@@ -115,7 +121,8 @@ struct EditlyLayerBuilder {
 
     /// A colour filling the canvas; a palette colour when none is given.
     func fillColor(_ reader: NodeReader?) throws -> Layer {
-        Layer.rect().fill(try reader?.cssColor() ?? EditlyGeometry.randomColors(clip: clipIndex, layer: layerIndex, seed: seed).0)
+        Layer.rect().fill(
+            try reader?.cssColor() ?? EditlyGeometry.randomColors(clip: clipIndex, layer: layerIndex, seed: seed).0)
     }
 
     /// Two colours from `colors`, or two palette colours when none are given.
@@ -126,7 +133,9 @@ struct EditlyLayerBuilder {
         var colors = EditlyGeometry.randomColors(clip: clipIndex, layer: layerIndex, seed: seed)
         if let reader {
             let items = try reader.sequence(expected: "a list of two CSS colours")
-            guard items.count == 2 else { throw reader.invalid("a list of \(items.count) colours", expected: "a list of two CSS colours") }
+            guard items.count == 2 else {
+                throw reader.invalid("a list of \(items.count) colours", expected: "a list of two CSS colours")
+            }
             colors = (try items[0].cssColor(), try items[1].cssColor())
         }
         return Gradient(colors: [colors.0, colors.1])
@@ -164,7 +173,8 @@ struct EditlyLayerBuilder {
         let redStart = max(0, width - height) / width
         let red = Color(red: min(1, width / height), green: 0, blue: 0)
         var layers = [Layer.rect().fill(blue)]
-        let across = Gradient(colors: [red, .black]), down = Gradient(colors: [.green, .black])
+        let across = Gradient(colors: [red, .black])
+        let down = Gradient(colors: [.green, .black])
         layers.append(
             Layer.rect().fill(.linearGradient(across, start: CGPoint(x: redStart, y: 0.5), end: CGPoint(x: 1, y: 0.5)))
                 .blendMode(.plusLighter))

@@ -20,7 +20,8 @@ extension EditlySpec {
         if let pathReader = map.optional("audioFilePath") {
             let file = try MediaFiles.audio(pathReader)
             let volumeReader = map.optional("backgroundAudioVolume")
-            tracks.append((AudioTrack(url: file.url, volume: try volumeReader.map(volume) ?? 1, loops: loops), volumeReader))
+            tracks.append(
+                (AudioTrack(url: file.url, volume: try volumeReader.map(volume) ?? 1, loops: loops), volumeReader))
         } else if loops, let loopReader {
             throw loopReader.invalid("true", expected: "set only with `audioFilePath`, the track it loops")
         }
@@ -43,8 +44,10 @@ extension EditlySpec {
     }
 
     private static func audioTrack(_ item: NodeReader) throws -> (track: AudioTrack, volumeReader: NodeReader?) {
-        let map = try item.mapping(keys: audioTrackKeys, expected: "an audio track: {path, mixVolume, cutFrom, cutTo, start}")
-        let file = try MediaFiles.audio(try map.required("path", expected: "`path:` with an audio file, relative to the spec"))
+        let map = try item.mapping(
+            keys: audioTrackKeys, expected: "an audio track: {path, mixVolume, cutFrom, cutTo, start}")
+        let file = try MediaFiles.audio(
+            try map.required("path", expected: "`path:` with an audio file, relative to the spec"))
         let volumeReader = map.optional("mixVolume")
         var track = AudioTrack(url: file.url, volume: try volumeReader.map(volume) ?? 1)
         track.start = try map.optional("start").map(AudioListReader.time) ?? 0
@@ -53,14 +56,17 @@ extension EditlySpec {
         if let cutToReader = map.optional("cutTo") {
             let cutTo = try cutToReader.double(0...86_400, expected: "a time in seconds of the file, from 0")
             guard cutTo > cutFrom else {
-                throw cutToReader.invalid(SceneError.number(cutTo), expected: "later than `cutFrom` (\(SceneError.number(cutFrom)))")
+                throw cutToReader.invalid(
+                    SceneError.number(cutTo), expected: "later than `cutFrom` (\(SceneError.number(cutFrom)))")
             }
             track.trim = cutFrom..<cutTo
         } else if let cutFromReader, cutFrom > 0 {
             guard let length = file.duration, length > cutFrom else {
                 throw cutFromReader.invalid(
                     SceneError.number(cutFrom),
-                    expected: file.duration.map { "earlier than the end of the file (\(SceneError.number($0)) seconds)" }
+                    expected: file.duration.map {
+                        "earlier than the end of the file (\(SceneError.number($0)) seconds)"
+                    }
                         ?? "given with `cutTo`, since the file does not state its length")
             }
             track.trim = cutFrom..<length
@@ -73,10 +79,14 @@ extension EditlySpec {
         let text = try reader.string(expected: volumeExpected).trimmingCharacters(in: .whitespaces)
         let gain: Double
         if text.lowercased().hasSuffix("db") {
-            guard let decibels = Double(text.dropLast(2)), decibels.isFinite else { throw reader.invalid("\"\(text)\"", expected: volumeExpected) }
+            guard let decibels = Double(text.dropLast(2)), decibels.isFinite else {
+                throw reader.invalid("\"\(text)\"", expected: volumeExpected)
+            }
             gain = pow(10, decibels / 20)
         } else {
-            guard let linear = Double(text), linear.isFinite else { throw reader.invalid("\"\(text)\"", expected: volumeExpected) }
+            guard let linear = Double(text), linear.isFinite else {
+                throw reader.invalid("\"\(text)\"", expected: volumeExpected)
+            }
             gain = linear
         }
         guard (0...16).contains(gain) else {

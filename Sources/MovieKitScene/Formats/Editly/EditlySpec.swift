@@ -32,8 +32,9 @@ public struct EditlySpec: Sendable {
     static let topKeys = [
         "outPath", "width", "height", "fps", "defaults", "clips", "audioFilePath", "backgroundAudioVolume", "loopAudio",
         "audioTracks", "outputVolume", "verbose", "enableFfmpegLog", "logTimes", "fast", "keepSourceAudio",
-        "allowRemoteRequests", "clipsAudioVolume", "audioNorm", "customOutputArgs", "ffmpegPath", "ffprobePath", "tmpDir",
-        "keepTmp",
+        "allowRemoteRequests", "clipsAudioVolume", "audioNorm", "customOutputArgs", "ffmpegPath", "ffprobePath",
+        "tmpDir",
+        "keepTmp"
     ]
 
     /// Options that only change what editly prints, so the movie is the same without them.
@@ -51,13 +52,14 @@ public struct EditlySpec: Sendable {
         "ffmpegPath": "MovieKit uses FFmpeg's libraries in-process, not the ffmpeg program",
         "ffprobePath": "MovieKit uses FFmpeg's libraries in-process, not the ffprobe program",
         "tmpDir": "MovieKit writes no temporary files",
-        "keepTmp": "MovieKit writes no temporary files",
+        "keepTmp": "MovieKit writes no temporary files"
     ]
 
     /// Reads a spec file. Paths in it are relative to its folder.
     /// - Throws: `SceneError`.
     public init(contentsOf url: URL) throws {
-        try self.init(data: try MediaFiles.contents(of: url), fileName: url.path, baseURL: url.deletingLastPathComponent())
+        try self.init(
+            data: try MediaFiles.contents(of: url), fileName: url.path, baseURL: url.deletingLastPathComponent())
     }
 
     /// Decodes a spec from its bytes.
@@ -87,7 +89,8 @@ public struct EditlySpec: Sendable {
     /// - Throws: `SceneError`.
     public static func decode(_ data: Data, fileName: String, baseURL: URL? = nil) throws -> Slideshow {
         try EditlySpec(
-            data: data, fileName: fileName, baseURL: baseURL ?? URL(fileURLWithPath: fileName).deletingLastPathComponent()
+            data: data, fileName: fileName,
+            baseURL: baseURL ?? URL(fileURLWithPath: fileName).deletingLastPathComponent()
         ).slideshow
     }
 
@@ -119,9 +122,12 @@ public struct EditlySpec: Sendable {
             guard let reason = unsupportedOptions[entry.key] else { continue }
             let reader = map.reader.child(entry.key, entry.value)
             if entry.value.isNull { continue }
-            if ["fast", "keepSourceAudio", "allowRemoteRequests"].contains(entry.key), try reader.bool() == false { continue }
+            if ["fast", "keepSourceAudio", "allowRemoteRequests"].contains(entry.key), try reader.bool() == false {
+                continue
+            }
             if entry.key == "audioNorm", reader.isMapping {
-                let settings = try reader.mapping(keys: ["enable", "gaussSize", "maxGain"], expected: "{enable, gaussSize, maxGain}")
+                let settings = try reader.mapping(
+                    keys: ["enable", "gaussSize", "maxGain"], expected: "{enable, gaussSize, maxGain}")
                 if try settings.optional("enable")?.bool() != true { continue }
             }
             throw SceneError.unsupportedFeature(
@@ -138,7 +144,8 @@ public struct EditlySpec: Sendable {
         let height = try heightReader?.int(2...16384, expected: "a height in pixels from 2 to 16384")
         if let heightReader, width == nil {
             throw heightReader.invalid(
-                "set without `width`", expected: "given together with `width` (editly ignores a height without a width)")
+                "set without `width`", expected: "given together with `width` (editly ignores a height without a width)"
+            )
         }
         return (width ?? 640, height ?? width ?? 640)
     }
@@ -147,11 +154,15 @@ public struct EditlySpec: Sendable {
     private static func frameRate(_ reader: NodeReader) throws -> FrameRate {
         let expected = "a whole number of frames per second from 1 to 240, or 23.976, 29.97 or 59.94"
         let fps = try reader.double(expected: expected)
-        for (rate, ntsc) in [(23.976, FrameRate(24000, 1001)), (29.97, FrameRate(30000, 1001)), (59.94, FrameRate(60000, 1001))]
+        for (rate, ntsc) in [
+            (23.976, FrameRate(24000, 1001)), (29.97, FrameRate(30000, 1001)), (59.94, FrameRate(60000, 1001))
+        ]
         where abs(fps - rate) < 0.001 {
             return ntsc
         }
-        guard fps == fps.rounded(), (1...240).contains(fps) else { throw reader.invalid(SceneError.number(fps), expected: expected) }
+        guard fps == fps.rounded(), (1...240).contains(fps) else {
+            throw reader.invalid(SceneError.number(fps), expected: expected)
+        }
         return FrameRate(Int(fps))
     }
 }

@@ -33,20 +33,23 @@ enum EditlyTransitions {
         Mapping(name: "SimpleZoom", kind: .zoomIn, easing: .linear),
         Mapping(name: "randomsquares", kind: .dissolve, easing: .linear),
         Mapping(name: "random", kind: .random, easing: .linear),
-        Mapping(name: "dummy", kind: .cut, easing: .linear),
+        Mapping(name: "dummy", kind: .cut, easing: .linear)
     ]
 
     /// The gl-transitions names MovieKit does not draw, so that they are refused as unsupported
     /// rather than as unknown.
     static let unsupported = [
         "Bounce", "BowTieHorizontal", "BowTieVertical", "ButterflyWaveScrawler", "CircleCrop", "ColourDistance",
-        "CrazyParametricFun", "CrossZoom", "Directional", "DoomScreenTransition", "Dreamy", "DreamyZoom", "GlitchDisplace",
-        "GlitchMemories", "GridFlip", "InvertedPageCurl", "LinearBlur", "Mosaic", "PolkaDotsCurtain", "StereoViewer", "Swirl",
-        "WaterDrop", "ZoomInCircles", "angular", "burn", "cannabisleaf", "circle", "colorphase", "crosshatch", "crosswarp",
+        "CrazyParametricFun", "CrossZoom", "Directional", "DoomScreenTransition", "Dreamy", "DreamyZoom",
+        "GlitchDisplace",
+        "GlitchMemories", "GridFlip", "InvertedPageCurl", "LinearBlur", "Mosaic", "PolkaDotsCurtain", "StereoViewer",
+        "Swirl",
+        "WaterDrop", "ZoomInCircles", "angular", "burn", "cannabisleaf", "circle", "colorphase", "crosshatch",
+        "crosswarp",
         "cube", "directionalwarp", "directionalwipe", "displacement", "doorway", "fadegrayscale", "flyeye", "heart",
         "hexagonalize", "kaleidoscope", "luma", "luminance_melt", "morph", "multiply_blend", "perlin", "pinwheel",
         "polar_function", "ripple", "rotate_scale_fade", "squareswire", "squeeze", "swap", "undulatingBurnOut", "wind",
-        "windowblinds", "windowslice",
+        "windowblinds", "windowslice"
     ]
 
     /// The supported names, for messages.

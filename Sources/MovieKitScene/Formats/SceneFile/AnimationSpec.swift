@@ -21,10 +21,15 @@ enum AnimationSpec<Value> {
 /// The easing names scene files accept: CSS's keywords and Penner's family.
 enum EasingNames {
     static let all: [(name: String, easing: Easing)] = {
-        let css: [(String, Easing)] = [("linear", .linear), ("ease", .ease), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInOut", .easeInOut)]
+        let css: [(String, Easing)] = [
+            ("linear", .linear), ("ease", .ease), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInOut", .easeInOut)
+        ]
         let penner = Easing.Family.allCases.flatMap { family in
             Easing.Direction.allCases.map { direction in
-                (direction.rawValue + family.rawValue.prefix(1).uppercased() + family.rawValue.dropFirst(), Easing.penner(family, direction))
+                (
+                    direction.rawValue + family.rawValue.prefix(1).uppercased() + family.rawValue.dropFirst(),
+                    Easing.penner(family, direction)
+                )
             }
         }
         return css + penner
@@ -35,6 +40,6 @@ enum EasingNames {
 enum StepPositionNames {
     static let all: [(name: String, position: Easing.StepPosition)] = [
         ("jumpStart", .jumpStart), ("jumpEnd", .jumpEnd), ("jumpNone", .jumpNone), ("jumpBoth", .jumpBoth),
-        ("start", .jumpStart), ("end", .jumpEnd),
+        ("start", .jumpStart), ("end", .jumpEnd)
     ]
 }

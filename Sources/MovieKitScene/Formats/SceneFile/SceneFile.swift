@@ -32,19 +32,23 @@ public enum SceneFile {
     ///   - variables: Values for `${name}` template variables; they override the file's `variables:`.
     /// - Throws: `SceneError`.
     public static func load(from url: URL, variables: [String: String] = [:]) throws -> Scene {
-        guard let format = Format(pathExtension: url.pathExtension) else { throw SceneError.unsupportedFileType(path: url.path) }
+        guard let format = Format(pathExtension: url.pathExtension) else {
+            throw SceneError.unsupportedFileType(path: url.path)
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             let exists = FileManager.default.fileExists(atPath: url.path)
             throw SceneError.unreadableFile(
-                path: url.path, reason: exists ? "the file is not readable; check its permissions" : "no file exists at this path")
+                path: url.path,
+                reason: exists ? "the file is not readable; check its permissions" : "no file exists at this path")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw SceneError.unreadableFile(path: url.path, reason: "the file is not UTF-8 text")
         }
-        return try decode(text, format: format, fileName: url.path, baseURL: url.deletingLastPathComponent(), variables: variables)
+        return try decode(
+            text, format: format, fileName: url.path, baseURL: url.deletingLastPathComponent(), variables: variables)
     }
 
     /// Decodes a scene from text.
@@ -58,10 +62,11 @@ public enum SceneFile {
     public static func decode(
         _ text: String, format: Format, fileName: String, baseURL: URL, variables: [String: String] = [:]
     ) throws -> Scene {
-        let root = switch format {
-        case .yaml: try YAMLNodeParser.parse(text, file: fileName)
-        case .json: try NestingLimit.parseJSON(Data(text.utf8), file: fileName)
-        }
+        let root =
+            switch format {
+            case .yaml: try YAMLNodeParser.parse(text, file: fileName)
+            case .json: try NestingLimit.parseJSON(Data(text.utf8), file: fileName)
+            }
         let context = ReadContext(fileName: fileName, baseURL: baseURL, variables: variables)
         return try SceneFileDecoder.scene(NodeReader(node: root, path: "", context: context))
     }

@@ -9,33 +9,44 @@ extension SceneFileDecoder {
         "an easing: linear, ease, easeIn, easeOut, easeInOut, a Penner name such as easeOutBack, cubicBezier(x1, y1, x2, y2), steps(n, jumpEnd) or {spring: {response, dampingRatio}}"
 
     /// Reads an animation whose values are read by `value`.
-    static func animation<Value>(_ reader: NodeReader, value: (NodeReader) throws -> Value) throws -> AnimationSpec<Value> {
+    static func animation<Value>(_ reader: NodeReader, value: (NodeReader) throws -> Value) throws -> AnimationSpec<
+        Value
+    > {
         if reader.isSequence { return try keyframes(reader, mode: .linear, value: value) }
         guard reader.isMapping else { throw reader.wrongType(animationExpected) }
         let map = try reader.mapping(
             keys: ["keyframes", "mode", "from", "to", "start", "duration", "easing", "spring", "initialVelocity"],
             expected: animationExpected)
         if let list = map.optional("keyframes") {
-            for other in ["from", "to", "start", "duration", "easing", "spring", "initialVelocity"] where map.contains(other) {
-                throw reader.invalid("a mapping with both `keyframes` and `\(other)`", expected: "either keyframes or a tween or spring")
+            for other in ["from", "to", "start", "duration", "easing", "spring", "initialVelocity"]
+            where map.contains(other) {
+                throw reader.invalid(
+                    "a mapping with both `keyframes` and `\(other)`", expected: "either keyframes or a tween or spring")
             }
-            let mode = try map.optional("mode")?.choice(
-                Keyframes<Double>.Mode.allCases.map { ($0.rawValue, $0) }, what: "a keyframe mode") ?? .linear
+            let mode =
+                try map.optional("mode")?.choice(
+                    Keyframes<Double>.Mode.allCases.map { ($0.rawValue, $0) }, what: "a keyframe mode") ?? .linear
             return try keyframes(list, mode: mode, value: value)
         }
-        if map.contains("mode") { throw reader.invalid("a mapping with `mode` but no `keyframes`", expected: "keyframes when a mode is given") }
+        if map.contains("mode") {
+            throw reader.invalid("a mapping with `mode` but no `keyframes`", expected: "keyframes when a mode is given")
+        }
         let from = try value(try map.required("from", expected: "`from:` with the starting value"))
         let to = try value(try map.required("to", expected: "`to:` with the final value"))
         let start = try map.optional("start")?.double(expected: "a time in seconds") ?? 0
         if let springReader = map.optional("spring") {
             for other in ["duration", "easing"] where map.contains(other) {
-                throw reader.invalid("a spring with `\(other)`", expected: "a spring without \(other): the spring sets its own timing")
+                throw reader.invalid(
+                    "a spring with `\(other)`", expected: "a spring without \(other): the spring sets its own timing")
             }
             let velocity = try map.optional("initialVelocity")?.double(expected: "a velocity in units per second") ?? 0
-            return .spring(from: from, to: to, start: start, spring: try spring(springReader), initialVelocity: velocity)
+            return .spring(
+                from: from, to: to, start: start, spring: try spring(springReader), initialVelocity: velocity)
         }
         if map.contains("initialVelocity") {
-            throw reader.invalid("a tween with `initialVelocity`", expected: "a spring ({spring: {response, dampingRatio}}) to take a velocity")
+            throw reader.invalid(
+                "a tween with `initialVelocity`",
+                expected: "a spring ({spring: {response, dampingRatio}}) to take a velocity")
         }
         let duration = try map.required("duration", expected: "`duration:` in seconds, or `spring:` for a spring")
             .double(0.000_001...86_400, expected: "a positive duration in seconds")
@@ -66,8 +77,11 @@ extension SceneFileDecoder {
 
     static func spring(_ reader: NodeReader) throws -> Spring {
         let map = try reader.mapping(keys: ["response", "dampingRatio"], expected: "a spring: {response, dampingRatio}")
-        let response = try map.optional("response")?.double(0.000_001...3600, expected: "a positive response in seconds") ?? 0.5
-        let damping = try map.optional("dampingRatio")?.double(0.000_001...100, expected: "a positive damping ratio, 1 for no bounce") ?? 1
+        let response =
+            try map.optional("response")?.double(0.000_001...3600, expected: "a positive response in seconds") ?? 0.5
+        let damping =
+            try map.optional("dampingRatio")?.double(
+                0.000_001...100, expected: "a positive damping ratio, 1 for no bounce") ?? 1
         return Spring(response: response, dampingRatio: damping)
     }
 
@@ -91,8 +105,9 @@ extension SceneFileDecoder {
             }
             if let count = map.optional("steps") {
                 let steps = try count.int(1...10_000, expected: "a number of steps from 1 to 10000")
-                let position = try map.optional("position")?.choice(
-                    StepPositionNames.all.map { ($0.name, $0.position) }, what: "a step position") ?? .jumpEnd
+                let position =
+                    try map.optional("position")?.choice(
+                        StepPositionNames.all.map { ($0.name, $0.position) }, what: "a step position") ?? .jumpEnd
                 return .steps(steps, position)
             }
             if let spring = map.optional("spring") { return .spring(try Self.spring(spring)) }
@@ -101,22 +116,28 @@ extension SceneFileDecoder {
         let text = try reader.string(expected: easingExpected).replacingOccurrences(of: " ", with: "")
         if let arguments = functionArguments(text, name: "cubicBezier") {
             let numbers = arguments.compactMap(Double.init)
-            guard numbers.count == 4, arguments.count == 4 else { throw reader.invalid("\"\(text)\"", expected: easingExpected) }
+            guard numbers.count == 4, arguments.count == 4 else {
+                throw reader.invalid("\"\(text)\"", expected: easingExpected)
+            }
             return try cubicBezier(numbers, reader: reader)
         }
         if let arguments = functionArguments(text, name: "steps") {
             guard (1...2).contains(arguments.count), let count = Int(arguments[0]), (1...10_000).contains(count) else {
                 throw reader.invalid("\"\(text)\"", expected: "steps(n) or steps(n, position) with n from 1 to 10000")
             }
-            let position = arguments.count == 2 ? StepPositionNames.all.first { $0.name == arguments[1] }?.position : .jumpEnd
+            let position =
+                arguments.count == 2 ? StepPositionNames.all.first { $0.name == arguments[1] }?.position : .jumpEnd
             guard let position else {
                 let names = StepPositionNames.all.map(\.name)
-                throw reader.invalid("\"\(text)\"", expected: "steps(n, position) with a position of \(SceneError.list(names))")
+                throw reader.invalid(
+                    "\"\(text)\"", expected: "steps(n, position) with a position of \(SceneError.list(names))")
             }
             return .steps(count, position)
         }
         guard let named = EasingNames.all.first(where: { $0.name == text }) else {
-            let hint = KeySuggestion.nearest(to: text, in: EasingNames.all.map(\.name)).map { " (did you mean `\($0)`?)" } ?? ""
+            let hint =
+                KeySuggestion.nearest(to: text, in: EasingNames.all.map(\.name)).map { " (did you mean `\($0)`?)" }
+                ?? ""
             throw reader.invalid("\"\(text)\"\(hint)", expected: easingExpected)
         }
         return named.easing
@@ -134,6 +155,7 @@ extension SceneFileDecoder {
     /// The comma-separated arguments of `name(…)`, or `nil` when `text` is not such a call.
     private static func functionArguments(_ text: String, name: String) -> [String]? {
         guard text.hasPrefix(name + "("), text.hasSuffix(")") else { return nil }
-        return text.dropFirst(name.count + 1).dropLast().split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        return text.dropFirst(name.count + 1).dropLast().split(separator: ",", omittingEmptySubsequences: false).map(
+            String.init)
     }
 }

@@ -6,10 +6,13 @@ extension SceneFileDecoder {
     static let typeExpected = "`type:` with one of rect, ellipse, path, polygon, star, text, image or group"
 
     static func layer(_ reader: NodeReader) throws -> Layer {
-        guard case .mapping(let entries) = reader.node.value else { throw reader.wrongType("a layer: a mapping with a `type`") }
+        guard case .mapping(let entries) = reader.node.value else {
+            throw reader.wrongType("a layer: a mapping with a `type`")
+        }
         guard let typeEntry = entries.first(where: { $0.key == "type" }) else {
             throw SceneError.missingKey(
-                file: reader.context.fileName, line: reader.node.line, column: reader.node.column, path: reader.displayPath,
+                file: reader.context.fileName, line: reader.node.line, column: reader.node.column,
+                path: reader.displayPath,
                 key: "type", expected: typeExpected)
         }
         let type = try reader.child("type", typeEntry.value).choice(layerTypes.map { ($0, $0) }, what: "a layer type")
@@ -22,7 +25,9 @@ extension SceneFileDecoder {
         } else if type == "text", let fill = map.optional("fill"), case .some(.radialGradient) = layer.fill {
             throw fill.invalid("a gradient", expected: "a colour: text is filled with one colour")
         }
-        if let animate = map.optional("animate") { try readAnimations(animate, layerMap: map, type: type, into: &layer) }
+        if let animate = map.optional("animate") {
+            try readAnimations(animate, layerMap: map, type: type, into: &layer)
+        }
         return layer
     }
 
@@ -35,13 +40,20 @@ extension SceneFileDecoder {
             do {
                 return .path(try Path(svgPathData: data))
             } catch let error as FrameDrawError {
-                throw reader.invalid("not valid SVG path data (\(error.description))", expected: "SVG path data such as \"M 0 0 L 100 100\"")
+                throw reader.invalid(
+                    "not valid SVG path data (\(error.description))",
+                    expected: "SVG path data such as \"M 0 0 L 100 100\"")
             }
         case "polygon":
-            return .polygon(sides: try map.required("sides", expected: "`sides:` with 3 or more").int(3...1000, expected: "a number of sides from 3 to 1000"))
+            return .polygon(
+                sides: try map.required("sides", expected: "`sides:` with 3 or more").int(
+                    3...1000, expected: "a number of sides from 3 to 1000"))
         case "star":
-            let points = try map.required("points", expected: "`points:` with 3 or more").int(3...1000, expected: "a number of points from 3 to 1000")
-            let inner = try map.optional("innerRadius")?.double(0...1, expected: "a fraction from 0 to 1 of the outer radius") ?? 0.5
+            let points = try map.required("points", expected: "`points:` with 3 or more").int(
+                3...1000, expected: "a number of points from 3 to 1000")
+            let inner =
+                try map.optional("innerRadius")?.double(0...1, expected: "a fraction from 0 to 1 of the outer radius")
+                ?? 0.5
             return .star(points: points, innerRadius: inner)
         case "text":
             return .text(try textContent(map))
@@ -49,10 +61,11 @@ extension SceneFileDecoder {
             return .image(try imageContent(map))
         case "group":
             let children = try map.required("layers", expected: "`layers:` with the group's children")
-            return .group(GroupContent(
-                layers: try children.sequence(expected: "a list of layers").map(layer),
-                clipsContent: try map.optional("clip")?.bool() ?? false,
-                timeOffset: try map.optional("timeOffset")?.double(expected: "a time in seconds") ?? 0))
+            return .group(
+                GroupContent(
+                    layers: try children.sequence(expected: "a list of layers").map(layer),
+                    clipsContent: try map.optional("clip")?.bool() ?? false,
+                    timeOffset: try map.optional("timeOffset")?.double(expected: "a time in seconds") ?? 0))
         default:
             return .rect
         }
@@ -70,12 +83,14 @@ extension SceneFileDecoder {
         if let font = map.optional("font") { style.font = try font.font() }
         if let alignment = map.optional("alignment") {
             style.alignment = try alignment.choice(
-                [("left", .left), ("center", .center), ("right", .right), ("justified", .justified)], what: "an alignment")
+                [("left", .left), ("center", .center), ("right", .right), ("justified", .justified)],
+                what: "an alignment")
         }
         style.lineSpacing = try map.optional("lineSpacing")?.double(expected: "a number of pixels") ?? 0
         style.letterSpacing = try map.optional("letterSpacing")?.double(expected: "a number of pixels") ?? 0
         style.wrapWidth = try map.optional("wrapWidth")?.double(1...100_000, expected: "a positive width in pixels")
-        style.maximumLines = try map.optional("maxLines")?.int(1...10_000, expected: "a number of lines from 1 to 10000")
+        style.maximumLines = try map.optional("maxLines")?.int(
+            1...10_000, expected: "a number of lines from 1 to 10000")
         if let outline = map.optional("outline") {
             let spec = try outline.mapping(keys: ["color", "width"])
             style.outline = TextOutline(
@@ -86,10 +101,13 @@ extension SceneFileDecoder {
     }
 
     private static func imageContent(_ map: MappingReader) throws -> ImageContent {
-        let reader = try map.required("source", expected: "`source:` with the path of an image file, relative to the scene file")
+        let reader = try map.required(
+            "source", expected: "`source:` with the path of an image file, relative to the scene file")
         let relative = try reader.string(expected: "the path of an image file")
-        let url = relative.hasPrefix("/")
-            ? URL(fileURLWithPath: relative) : reader.context.baseURL.appendingPathComponent(relative).standardizedFileURL
+        let url =
+            relative.hasPrefix("/")
+            ? URL(fileURLWithPath: relative)
+            : reader.context.baseURL.appendingPathComponent(relative).standardizedFileURL
         let image: Image
         do {
             image = try Image(contentsOf: url)
@@ -100,7 +118,8 @@ extension SceneFileDecoder {
                 file: reader.context.fileName, line: reader.node.line, column: reader.node.column, path: reader.path,
                 imagePath: url.path, reason: reason)
         }
-        let fitReader = map.optional("fit"), contentMode = map.optional("contentMode")
+        let fitReader = map.optional("fit")
+        let contentMode = map.optional("contentMode")
         if fitReader != nil, let contentMode {
             throw contentMode.invalid(
                 "given together with `fit`", expected: "left out, as it is the older name of `fit`")
@@ -120,7 +139,8 @@ extension SceneFileDecoder {
         if let out = map.optional("out") {
             let time = try out.double(0...86_400, expected: "a time in seconds from 0")
             guard time > layer.inPoint else {
-                throw out.invalid(SceneError.number(time), expected: "later than `in` (\(SceneError.number(layer.inPoint)))")
+                throw out.invalid(
+                    SceneError.number(time), expected: "later than `in` (\(SceneError.number(layer.inPoint)))")
             }
             layer.outPoint = time
         }

@@ -8,10 +8,18 @@ extension SceneFileDecoder {
         if let value = map.optional("position") { layer.position = .constant(try value.point()) }
         if let value = map.optional("anchor") { layer.anchor = .constant(try value.point()) }
         if let value = map.optional("size") { layer.size = .constant(try value.size()) }
-        if let value = map.optional("rotation") { layer.rotation = .constant(try value.double(expected: "an angle in degrees")) }
+        if let value = map.optional("rotation") {
+            layer.rotation = .constant(try value.double(expected: "an angle in degrees"))
+        }
         if let value = map.optional("scale") { layer.scale = .constant(try value.scale()) }
-        if let value = map.optional("opacity") { layer.opacity = .constant(try value.double(0...1, expected: "an opacity from 0 to 1")) }
-        if let value = map.optional("fill") { layer.fill = try value.fill() } else if map.contains("fill") { layer.fill = nil }
+        if let value = map.optional("opacity") {
+            layer.opacity = .constant(try value.double(0...1, expected: "an opacity from 0 to 1"))
+        }
+        if let value = map.optional("fill") {
+            layer.fill = try value.fill()
+        } else if map.contains("fill") {
+            layer.fill = nil
+        }
         if let value = map.optional("stroke") { layer.stroke = Stroke(color: .constant(try value.color()), width: 1) }
         if let value = map.optional("strokeWidth") {
             let width = try value.double(0...10_000, expected: "a line width in pixels from 0")
@@ -19,10 +27,12 @@ extension SceneFileDecoder {
             layer.stroke?.width = .constant(width)
         }
         if let value = map.optional("lineCap") {
-            layer.stroke?.lineCap = try value.choice([("butt", .butt), ("round", .round), ("square", .square)], what: "a line cap")
+            layer.stroke?.lineCap = try value.choice(
+                [("butt", .butt), ("round", .round), ("square", .square)], what: "a line cap")
         }
         if let value = map.optional("lineJoin") {
-            layer.stroke?.lineJoin = try value.choice([("miter", .miter), ("round", .round), ("bevel", .bevel)], what: "a line join")
+            layer.stroke?.lineJoin = try value.choice(
+                [("miter", .miter), ("round", .round), ("bevel", .bevel)], what: "a line join")
         }
         if let value = map.optional("dash") {
             layer.stroke?.dash = try value.sequence(expected: "a list of dash lengths").map {
@@ -36,8 +46,12 @@ extension SceneFileDecoder {
         if let value = map.optional("blendMode") {
             layer.blendMode = try value.choice(BlendMode.allCases.map { ($0.rawValue, $0) }, what: "a blend mode")
         }
-        if let value = map.optional("trimStart") { layer.trimStart = .constant(try value.double(0...1, expected: "a fraction from 0 to 1")) }
-        if let value = map.optional("trimEnd") { layer.trimEnd = .constant(try value.double(0...1, expected: "a fraction from 0 to 1")) }
+        if let value = map.optional("trimStart") {
+            layer.trimStart = .constant(try value.double(0...1, expected: "a fraction from 0 to 1"))
+        }
+        if let value = map.optional("trimEnd") {
+            layer.trimEnd = .constant(try value.double(0...1, expected: "a fraction from 0 to 1"))
+        }
         if let value = map.optional("mask") {
             layer.mask = Mask(try Self.layer(value), inverted: try map.optional("invertMask")?.bool() ?? false)
         }
@@ -48,11 +62,15 @@ extension SceneFileDecoder {
         var shadow = LayerShadow()
         if let color = map.optional("color") { shadow.color = .constant(try color.color()) }
         if let offset = map.optional("offset") { shadow.offset = .constant(try offset.size(allowingNegative: true)) }
-        if let blur = map.optional("blur") { shadow.blur = .constant(try blur.double(0...1000, expected: "a blur radius in pixels from 0 to 1000")) }
+        if let blur = map.optional("blur") {
+            shadow.blur = .constant(try blur.double(0...1000, expected: "a blur radius in pixels from 0 to 1000"))
+        }
         return shadow
     }
 
-    static func readAnimations(_ reader: NodeReader, layerMap: MappingReader, type: String, into layer: inout Layer) throws {
+    static func readAnimations(_ reader: NodeReader, layerMap: MappingReader, type: String, into layer: inout Layer)
+        throws
+    {
         let keys = animatableKeys + (type == "text" ? ["text"] : [])
         let map = try reader.mapping(keys: keys, expected: "a mapping from property names to animations")
         for entry in map.entries {
@@ -61,7 +79,9 @@ extension SceneFileDecoder {
             throw reader.child(entry.key, entry.value).invalid(
                 "also set as a constant by `\(constantPath)`", expected: "set in one place; remove one of the two")
         }
-        func read<Value: Interpolatable>(_ key: String, _ value: (NodeReader) throws -> Value) throws -> Animated<Value>? {
+        func read<Value: Interpolatable>(_ key: String, _ value: (NodeReader) throws -> Value) throws -> Animated<
+            Value
+        >? {
             guard let property = map.optional(key) else { return nil }
             return try AnimationConversion.animated(try animation(property, value: value), reader: property)
         }
@@ -78,24 +98,31 @@ extension SceneFileDecoder {
             layer.stroke = layer.stroke ?? Stroke(color: value)
             layer.stroke?.color = value
         }
-        if let value = try read("strokeWidth", { try $0.double(0...10_000, expected: "a line width in pixels from 0") }) {
+        if let value = try read("strokeWidth", { try $0.double(0...10_000, expected: "a line width in pixels from 0") })
+        {
             layer.stroke = layer.stroke ?? Stroke(color: .constant(.white))
             layer.stroke?.width = value
         }
         if let value = try read("cornerRadius", number) { layer.cornerRadius = value }
-        if let value = try read("shadowColor", { try $0.color() }) { layer.shadow = layer.shadow ?? LayerShadow(); layer.shadow?.color = value }
+        if let value = try read("shadowColor", { try $0.color() }) {
+            layer.shadow = layer.shadow ?? LayerShadow()
+            layer.shadow?.color = value
+        }
         if let value = try read("shadowOffset", { try $0.size(allowingNegative: true) }) {
             layer.shadow = layer.shadow ?? LayerShadow()
             layer.shadow?.offset = value
         }
-        if let value = try read("shadowBlur", { try $0.double(0...1000, expected: "a blur radius in pixels from 0 to 1000") }) {
+        if let value = try read(
+            "shadowBlur", { try $0.double(0...1000, expected: "a blur radius in pixels from 0 to 1000") })
+        {
             layer.shadow = layer.shadow ?? LayerShadow()
             layer.shadow?.blur = value
         }
         if let value = try read("trimStart", fraction) { layer.trimStart = value }
         if let value = try read("trimEnd", fraction) { layer.trimEnd = value }
         if let textReader = map.optional("text"), case .text(var content) = layer.content {
-            content.text = try AnimationConversion.steps(animation(textReader, value: { try $0.string() }), reader: textReader)
+            content.text = try AnimationConversion.steps(
+                animation(textReader, value: { try $0.string() }), reader: textReader)
             layer.content = .text(content)
         }
     }

@@ -11,18 +11,20 @@ struct SceneFileDecoder {
     static let canvasKeys = ["width", "height", "fps", "duration", "background"]
     static let layerTypes = ["rect", "ellipse", "path", "polygon", "star", "text", "image", "group"]
     static let commonKeys = [
-        "name", "in", "out", "position", "anchor", "size", "rotation", "scale", "opacity", "fill", "stroke", "strokeWidth",
-        "lineCap", "lineJoin", "dash", "cornerRadius", "shadow", "blendMode", "trimStart", "trimEnd", "mask", "invertMask",
-        "animate",
+        "name", "in", "out", "position", "anchor", "size", "rotation", "scale", "opacity", "fill", "stroke",
+        "strokeWidth",
+        "lineCap", "lineJoin", "dash", "cornerRadius", "shadow", "blendMode", "trimStart", "trimEnd", "mask",
+        "invertMask",
+        "animate"
     ]
     static let typeKeys: [String: [String]] = [
         "rect": [], "ellipse": [], "path": ["d"], "polygon": ["sides"], "star": ["points", "innerRadius"],
         "text": ["text", "font", "alignment", "lineSpacing", "letterSpacing", "wrapWidth", "maxLines", "outline"],
-        "image": ["source", "fit", "contentMode"], "group": ["layers", "clip", "timeOffset"],
+        "image": ["source", "fit", "contentMode"], "group": ["layers", "clip", "timeOffset"]
     ]
     static let animatableKeys = [
         "position", "anchor", "size", "rotation", "scale", "opacity", "fill", "stroke", "strokeWidth", "cornerRadius",
-        "shadowColor", "shadowOffset", "shadowBlur", "trimStart", "trimEnd",
+        "shadowColor", "shadowOffset", "shadowBlur", "trimStart", "trimEnd"
     ]
 
     /// Decodes the document root.
@@ -62,10 +64,13 @@ struct SceneFileDecoder {
     }
 
     private static func declaredNames(_ reader: NodeReader) throws -> [String] {
-        guard case .mapping(let entries) = reader.node.value else { throw reader.wrongType("a mapping of names to values") }
+        guard case .mapping(let entries) = reader.node.value else {
+            throw reader.wrongType("a mapping of names to values")
+        }
         for entry in entries where !TemplateVariables.isValidName(entry.key) {
             throw SceneError.invalidValue(
-                file: reader.context.fileName, line: entry.line, column: entry.column, path: "\(reader.path).\(entry.key)",
+                file: reader.context.fileName, line: entry.line, column: entry.column,
+                path: "\(reader.path).\(entry.key)",
                 value: "not a variable name", expected: "named with letters, digits, _, - and .")
         }
         return entries.map(\.key)
@@ -73,8 +78,10 @@ struct SceneFileDecoder {
 
     static func canvas(_ reader: NodeReader) throws -> Canvas {
         let map = try reader.mapping(keys: canvasKeys)
-        let width = try map.required("width", expected: "`width:` in pixels").int(1...16384, expected: "a width in pixels from 1 to 16384")
-        let height = try map.required("height", expected: "`height:` in pixels").int(1...16384, expected: "a height in pixels from 1 to 16384")
+        let width = try map.required("width", expected: "`width:` in pixels").int(
+            1...16384, expected: "a width in pixels from 1 to 16384")
+        let height = try map.required("height", expected: "`height:` in pixels").int(
+            1...16384, expected: "a height in pixels from 1 to 16384")
         let duration = try map.required("duration", expected: "`duration:` in seconds")
             .double(0.001...86_400, expected: "a positive duration in seconds, at most 86400")
         let fps = try map.optional("fps").map(frameRate) ?? 30
@@ -93,12 +100,16 @@ struct SceneFileDecoder {
             guard let whole = parts[0] else { throw reader.invalid(reader.found, expected: expected) }
             rate = FrameRate(whole)
         case 2:
-            guard let numerator = parts[0], let denominator = parts[1] else { throw reader.invalid(reader.found, expected: expected) }
+            guard let numerator = parts[0], let denominator = parts[1] else {
+                throw reader.invalid(reader.found, expected: expected)
+            }
             rate = FrameRate(numerator, denominator)
         default:
             throw reader.invalid(reader.found, expected: expected)
         }
-        guard rate.numerator > 0, rate.denominator > 0, rate.framesPerSecond <= 240 else { throw reader.invalid(text, expected: expected) }
+        guard rate.numerator > 0, rate.denominator > 0, rate.framesPerSecond <= 240 else {
+            throw reader.invalid(text, expected: expected)
+        }
         return rate
     }
 }

@@ -20,17 +20,19 @@ extension SlideshowManifest {
         let given = contentKeys.filter { map.optional($0) != nil }
         guard let first = given.first, let contentReader = map.optional(first) else {
             throw SceneError.missingKey(
-                file: reader.context.fileName, line: reader.node.line, column: reader.node.column, path: reader.displayPath,
+                file: reader.context.fileName, line: reader.node.line, column: reader.node.column,
+                path: reader.displayPath,
                 key: "image", expected: "`image:` with a photo file, or `title:` or `color:` instead")
         }
         if given.count > 1, let second = map.optional(given[1]) {
             throw second.invalid("set as well as `\(first)`", expected: "the only one of `image`, `title` and `color`")
         }
-        let content: Slideshow.Content = switch first {
-        case "image": .photo(try MediaFiles.photo(contentReader))
-        case "title": .title(try contentReader.string())
-        default: .color(try contentReader.color())
-        }
+        let content: Slideshow.Content =
+            switch first {
+            case "image": .photo(try MediaFiles.photo(contentReader))
+            case "title": .title(try contentReader.string())
+            default: .color(try contentReader.color())
+            }
         var slide = Slideshow.Slide(content)
         slide.duration = try map.optional("duration")?.double(0.001...86_400, expected: durationExpected)
         slide.caption = try map.optional("caption")?.string()
@@ -68,8 +70,10 @@ extension SlideshowManifest {
         }
         let map = try reader.mapping(keys: ["from", "to"], expected: kenBurnsExpected)
         return Slideshow.KenBurns(
-            from: try framing(try map.required("from", expected: "`from:` with the framing at the slide's start: {zoom, center}")),
-            to: try framing(try map.required("to", expected: "`to:` with the framing at the slide's end: {zoom, center}")))
+            from: try framing(
+                try map.required("from", expected: "`from:` with the framing at the slide's start: {zoom, center}")),
+            to: try framing(
+                try map.required("to", expected: "`to:` with the framing at the slide's end: {zoom, center}")))
     }
 
     /// A framing: `{zoom, center}`; zoom 1 (the fitted photo) to 10, centre `[x, y]` in 0…1.

@@ -45,7 +45,7 @@ import MovieKitCore
 public enum SlideshowManifest {
     static let topKeys = [
         "variables", "width", "height", "fps", "background", "duration", "transition", "fit", "kenBurns", "seed",
-        "captionStyle", "titleStyle", "slides", "audio",
+        "captionStyle", "titleStyle", "slides", "audio"
     ]
 
     /// Reads a manifest file. Paths in it are relative to its folder.
@@ -54,9 +54,12 @@ public enum SlideshowManifest {
     ///   - variables: Values for `${name}` template variables; they override the file's `variables:`.
     /// - Throws: `SceneError`.
     public static func load(from url: URL, variables: [String: String] = [:]) throws -> Slideshow {
-        guard let format = SceneFile.Format(pathExtension: url.pathExtension) else { throw SceneError.unsupportedFileType(path: url.path) }
+        guard let format = SceneFile.Format(pathExtension: url.pathExtension) else {
+            throw SceneError.unsupportedFileType(path: url.path)
+        }
         return try decode(
-            try MediaFiles.contents(of: url), format: format, fileName: url.path, baseURL: url.deletingLastPathComponent(),
+            try MediaFiles.contents(of: url), format: format, fileName: url.path,
+            baseURL: url.deletingLastPathComponent(),
             variables: variables)
     }
 
@@ -74,40 +77,54 @@ public enum SlideshowManifest {
         guard let text = String(data: data, encoding: .utf8) else {
             throw SceneError.unreadableFile(path: fileName, reason: "the file is not UTF-8 text")
         }
-        let root = switch format {
-        case .yaml: try YAMLNodeParser.parse(text, file: fileName)
-        case .json: try NestingLimit.parseJSON(data, file: fileName)
-        }
+        let root =
+            switch format {
+            case .yaml: try YAMLNodeParser.parse(text, file: fileName)
+            case .json: try NestingLimit.parseJSON(data, file: fileName)
+            }
         let context = ReadContext(fileName: fileName, baseURL: baseURL, variables: variables)
         return try slideshow(NodeReader(node: root, path: "", context: context))
     }
 
     /// Reads the document root.
     static func slideshow(_ root: NodeReader) throws -> Slideshow {
-        let document = try SceneFileDecoder.withDeclaredVariables(root, keys: topKeys, expected: "a mapping with `slides`")
+        let document = try SceneFileDecoder.withDeclaredVariables(
+            root, keys: topKeys, expected: "a mapping with `slides`")
         let map = try document.mapping(keys: topKeys)
         let width = try map.optional("width")?.int(1...16384, expected: "a width in pixels from 1 to 16384") ?? 1280
         let height = try map.optional("height")?.int(1...16384, expected: "a height in pixels from 1 to 16384") ?? 720
         var show = Slideshow(
             width: width, height: height, fps: try map.optional("fps").map(SceneFileDecoder.frameRate) ?? 30,
             background: try map.optional("background")?.color() ?? .black)
-        if let duration = map.optional("duration") { show.slideDuration = try duration.double(0.001...86_400, expected: durationExpected) }
-        if let transition = map.optional("transition") { show.transition = try Self.transition(transition, base: show.transition) }
+        if let duration = map.optional("duration") {
+            show.slideDuration = try duration.double(0.001...86_400, expected: durationExpected)
+        }
+        if let transition = map.optional("transition") {
+            show.transition = try Self.transition(transition, base: show.transition)
+        }
         if let fitReader = map.optional("fit") {
             let fit = try Self.fit(fitReader)
             show.fit = fit.fit
             if let backdrop = fit.backdrop { show.backdrop = backdrop }
         }
         if let kenBurns = map.optional("kenBurns") { show.kenBurns = try kenBurns.bool() }
-        if let seed = map.optional("seed") { show.seed = UInt64(try seed.int(0...(1 << 53), expected: "a whole number from 0")) }
-        if let style = map.optional("captionStyle") { show.captionStyle = try textStyle(style, base: show.captionStyle) }
+        if let seed = map.optional("seed") {
+            show.seed = UInt64(try seed.int(0...(1 << 53), expected: "a whole number from 0"))
+        }
+        if let style = map.optional("captionStyle") {
+            show.captionStyle = try textStyle(style, base: show.captionStyle)
+        }
         if let style = map.optional("titleStyle") { show.titleStyle = try textStyle(style, base: show.titleStyle) }
         let slidesReader = try map.required("slides", expected: "`slides:` with a list of slides")
         let slideReaders = try slidesReader.sequence(expected: "a list of slides")
-        guard !slideReaders.isEmpty else { throw slidesReader.invalid("an empty list", expected: "a list of one or more slides") }
+        guard !slideReaders.isEmpty else {
+            throw slidesReader.invalid("an empty list", expected: "a list of one or more slides")
+        }
         show.slides = try slideReaders.map { try slide($0, defaultTransition: show.transition) }
         try checkTransitionsFit(show, readers: slideReaders)
-        if let audio = map.optional("audio") { show.audio = try AudioListReader.tracks(audio, document: "the manifest") }
+        if let audio = map.optional("audio") {
+            show.audio = try AudioListReader.tracks(audio, document: "the manifest")
+        }
         return show
     }
 
@@ -121,7 +138,7 @@ public enum SlideshowManifest {
     /// The fit names manifests and editly's `resizeMode` accept.
     static let fitNames: [(name: String, value: NamedFit)] = [
         ("cover", (.cover, nil)), ("contain", (.contain, .background)), ("contain-blur", (.contain, .blurred)),
-        ("stretch", (.stretch, nil)),
+        ("stretch", (.stretch, nil))
     ]
 
     /// Reads a fit name: one of `fitNames`.
@@ -132,7 +149,8 @@ public enum SlideshowManifest {
 
     /// A text style: `{font, color, outline}`, each overriding `base`.
     private static func textStyle(_ reader: NodeReader, base: TextStyle) throws -> TextStyle {
-        let map = try reader.mapping(keys: ["font", "color", "outline"], expected: "a text style: {font, color, outline}")
+        let map = try reader.mapping(
+            keys: ["font", "color", "outline"], expected: "a text style: {font, color, outline}")
         var style = base
         if let font = map.optional("font") { style.font = try font.font(base: base.font) }
         if let color = map.optional("color") { style.color = try color.color() }
@@ -160,7 +178,8 @@ public enum SlideshowManifest {
                 let transitionSeconds = SceneError.number((Double(into + out) / rate * 1000).rounded() / 1000)
                 throw readers[index].invalid(
                     "\(seconds) second\(seconds == "1" ? "" : "s") long (\(frames) frame\(frames == 1 ? "" : "s"))",
-                    expected: "longer than its transitions in and out together (\(into + out) frames, \(transitionSeconds) seconds); "
+                    expected:
+                        "longer than its transitions in and out together (\(into + out) frames, \(transitionSeconds) seconds); "
                         + "lengthen it or shorten a transition")
             }
             into = out
