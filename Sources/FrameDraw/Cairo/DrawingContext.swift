@@ -23,7 +23,7 @@ public final class DrawingContext {
     let shadowRenderer = ShadowRenderer()
     /// The Pango layout and font cache for text (see DrawingContext+Text.swift), with the thread
     /// it was made on. `nil` until text is first drawn.
-    private var cachedTextRenderer: (renderer: TextRenderer?, thread: pthread_t)?
+    var cachedTextRenderer: (renderer: TextRenderer?, thread: pthread_t)?
 
     /// The Pango layout for text on this thread; `nil` when Pango could not make one.
     ///
@@ -40,10 +40,6 @@ public final class DrawingContext {
         return renderer
     }
 
-    /// Makes this thread's text layout unavailable, as when Pango cannot make one (tests only).
-    func removeTextLayoutForTesting() {
-        cachedTextRenderer = (nil, pthread_self())
-    }
     /// The first failure outside Cairo's own status (such as Pango failing to lay out text), kept until
     /// `checkStatus()` reports it. Like Cairo's status it is sticky: `reset()` does not clear it.
     private(set) var pendingError: FrameDrawError?

@@ -10,8 +10,6 @@ protocol FrameSink: AnyObject {
     func encode(_ frame: Frame, index: Int, repeated: Bool) throws
     /// Drains the encoder and completes the file.
     func finish() throws
-    /// Sends the end-of-stream signal without completing the file (tests only).
-    func drainEncoder() throws
     /// Adds an audio track, mixed into the movie's audio stream.
     func addAudio(_ track: AudioTrack) throws
 }
@@ -197,11 +195,7 @@ final class EncodeStage: FrameSink {
         statistics.encoding += clock.now - start
     }
 
-    func drainEncoder() throws {
-        try encodeAndWrite(nil)
-    }
-
-    private func encodeAndWrite(_ frame: Frame?, index: Int? = nil) throws {
+    func encodeAndWrite(_ frame: Frame?, index: Int? = nil) throws {
         let start = clock.now
         var muxing = Duration.zero
         func write(_ packet: Packet) throws {
@@ -267,8 +261,6 @@ final class GIFStage: FrameSink {
         }
         statistics.encoding += clock.now - start
     }
-
-    func drainEncoder() throws {}
 
     func addAudio(_ track: AudioTrack) throws {
         throw AudioError.notInContainer(path: destination, container: ".gif")

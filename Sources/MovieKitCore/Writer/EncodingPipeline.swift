@@ -16,7 +16,7 @@ final class EncodingPipeline: @unchecked Sendable {
     // Shared between the caller's thread and `queue`; every mutable field is guarded by `lock`
     // (a condition, broadcast when a slot comes back or the pipeline stops), except `heldSlot`,
     // which only the queue touches.
-    private let queue = DispatchQueue(label: "MovieKit.encoder", qos: .userInitiated)
+    let queue = DispatchQueue(label: "MovieKit.encoder", qos: .userInitiated)
     private let lock = NSCondition()
     private var freeSlots: [FrameSlot]
     private var failure: Error?
@@ -26,7 +26,7 @@ final class EncodingPipeline: @unchecked Sendable {
     /// skipped or failed): `submitted - done` are queued.
     private var submitted = 0
     private var done = 0
-    private let stage: any FrameSink
+    let stage: any FrameSink
     private let destination: String
     private var heldSlot: FrameSlot?
 
@@ -120,14 +120,6 @@ final class EncodingPipeline: @unchecked Sendable {
         try queue.sync { try stage.addAudio(track) }
     }
 
-    /// Flushes the encoder out of turn, so that the next frame genuinely fails inside libavcodec.
-    /// Only for tests of error propagation from the worker.
-    func drainEncoderOutOfTurn() {
-        queue.async { [self] in
-            do { try stage.drainEncoder() } catch { record(error) }
-        }
-    }
-
     /// The worker's per-stage timings, after every frame submitted so far.
     var workerStatistics: RenderStatistics {
         queue.sync { stage.statistics }
@@ -188,7 +180,7 @@ final class EncodingPipeline: @unchecked Sendable {
         }
     }
 
-    private func record(_ error: Error) {
+    func record(_ error: Error) {
         lock.withLock {
             if failure == nil { failure = error }
             lock.broadcast()

@@ -63,7 +63,7 @@ public final class MovieWriter: Sendable {
     /// The ring for `threads` drawing threads: one slot each, plus the encoder's three.
     static func slotCount(drawingThreads threads: Int) -> Int { max(slotCount, threads + 3) }
 
-    private struct State: ~Copyable {
+    struct State: ~Copyable {
         var pipeline: EncodingPipeline?
         var lastSlot: FrameSlot?
         var frameCount = 0
@@ -75,7 +75,7 @@ public final class MovieWriter: Sendable {
 
     private let overwrite: Bool
     private let file: PartialOutput
-    private let state: Mutex<State>
+    let state: Mutex<State>
 
     /// Opens a movie for writing.
     /// - Parameters:
@@ -351,11 +351,6 @@ public final class MovieWriter: Sendable {
             state.lastSlot = nil
         }
         try finish()
-    }
-
-    /// Makes the encoder fail on the next frame, to test how worker errors surface.
-    func failEncoderOnNextFrameForTesting() {
-        state.withLock { $0.pipeline }?.drainEncoderOutOfTurn()
     }
 
     // MARK: - Private
