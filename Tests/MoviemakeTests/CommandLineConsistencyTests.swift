@@ -188,7 +188,7 @@ struct CommandLineConsistencyTests {
         for shell in ["bash", "zsh", "fish"] {
             let result = try DemoCommandTests.moviemake(["--generate-completion-script", shell])
             #expect(result.termination == .exit(0), "\(result)")
-            #expect(result.standardOutput.contains("slideshow") && result.standardOutput.contains("--overwrite"), "\(shell)")
+            #expect(result.standardOutput.contains("slideshow") && result.standardOutput.contains("overwrite"), "\(shell)")
         }
     }
 }
