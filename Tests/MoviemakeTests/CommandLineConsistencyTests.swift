@@ -43,6 +43,28 @@ struct CommandLineConsistencyTests {
         #expect(try none.encoding.frame.frameSize(over: (640, 480)) == (640, 480))
     }
 
+    @Test func slideshowSizeFlagsReplaceTheDefaultAndTheManifestsCanvas() throws {
+        let dir = try SlideshowCommandTests.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try SlideshowCommandTests.photos(2, in: dir)
+        let manifest = dir.appendingPathComponent("show.yaml")
+        try Data("width: 160\nheight: 96\nfps: 10\nduration: 1\nslides:\n  - image: photos/img1.png\n".utf8).write(to: manifest)
+        let quick = ["--preset", "ultrafast", "--quiet", "--duration", "1"]
+        let cases: [([String], (Int, Int))] = [
+            ([dir.appendingPathComponent("photos").path, "--size", "160x96", "--width", "320", "--fps", "5"], (320, 96)),
+            (["--manifest", manifest.path], (160, 96)),
+            (["--manifest", manifest.path, "--height", "48"], (160, 48)),
+            (["--manifest", manifest.path, "--size", "64x64", "--width", "96"], (96, 64)),
+        ]
+        for (index, (arguments, size)) in cases.enumerated() {
+            let output = dir.appendingPathComponent("out\(index).mp4")
+            let run = try ChunkCommandTests.moviemake(["slideshow", "-o", output.path] + arguments + quick)
+            #expect(run.status == 0, "\(arguments): \(run.errors)")
+            let probe = try MovieProbe(url: output, keepPixels: false)
+            #expect(probe.width == size.0 && probe.height == size.1, "\(arguments)")
+        }
+    }
+
     struct BadArguments: Sendable, CustomTestStringConvertible {
         var arguments: [String]
         var message: String
