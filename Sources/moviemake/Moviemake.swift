@@ -5,6 +5,19 @@ struct Moviemake: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "moviemake",
         abstract: "Render movies frame by frame: a demo, chunks joined with concat, and more.",
+        discussion: """
+            Examples:
+              moviemake demo -o demo.mp4 --seconds 6 --size 720p
+              moviemake slideshow ~/Pictures/trip -o trip.mp4 --audio song.mp3 --ken-burns
+              moviemake render scene.yaml -o scene.mp4 --set title=Hello -y
+              moviemake still scene.yaml -o frame.png --time 2.5
+              moviemake sheet scene.mp4 -o sheet.png --count 12
+              moviemake concat --dir parts -o movie.mp4
+
+            Every command that writes takes -o (--output) and -y (--overwrite). \
+            `moviemake help <command>` describes each command; \
+            `moviemake --generate-completion-script bash` (or zsh, fish) prints shell completion.
+            """,
         version: "0.1.0",
         subcommands: [Demo.self, SlideshowCommand.self, Render.self, Still.self, Sheet.self, Concat.self]
     )

@@ -52,13 +52,22 @@ struct ChunkCommandTests {
             // As Slurm would run them: the index from the environment.
             var environment = ProcessInfo.processInfo.environment
             environment["SLURM_ARRAY_TASK_ID"] = "\(index)"
-            let run = try Self.moviemake(["demo", parts.appendingPathComponent("part-\(index).mp4").path, "--chunk", "auto/3"] + Self.demo, environment: environment)
+            // The output positional for some parts and with -o for others: both forms write the same.
+            let output = parts.appendingPathComponent("part-\(index).mp4").path
+            let arguments = index == 1 ? ["demo", "-o", output] : ["demo", output]
+            let run = try Self.moviemake(arguments + ["--chunk", "auto/3"] + Self.demo, environment: environment)
             #expect(run.status == 0, "\(run.errors)")
         }
         let joined = dir.appendingPathComponent("joined.mp4")
         let join = try Self.moviemake(["concat", "--dir", parts.path, "-o", joined.path])
         #expect(join.status == 0, "\(join.errors)")
         #expect(FileManager.default.fileExists(atPath: joined.path))
+        // concat keeps an existing movie unless -y is given, with the same sentence as every command.
+        let again = try Self.moviemake(["concat", "--dir", parts.path, "-o", joined.path])
+        #expect(again.status == 1)
+        #expect(again.errors.contains("The file \(joined.path) already exists; pass -y (--overwrite) to replace it, or choose another path."), "\(again.errors)")
+        let replaced = try Self.moviemake(["concat", "--dir", parts.path, "-o", joined.path, "-y"])
+        #expect(replaced.status == 0, "\(replaced.errors)")
 
         // A missing part is refused by name and range, with exit status 1.
         try FileManager.default.removeItem(at: parts.appendingPathComponent("part-1.mp4"))

@@ -90,7 +90,7 @@ struct DemoCommandTests {
 
     @Test func frameRatesParseAsWholeNumbersOrFractions() throws {
         let command = try #require(try Moviemake.parseAsRoot(["demo", "--fps", "30000/1001"]) as? Demo)
-        #expect(command.encoding.fps == FrameRate(30000, 1001))
+        #expect(command.encoding.frame.fps == FrameRate(30000, 1001))
         #expect(FrameRate(argument: "25") == FrameRate(25, 1))
         for malformed in ["abc", "30/", "/1001", "1/2/3", "29.97"] {
             #expect(FrameRate(argument: malformed) == nil, "\"\(malformed)\" is not a frame rate")

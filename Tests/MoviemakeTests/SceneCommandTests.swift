@@ -174,7 +174,7 @@ struct SceneCommandTests {
             try Self.run(["render", path, "-o", movie, "--quiet"])
         } throws: { error in
             Moviemake.message(for: error)
-                == "\(path): the canvas cannot be encoded: Height 90 is not a multiple of 16; use 80 or 96. Change the canvas in the scene, or pass --height."
+                == "\(path): the canvas cannot be encoded: Height 90 is not a multiple of 16; use 80 or 96. Change the canvas in the scene, or pass --size or --height."
         }
         try Self.run(["render", path, "-o", movie, "--height", "96", "--quiet"])
         #expect(FileManager.default.fileExists(atPath: movie))

@@ -21,7 +21,7 @@ struct Concat: ParsableCommand {
     @Option(help: "Music or sound to add over the whole movie (repeatable; the files play one after another).")
     var audio: [String] = []
 
-    @Flag(help: "Replace the output file if it exists.")
+    @Flag(name: [.customShort("y"), .long], help: "Replace the output if it exists.")
     var overwrite = false
 
     mutating func validate() throws {

@@ -6,22 +6,35 @@ import MovieKitCore
 /// Renders a demo movie from built-in drawing code.
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a demo movie from built-in drawing code (no input files needed)."
+        abstract: "Render a demo movie from built-in drawing code (no input files needed).",
+        discussion: """
+            The movie is 1280x720 at 30 fps: --size replaces the size, --width and --height each replace \
+            one side of it (they win over --size), and --fps replaces the rate.
+            """
     )
 
-    @Argument(help: "The movie to write: .mp4, .m4v, .mov, .webm, .mkv or .gif, or a name without extension for a folder of PNG files.")
-    var output: String = "demo.mp4"
+    @Argument(help: ArgumentHelp("The movie to write, the same as -o (default demo.mp4).", valueName: "output"))
+    var outputArgument: String?
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp(EncodingOptions.movieOutputHelp))
+    var outputOption: String?
+
+    /// The movie to write: `-o`, the positional argument, or `demo.mp4`.
+    var output: String { outputOption ?? outputArgument ?? "demo.mp4" }
 
     @Option(help: "Length of the movie in seconds.")
     var seconds = 6.0
 
     @OptionGroup var encoding: EncodingOptions
 
-    @OptionGroup var chunks: ChunkOptions
+    @OptionGroup(title: "Chunks") var chunks: ChunkOptions
 
-    @OptionGroup var progress: ProgressOptions
+    @OptionGroup(title: "Progress") var progress: ProgressOptions
 
     mutating func validate() throws {
+        if let outputArgument, let outputOption, outputArgument != outputOption {
+            throw ValidationError("The output is given twice, as \(outputArgument) and with -o \(outputOption); pass it only once.")
+        }
         guard seconds > 0, seconds <= 3600 else {
             throw ValidationError("Length \(seconds) s is not between 0 and 3600 seconds; pass --seconds with a value such as 6.")
         }

@@ -6,28 +6,31 @@ import MovieKitScene
 /// Renders a scene file into a movie.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a scene file, slideshow manifest (.yaml, .yml or .json) or editly spec (.json5) into a movie.",
+        abstract: "Render a scene file, slideshow manifest or editly spec into a movie.",
         discussion: """
-            The size and frame rate come from the scene's canvas. --width, --height and --fps, when given, \
-            replace the scene's values; the scene is scaled to fit the new size with its aspect ratio kept. \
+            SCENE is a scene file (.yaml, .yml or .json with `canvas` and `layers`), a slideshow manifest \
+            (.yaml, .yml or .json with `slides`) or an editly spec (.json5). \
+            The size and frame rate come from its canvas: --size replaces the size, --width and --height each \
+            replace one side of it (they win over --size), and --fps replaces the rate; the scene is scaled \
+            to fit the new size with its aspect ratio kept. \
             The scene is checked completely before the first frame is encoded, its audio files included: nothing is \
             written when it is invalid. The scene's `audio:` tracks are mixed into the movie as AAC and end with its last frame.
             """
     )
 
-    @Argument(help: "The scene file.")
+    @Argument(help: "The scene file, slideshow manifest or editly spec.")
     var scene: String
 
-    @Option(name: [.short, .customLong("output")], help: "The movie to write (.mp4, .m4v or .mov).")
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp(EncodingOptions.movieOutputHelp))
     var output: String
 
     @OptionGroup var sceneOptions: SceneOptions
 
     @OptionGroup var encoding: EncodingOptions
 
-    @OptionGroup var chunks: ChunkOptions
+    @OptionGroup(title: "Chunks") var chunks: ChunkOptions
 
-    @OptionGroup var progress: ProgressOptions
+    @OptionGroup(title: "Progress") var progress: ProgressOptions
 
     func run() throws {
         // Any format of SceneFormat.all: checked completely (photos and audio files included)

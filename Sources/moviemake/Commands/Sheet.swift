@@ -27,7 +27,7 @@ struct Sheet: ParsableCommand {
 
     @OptionGroup var sceneOptions: SceneOptions
 
-    @Flag(help: "Replace the output file if it exists.")
+    @Flag(name: [.customShort("y"), .long], help: "Replace the output if it exists.")
     var overwrite = false
 
     mutating func validate() throws {

@@ -12,7 +12,9 @@ struct SlideshowCommand: ParsableCommand {
         discussion: """
             The movie lasts the sum of the slide durations minus the transitions between them, in whole frames. \
             Everything is checked before the first frame is written: an unreadable photo or audio file, an empty \
-            folder or a bad option stops it with exit status 1 and no output.
+            folder or a bad option stops it with exit status 1 and no output. \
+            The movie is 1280x720 at 30 fps, or the canvas of --manifest: --size replaces the size, --width and \
+            --height each replace one side of it (they win over --size), and --fps replaces the rate.
             """
     )
 
@@ -33,7 +35,7 @@ struct SlideshowCommand: ParsableCommand {
     @Argument(help: "Photos and folders of photos (JPEG, PNG, WebP, TIFF, BMP, GIF, HEIC/HEIF, AVIF).")
     var inputs: [String] = []
 
-    @Option(name: [.short, .customLong("output")], help: "The movie to write (.mp4, .m4v, .mov, .webm, .mkv, .gif, or a name without extension for PNG files).")
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp(EncodingOptions.movieOutputHelp))
     var output: String
 
     @Option(help: "A slideshow manifest (YAML or JSON) instead of, or before, the inputs.")
@@ -44,9 +46,6 @@ struct SlideshowCommand: ParsableCommand {
 
     @Option(help: "Order of the photos: name (natural: img2 before img10) or date (EXIF DateTimeOriginal, else the file's time).")
     var sort: SortOrder = .name
-
-    @Option(help: "Canvas size WxH (multiples of 16), or 720p, square (1088x1088), vertical (720x1280), 4k (3840x2160).")
-    var size = "1280x720"
 
     @Option(help: "The colour behind photos, as #RRGGBB.")
     var background = "#000000"
@@ -92,15 +91,14 @@ struct SlideshowCommand: ParsableCommand {
 
     @OptionGroup var encoding: EncodingOptions
 
-    @OptionGroup var chunks: ChunkOptions
+    @OptionGroup(title: "Chunks") var chunks: ChunkOptions
 
-    @OptionGroup var progress: ProgressOptions
+    @OptionGroup(title: "Progress") var progress: ProgressOptions
 
     mutating func validate() throws {
         if inputs.isEmpty, manifest == nil {
             throw ValidationError("No photos were given; pass photo files or folders, or --manifest with a slideshow manifest.")
         }
-        _ = try Self.canvasSize(size)
         _ = try Self.color(background)
     }
 
@@ -136,8 +134,9 @@ struct SlideshowCommand: ParsableCommand {
 
     /// The slideshow the flags describe.
     func makeSlideshow() throws -> Slideshow {
-        let (width, height) = try Self.canvasSize(size)
-        var show = Slideshow(width: width, height: height, fps: encoding.fps ?? 30, background: try Self.color(background))
+        var show = Slideshow(
+            width: EncodingOptions.defaultWidth, height: EncodingOptions.defaultHeight, fps: EncodingOptions.defaultFPS,
+            background: try Self.color(background))
         guard let kind = TransitionKind(name: transition) else {
             throw CommandFailure("Transition \"\(transition)\" is not one MovieKit knows; use one of \(TransitionKind.names.joined(separator: ", ")).")
         }
@@ -145,7 +144,7 @@ struct SlideshowCommand: ParsableCommand {
             throw CommandFailure("Duration \(duration) s is not positive; pass --duration with a value such as 3.")
         }
         if let manifest {
-            // The manifest's own canvas, timing and slides win; photos given as inputs follow its slides.
+            // The manifest's timing and slides win over the flags; photos given as inputs follow its slides.
             show = try ManifestLoader.load(URL(fileURLWithPath: manifest))
         } else {
             show.transition = Slideshow.Transition(kind, duration: transitionDuration)
@@ -154,6 +153,11 @@ struct SlideshowCommand: ParsableCommand {
             show.backdrop = fit.backdrop
             show.kenBurns = kenBurns
         }
+        // The size and rate flags replace the canvas, the manifest's or the default one.
+        let size = try encoding.frame.frameSize(over: (show.width, show.height))
+        show.width = size.width
+        show.height = size.height
+        show.fps = encoding.frame.fps ?? show.fps
         let photos = try PhotoInputs.collect(inputs, recursive: recursive, sortByDate: sort == .date)
         if photos.isEmpty, show.slides.isEmpty {
             throw CommandFailure("No photos were found in \(inputs.joined(separator: ", ")); hidden files are skipped, and folders inside folders are read only with --recursive.")
@@ -195,28 +199,6 @@ struct SlideshowCommand: ParsableCommand {
             }
         } while loopAudio && start < videoSeconds && start > 0
         return tracks
-    }
-
-    /// Reads `WxH` or a preset name.
-    static func canvasSize(_ text: String) throws -> (Int, Int) {
-        switch text.lowercased() {
-        case "720p": return (1280, 720)
-        case "square": return (1088, 1088)
-        case "vertical": return (720, 1280)
-        case "4k": return (3840, 2160)
-        case "1080p":
-            throw ValidationError("1080p is 1920x1080, and 1080 is not a multiple of 16; use --size 1920x1088 (a little taller) or 1920x1072.")
-        default:
-            let parts = text.lowercased().split(separator: "x")
-            guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else {
-                throw ValidationError("Size \"\(text)\" is not WxH, such as 1280x720, or a preset: 720p, square, vertical, 4k.")
-            }
-            for (name, value) in [("Width", width), ("Height", height)] where value <= 0 || value % 16 != 0 {
-                let lower = max(16, value / 16 * 16)
-                throw ValidationError("\(name) \(value) is not a multiple of 16; use \(lower) or \(lower + 16).")
-            }
-            return (width, height)
-        }
     }
 
     static func color(_ text: String) throws -> Color {

@@ -23,7 +23,7 @@ struct Still: ParsableCommand {
 
     @OptionGroup var sceneOptions: SceneOptions
 
-    @Flag(help: "Replace the output file if it exists.")
+    @Flag(name: [.customShort("y"), .long], help: "Replace the output if it exists.")
     var overwrite = false
 
     mutating func validate() throws {
@@ -71,7 +71,7 @@ enum PNGOutput {
 
     static func checkDestination(_ path: String, overwrite: Bool) throws {
         if !overwrite, FileManager.default.fileExists(atPath: path) {
-            throw ValidationError("The file \(path) already exists; pass --overwrite to replace it, or choose another path.")
+            throw CommandLineWording.fileExists(path)
         }
     }
 }

@@ -2,57 +2,26 @@ import ArgumentParser
 import Foundation
 import MovieKitCore
 
-/// Size, rate, codec and encoder flags shared by the rendering subcommands.
+/// Size, rate, codec and encoder flags shared by the rendering subcommands: the size and rate
+/// under their own help section, the codec flags under "Encoding", and `-y`, `--draft` and
+/// `--threads` among the command's own options.
 ///
-/// Width, height and frame rate are optional: a command that renders a scene file takes them
-/// from the scene's canvas, and a flag the user passes replaces the scene's value.
+/// Size and frame rate are optional: a command that renders a scene file or manifest takes them
+/// from its canvas, and a flag the user passes replaces the canvas's value.
 struct EncodingOptions: ParsableArguments {
     static let defaultWidth = 1280
     static let defaultHeight = 720
     static let defaultFPS: FrameRate = 30
 
-    /// The codec families `--codec` takes.
-    enum CodecName: String, ExpressibleByArgument, CaseIterable {
-        case h264, hevc, vp9, av1, prores, gif, png
-    }
+    /// The help of `-o` on every command that renders a movie: the containers that work.
+    static let movieOutputHelp =
+        "The movie to write: .mp4, .m4v, .mov, .webm, .mkv or .gif, or a name without extension for a folder of PNG files."
 
-    @Option(help: "Frame width in pixels; a multiple of 16. Default 1280, or the scene's width.")
-    var width: Int?
+    @OptionGroup(title: "Size and frame rate") var frame: FrameOptions
 
-    @Option(help: "Frame height in pixels; a multiple of 16. Default 720, or the scene's height.")
-    var height: Int?
+    @OptionGroup(title: "Encoding") var encoder: EncoderOptions
 
-    @Option(help: "Frames per second: a whole number such as 30, or a fraction such as 30000/1001. Default 30, or the scene's rate.")
-    var fps: FrameRate?
-
-    @Option(help: "Video codec. Default: from the output's extension (.webm gives vp9, .gif gives gif, no extension a PNG folder, otherwise h264).")
-    var codec: CodecName?
-
-    @Option(help: "ProRes profile, with --codec prores.")
-    var proresProfile: ProResProfile = .hq
-
-    @Flag(help: "Keep transparency: frames start transparent (ProRes p4444/p4444xq in .mov, VP9 in .webm, PNG).")
-    var alpha = false
-
-    @Option(help: "Chroma subsampling: 420, or 444 for h264 and hevc.")
-    var chroma: ChromaSubsampling = .yuv420
-
-    @Option(help: "Bits per sample: 8, or 10 for hevc, av1 and prores. Default: the codec's own.")
-    var bitDepth: BitDepth?
-
-    @Option(help: "Constant quality on the codec's own scale, lower is better: h264 and hevc 0…51, vp9 and av1 0…63. Default: the codec's own (23, 28, 31, 35).")
-    var crf: Int?
-
-    @Option(help: "Speed/quality preset, named as x264's and mapped to each codec's own.")
-    var preset: Preset = .medium
-
-    @Option(help: "Seconds between keyframes; chunks for --chunk and --jobs start on keyframes.")
-    var keyframeInterval = 2.0
-
-    @Option(help: ArgumentHelp("Container metadata as key=value: title, artist, comment or creation_time (ISO 8601). Repeatable.", valueName: "key=value"))
-    var metadata: [String] = []
-
-    @Flag(name: [.customShort("y"), .long], help: "Replace the output file if it exists.")
+    @Flag(name: [.customShort("y"), .long], help: "Replace the output if it exists.")
     var overwrite = false
 
     @Flag(help: "Draft preview: half the width and height (rounded to multiples of 16) with the ultrafast preset.")
@@ -72,6 +41,77 @@ struct EncodingOptions: ParsableArguments {
         max(16, Int((Double(side) / 32).rounded(.toNearestOrEven)) * 16)
     }
 
+    /// Validated movie settings, with the built-in defaults for flags not given.
+    /// - Throws: `ValidationError` with the library's sentence.
+    func settings() throws -> MovieSettings {
+        do {
+            let size = try frame.frameSize(over: (Self.defaultWidth, Self.defaultHeight))
+            return try movieSettings(width: size.width, height: size.height, fps: frame.fps ?? Self.defaultFPS)
+        } catch let error as MovieKitError {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// Movie settings at this size and rate (a draft halves the size), with every other flag;
+    /// callers apply the size and rate flags first.
+    /// - Throws: `MovieKitError` as the library throws it, or `ValidationError` for malformed metadata.
+    func movieSettings(width: Int, height: Int, fps: FrameRate) throws -> MovieSettings {
+        var tags = MovieMetadata()
+        for entry in encoder.metadata {
+            guard let equals = entry.firstIndex(of: "=") else {
+                throw ValidationError("Metadata \"\(entry)\" is not key=value; write for example --metadata title=\"My movie\".")
+            }
+            try tags.set(String(entry[..<equals]), to: String(entry[entry.index(after: equals)...]))
+        }
+        return try MovieSettings(
+            width: draft ? Self.draftSide(width) : width, height: draft ? Self.draftSide(height) : height,
+            fps: fps, codec: encoder.videoCodec, alpha: encoder.alpha, chroma: encoder.chroma,
+            bitDepth: encoder.bitDepth, crf: encoder.crf, preset: draft ? .ultrafast : encoder.preset,
+            keyframeInterval: encoder.keyframeInterval, metadata: tags)
+    }
+
+    mutating func validate() throws {
+        if let threads, !(1...64).contains(threads) {
+            throw ValidationError("Thread count \(threads) is not between 1 and 64; pass --threads with a value such as 2, or leave it out for one per core.")
+        }
+        _ = try settings()
+    }
+}
+
+/// The codec and encoder flags, under "Encoding" in each command's help.
+struct EncoderOptions: ParsableArguments {
+    /// The codec families `--codec` takes.
+    enum CodecName: String, ExpressibleByArgument, CaseIterable {
+        case h264, hevc, vp9, av1, prores, gif, png
+    }
+
+    @Option(help: "Video codec. Default: from the output's extension (.webm gives vp9, .gif gives gif, no extension a PNG folder, otherwise h264).")
+    var codec: CodecName?
+
+    @Option(help: "ProRes profile, with --codec prores.")
+    var proresProfile: ProResProfile = .hq
+
+    @Flag(help: "Keep transparency: frames start transparent (ProRes p4444/p4444xq in .mov, VP9 in .webm, PNG).")
+    var alpha = false
+
+    @Option(help: "Chroma subsampling: 420 (the default, every codec); 444 for h264 and hevc; with prores, 422 for the proxy, lt, standard and hq profiles and 444 for p4444 and p4444xq (the profile chooses when left at 420).")
+    var chroma: ChromaSubsampling = .yuv420
+
+    @Option(help: "Bits per sample: 8, or 10 for hevc, av1 and prores. Default: the codec's own.")
+    var bitDepth: BitDepth?
+
+    @Option(help: "Constant quality on the codec's own scale, lower is better: h264 and hevc 0…51, vp9 and av1 0…63. Default: the codec's own (23, 28, 31, 35).")
+    var crf: Int?
+
+    @Option(help: "Speed/quality preset, named as x264's and mapped to each codec's own.")
+    var preset: Preset = .medium
+
+    @Option(help: "Seconds between keyframes; chunks for --chunk and --jobs start on keyframes.")
+    var keyframeInterval = 2.0
+
+    @Option(help: ArgumentHelp("Container metadata as key=value: title, artist, comment or creation_time (ISO 8601). Repeatable.", valueName: "key=value"))
+    var metadata: [String] = []
+
     /// The codec the flags name, or `nil` to follow the output's extension.
     var videoCodec: VideoCodec? {
         switch codec {
@@ -84,39 +124,6 @@ struct EncodingOptions: ParsableArguments {
         case .png: .png
         case nil: nil
         }
-    }
-
-    /// Validated movie settings, with the built-in defaults for flags not given.
-    /// - Throws: `ValidationError` with the library's sentence.
-    func settings() throws -> MovieSettings {
-        do {
-            return try movieSettings(width: width ?? Self.defaultWidth, height: height ?? Self.defaultHeight, fps: fps ?? Self.defaultFPS)
-        } catch let error as MovieKitError {
-            throw ValidationError(error.description)
-        }
-    }
-
-    /// Movie settings at this size and rate (a draft halves the size), with every other flag.
-    /// - Throws: `MovieKitError` as the library throws it, or `ValidationError` for malformed metadata.
-    func movieSettings(width: Int, height: Int, fps: FrameRate) throws -> MovieSettings {
-        var tags = MovieMetadata()
-        for entry in metadata {
-            guard let equals = entry.firstIndex(of: "=") else {
-                throw ValidationError("Metadata \"\(entry)\" is not key=value; write for example --metadata title=\"My movie\".")
-            }
-            try tags.set(String(entry[..<equals]), to: String(entry[entry.index(after: equals)...]))
-        }
-        return try MovieSettings(
-            width: draft ? Self.draftSide(width) : width, height: draft ? Self.draftSide(height) : height,
-            fps: fps, codec: videoCodec, alpha: alpha, chroma: chroma,
-            bitDepth: bitDepth, crf: crf, preset: draft ? .ultrafast : preset, keyframeInterval: keyframeInterval, metadata: tags)
-    }
-
-    mutating func validate() throws {
-        if let threads, !(1...64).contains(threads) {
-            throw ValidationError("Thread count \(threads) is not between 1 and 64; pass --threads with a value such as 2, or leave it out for one per core.")
-        }
-        _ = try settings()
     }
 }
 

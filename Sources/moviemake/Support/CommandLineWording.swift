@@ -8,9 +8,14 @@ enum CommandLineWording {
     static func error(for error: Error) -> Error {
         switch error {
         case MovieKitError.fileExists(let path):
-            return CommandFailure("The file \(path) already exists; pass -y (--overwrite) to replace it, or choose another path.")
+            return fileExists(path)
         default:
             return error
         }
+    }
+
+    /// The failure for an output that exists when `-y` was not passed, the same on every command.
+    static func fileExists(_ path: String) -> CommandFailure {
+        CommandFailure("The file \(path) already exists; pass -y (--overwrite) to replace it, or choose another path.")
     }
 }
