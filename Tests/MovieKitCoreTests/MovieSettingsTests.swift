@@ -48,7 +48,9 @@ struct MovieSettingsTests {
             keyframeInterval: 0,
             message: "Keyframe interval 0.0 s is not positive; use a positive number of seconds such as 2."),
         Case(
-            bitRate: 0, message: "Bit rate 0 is not positive; use bits per second such as 5000000, or leave it unset to use constant quality (CRF)."
+            bitRate: 0,
+            message:
+                "Bit rate 0 is not positive; use bits per second such as 5000000, or leave it unset to use constant quality (CRF)."
         )
     ]
 

@@ -23,7 +23,10 @@ struct ChunkCommandTests {
         return Run(status: process.terminationStatus, errors: String(decoding: data, as: UTF8.self))
     }
 
-    static let demo = ["--seconds", "3", "--width", "160", "--height", "96", "--fps", "20", "--keyframe-interval", "0.5", "--preset", "ultrafast", "--quiet"]
+    static let demo = [
+        "--seconds", "3", "--width", "160", "--height", "96", "--fps", "20", "--keyframe-interval", "0.5", "--preset",
+        "ultrafast", "--quiet"
+    ]
 
     static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("moviemake-chunks-\(UUID().uuidString)")
@@ -34,7 +37,8 @@ struct ChunkCommandTests {
     @Test func jobsOneAndThreeGiveIdenticalBytes() throws {
         let dir = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let one = dir.appendingPathComponent("one.mp4"), three = dir.appendingPathComponent("three.mp4")
+        let one = dir.appendingPathComponent("one.mp4")
+        let three = dir.appendingPathComponent("three.mp4")
         let first = try Self.moviemake(["demo", one.path, "--jobs", "1"] + Self.demo)
         let second = try Self.moviemake(["demo", three.path, "--jobs", "3"] + Self.demo)
         #expect(first.status == 0, "\(first.errors)")
@@ -65,15 +69,22 @@ struct ChunkCommandTests {
         // concat keeps an existing movie unless -y is given, with the same sentence as every command.
         let again = try Self.moviemake(["concat", "--dir", parts.path, "-o", joined.path])
         #expect(again.status == 1)
-        #expect(again.errors.contains("The file \(joined.path) already exists; pass -y (--overwrite) to replace it, or choose another path."), "\(again.errors)")
+        #expect(
+            again.errors.contains(
+                "The file \(joined.path) already exists; pass -y (--overwrite) to replace it, or choose another path."),
+            "\(again.errors)")
         let replaced = try Self.moviemake(["concat", "--dir", parts.path, "-o", joined.path, "-y"])
         #expect(replaced.status == 0, "\(replaced.errors)")
 
         // A missing part is refused by name and range, with exit status 1.
         try FileManager.default.removeItem(at: parts.appendingPathComponent("part-1.mp4"))
-        let refused = try Self.moviemake(["concat", "--dir", parts.path, "-o", dir.appendingPathComponent("bad.mp4").path])
+        let refused = try Self.moviemake([
+            "concat", "--dir", parts.path, "-o", dir.appendingPathComponent("bad.mp4").path
+        ])
         #expect(refused.status == 1)
-        #expect(refused.errors.contains("frames 20..<40 are missing; render them (--frames 20..<40) and join again."), "\(refused.errors)")
+        #expect(
+            refused.errors.contains("frames 20..<40 are missing; render them (--frames 20..<40) and join again."),
+            "\(refused.errors)")
     }
 
     @Test func chunkAutoWithoutASchedulerNamesBothVariables() throws {
@@ -82,10 +93,16 @@ struct ChunkCommandTests {
         var environment = ProcessInfo.processInfo.environment
         environment["SLURM_ARRAY_TASK_ID"] = nil
         environment["JOB_COMPLETION_INDEX"] = nil
-        let run = try Self.moviemake(["demo", dir.appendingPathComponent("p.mp4").path, "--chunk", "auto/3"] + Self.demo, environment: environment)
+        let run = try Self.moviemake(
+            ["demo", dir.appendingPathComponent("p.mp4").path, "--chunk", "auto/3"] + Self.demo,
+            environment: environment)
         #expect(run.status == 1)
-        #expect(run.errors.contains("neither JOB_COMPLETION_INDEX (Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (Slurm job array) is set"))
-        let usage = try Self.moviemake(["demo", dir.appendingPathComponent("p.mp4").path, "--frames", "10..5"] + Self.demo)
+        #expect(
+            run.errors.contains(
+                "neither JOB_COMPLETION_INDEX (Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (Slurm job array) is set"
+            ))
+        let usage = try Self.moviemake(
+            ["demo", dir.appendingPathComponent("p.mp4").path, "--frames", "10..5"] + Self.demo)
         #expect(usage.status == 64)
         #expect(usage.errors.contains("--frames \"10..5\" is not a range of frames such as 0..<300"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)

@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
 import FrameDraw
-@testable import moviemake
 import MovieKitCore
 import TestSupport
 import Testing
+
+@testable import moviemake
 
 /// What every command shares: `-o` and `-y`, one way to give a size with its precedence, the
 /// titled help sections and help texts that say what works.
@@ -34,7 +35,8 @@ struct CommandLineConsistencyTests {
     @Test func theSizeFlagsAreTheSameOnEveryRenderingCommand() throws {
         let arguments = ["--size", "160x96", "--width", "320", "--fps", "12"]
         let render = try #require(try Moviemake.parseAsRoot(["render", "s.yaml", "-o", "o.mp4"] + arguments) as? Render)
-        let slideshow = try #require(try Moviemake.parseAsRoot(["slideshow", "p", "-o", "o.mp4"] + arguments) as? SlideshowCommand)
+        let slideshow = try #require(
+            try Moviemake.parseAsRoot(["slideshow", "p", "-o", "o.mp4"] + arguments) as? SlideshowCommand)
         for frame in [render.encoding.frame, slideshow.encoding.frame] {
             #expect(try frame.frameSize(over: (640, 480)) == (320, 96))
             #expect(frame.fps == FrameRate(12, 1))
@@ -48,13 +50,17 @@ struct CommandLineConsistencyTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         try SlideshowCommandTests.photos(2, in: dir)
         let manifest = dir.appendingPathComponent("show.yaml")
-        try Data("width: 160\nheight: 96\nfps: 10\nduration: 1\nslides:\n  - image: photos/img1.png\n".utf8).write(to: manifest)
+        try Data("width: 160\nheight: 96\nfps: 10\nduration: 1\nslides:\n  - image: photos/img1.png\n".utf8).write(
+            to: manifest)
         let quick = ["--preset", "ultrafast", "--quiet", "--duration", "1"]
         let cases: [([String], (Int, Int))] = [
-            ([dir.appendingPathComponent("photos").path, "--size", "160x96", "--width", "320", "--fps", "5"], (320, 96)),
+            (
+                [dir.appendingPathComponent("photos").path, "--size", "160x96", "--width", "320", "--fps", "5"],
+                (320, 96)
+            ),
             (["--manifest", manifest.path], (160, 96)),
             (["--manifest", manifest.path, "--height", "48"], (160, 48)),
-            (["--manifest", manifest.path, "--size", "64x64", "--width", "96"], (96, 64)),
+            (["--manifest", manifest.path, "--size", "64x64", "--width", "96"], (96, 64))
         ]
         for (index, (arguments, size)) in cases.enumerated() {
             let output = dir.appendingPathComponent("out\(index).mp4")
@@ -72,12 +78,23 @@ struct CommandLineConsistencyTests {
     }
 
     static let badArguments: [BadArguments] = [
-        .init(arguments: ["demo", "--size", "10x"], message: "Size \"10x\" is not WxH, such as 1280x720, or a preset: 720p, square, vertical, 4k."),
-        .init(arguments: ["demo", "--size", "big"], message: "Size \"big\" is not WxH, such as 1280x720, or a preset: 720p, square, vertical, 4k."),
-        .init(arguments: ["render", "s.yaml", "-o", "o.mp4", "--size", "160x90"], message: "Height 90 is not a multiple of 16; use 80 or 96."),
-        .init(arguments: ["render", "s.yaml", "-o", "o.mp4", "--size", "1080p"],
-              message: "1080p is 1920x1080, and 1080 is not a multiple of 16; use --size 1920x1088 (a little taller) or 1920x1072."),
-        .init(arguments: ["demo", "b.mp4", "-o", "c.mp4"], message: "The output is given twice, as b.mp4 and with -o c.mp4; pass it only once."),
+        .init(
+            arguments: ["demo", "--size", "10x"],
+            message: "Size \"10x\" is not WxH, such as 1280x720, or a preset: 720p, square, vertical, 4k."),
+        .init(
+            arguments: ["demo", "--size", "big"],
+            message: "Size \"big\" is not WxH, such as 1280x720, or a preset: 720p, square, vertical, 4k."),
+        .init(
+            arguments: ["render", "s.yaml", "-o", "o.mp4", "--size", "160x90"],
+            message: "Height 90 is not a multiple of 16; use 80 or 96."),
+        .init(
+            arguments: ["render", "s.yaml", "-o", "o.mp4", "--size", "1080p"],
+            message:
+                "1080p is 1920x1080, and 1080 is not a multiple of 16; use --size 1920x1088 (a little taller) or 1920x1072."
+        ),
+        .init(
+            arguments: ["demo", "b.mp4", "-o", "c.mp4"],
+            message: "The output is given twice, as b.mp4 and with -o c.mp4; pass it only once.")
     ]
 
     @Test("bad size or output flags are refused with a full sentence and exit code 64", arguments: badArguments)
@@ -90,8 +107,10 @@ struct CommandLineConsistencyTests {
     }
 
     @Test func demoTakesItsOutputWithDashOOrAsAnArgument() throws {
-        for (arguments, output) in [(["demo"], "demo.mp4"), (["demo", "a.mp4"], "a.mp4"), (["demo", "-o", "b.webm"], "b.webm"),
-                                    (["demo", "--output", "c.gif"], "c.gif"), (["demo", "d.mov", "-o", "d.mov"], "d.mov")] {
+        for (arguments, output) in [
+            (["demo"], "demo.mp4"), (["demo", "a.mp4"], "a.mp4"), (["demo", "-o", "b.webm"], "b.webm"),
+            (["demo", "--output", "c.gif"], "c.gif"), (["demo", "d.mov", "-o", "d.mov"], "d.mov")
+        ] {
             let command = try #require(try Moviemake.parseAsRoot(arguments) as? Demo)
             #expect(command.output == output, "\(arguments)")
         }
@@ -99,21 +118,23 @@ struct CommandLineConsistencyTests {
 
     @Test func everyCommandThatWritesTakesDashOAndDashY() throws {
         let commands: [[String]] = [
-            ["demo"], ["slideshow", "p"], ["render", "s.yaml"], ["still", "s.yaml"], ["sheet", "m.mp4"], ["concat", "a.mp4"],
+            ["demo"], ["slideshow", "p"], ["render", "s.yaml"], ["still", "s.yaml"], ["sheet", "m.mp4"],
+            ["concat", "a.mp4"]
         ]
         for command in commands {
             let output = command[0] == "still" || command[0] == "sheet" ? "o.png" : "o.mp4"
             for overwrite in ["-y", "--overwrite"] {
                 let parsed = try Moviemake.parseAsRoot(command + ["-o", output, overwrite])
-                let flags: (String?, Bool)? = switch parsed {
-                case let c as Demo: (c.output, c.encoding.overwrite)
-                case let c as SlideshowCommand: (c.output, c.encoding.overwrite)
-                case let c as Render: (c.output, c.encoding.overwrite)
-                case let c as Still: (c.output, c.overwrite)
-                case let c as Sheet: (c.output, c.overwrite)
-                case let c as Concat: (c.output, c.overwrite)
-                default: nil
-                }
+                let flags: (String?, Bool)? =
+                    switch parsed {
+                    case let c as Demo: (c.output, c.encoding.overwrite)
+                    case let c as SlideshowCommand: (c.output, c.encoding.overwrite)
+                    case let c as Render: (c.output, c.encoding.overwrite)
+                    case let c as Still: (c.output, c.overwrite)
+                    case let c as Sheet: (c.output, c.overwrite)
+                    case let c as Concat: (c.output, c.overwrite)
+                    default: nil
+                    }
                 #expect(flags?.0 == output && flags?.1 == true, "\(command) -o \(output) \(overwrite)")
             }
         }
@@ -141,7 +162,9 @@ struct CommandLineConsistencyTests {
 
     @Test func aLibraryErrorForAnExistingFileIsWordedWithTheFlag() {
         let error = CommandLineWording.error(for: MovieKitError.fileExists(path: "/tmp/x.mp4"))
-        #expect("\(error)" == "The file /tmp/x.mp4 already exists; pass -y (--overwrite) to replace it, or choose another path.")
+        #expect(
+            "\(error)"
+                == "The file /tmp/x.mp4 already exists; pass -y (--overwrite) to replace it, or choose another path.")
     }
 
     /// The help of `command`, unwrapped so that sentences can be searched.
@@ -151,23 +174,35 @@ struct CommandLineConsistencyTests {
 
     @Test func renderHelpNamesEveryContainerAndEveryFormatItReads() {
         let help = Self.help(Render.self)
-        #expect(help.contains(
-            "-o, --output <output>   The movie to write: .mp4, .m4v, .mov, .webm, .mkv or .gif, or a name without extension for a folder of PNG files."))
+        #expect(
+            help.contains(
+                "-o, --output <output>   The movie to write: .mp4, .m4v, .mov, .webm, .mkv or .gif, or a name without extension for a folder of PNG files."
+            ))
         #expect(help.contains("Render a scene file, slideshow manifest or editly spec into a movie."))
         #expect(help.contains("a slideshow manifest (.yaml, .yml or .json with `slides`) or an editly spec (.json5)"))
-        #expect(help.contains("--size replaces the size, --width and --height each replace one side of it (they win over --size)"))
+        #expect(
+            help.contains(
+                "--size replaces the size, --width and --height each replace one side of it (they win over --size)"))
         #expect(Self.help(SlideshowCommand.self).contains("The movie to write: .mp4, .m4v, .mov, .webm, .mkv or .gif"))
     }
 
     @Test func chromaHelpListsEveryValueTruthfully() {
         let help = Self.help(Demo.self)
-        #expect(help.contains(
-            "Chroma subsampling: 420 (the default, every codec); 444 for h264 and hevc; with prores, 422 for the proxy, lt, standard and hq profiles and 444 for p4444 and p4444xq (the profile chooses when left at 420). (values: 420, 422, 444; default: 420)"))
+        #expect(
+            help.contains(
+                "Chroma subsampling: 420 (the default, every codec); 444 for h264 and hevc; with prores, 422 for the proxy, lt, standard and hq profiles and 444 for p4444 and p4444xq (the profile chooses when left at 420). (values: 420, 422, 444; default: 420)"
+            ))
         // What the help says is what the settings accept.
         #expect(throws: Never.self) { try MovieSettings(width: 64, height: 64, fps: 30, codec: .h264, chroma: .yuv444) }
-        #expect(throws: Never.self) { try MovieSettings(width: 64, height: 64, fps: 30, codec: .prores(.hq), chroma: .yuv422) }
-        #expect(throws: Never.self) { try MovieSettings(width: 64, height: 64, fps: 30, codec: .prores(.p4444), chroma: .yuv444) }
-        #expect(throws: MovieKitError.self) { try MovieSettings(width: 64, height: 64, fps: 30, codec: .vp9, chroma: .yuv444) }
+        #expect(throws: Never.self) {
+            try MovieSettings(width: 64, height: 64, fps: 30, codec: .prores(.hq), chroma: .yuv422)
+        }
+        #expect(throws: Never.self) {
+            try MovieSettings(width: 64, height: 64, fps: 30, codec: .prores(.p4444), chroma: .yuv444)
+        }
+        #expect(throws: MovieKitError.self) {
+            try MovieSettings(width: 64, height: 64, fps: 30, codec: .vp9, chroma: .yuv444)
+        }
     }
 
     @Test func demoHelpIsSortedIntoTitledSectionsAndSpeaksOfNoScene() {
@@ -175,10 +210,20 @@ struct CommandLineConsistencyTests {
         #expect(!help.contains("scene"))
         let sections = help.split(separator: "\n").filter { !$0.hasPrefix(" ") && $0.hasSuffix(":") }
         #expect(sections == ["ARGUMENTS:", "SIZE AND FRAME RATE:", "ENCODING:", "CHUNKS:", "PROGRESS:", "OPTIONS:"])
-        #expect(help.contains("The movie is 1280x720 at 30 fps: --size replaces the size, --width and --height each replace one side of it (they win over --size), and --fps replaces the rate."))
-        #expect(help.contains("--size <WxH|preset>     Frame size: WxH in pixels (multiples of 16), or 720p (1280x720), square (1088x1088), vertical (720x1280) or 4k (3840x2160)."))
-        #expect(help.contains("--width <width>         Frame width in pixels, a multiple of 16; wins over the width of --size."))
-        #expect(help.contains("--height <height>       Frame height in pixels, a multiple of 16; wins over the height of --size."))
+        #expect(
+            help.contains(
+                "The movie is 1280x720 at 30 fps: --size replaces the size, --width and --height each replace one side of it (they win over --size), and --fps replaces the rate."
+            ))
+        #expect(
+            help.contains(
+                "--size <WxH|preset>     Frame size: WxH in pixels (multiples of 16), or 720p (1280x720), square (1088x1088), vertical (720x1280) or 4k (3840x2160)."
+            ))
+        #expect(
+            help.contains(
+                "--width <width>         Frame width in pixels, a multiple of 16; wins over the width of --size."))
+        #expect(
+            help.contains(
+                "--height <height>       Frame height in pixels, a multiple of 16; wins over the height of --size."))
         #expect(help.contains("<output>                The movie to write, the same as -o (default demo.mp4)."))
         // The options a user reaches for first stay out of the sections.
         let options = help.components(separatedBy: "OPTIONS:\n").last ?? ""
@@ -195,7 +240,7 @@ struct CommandLineConsistencyTests {
             "moviemake render scene.yaml -o scene.mp4 --set title=Hello -y",
             "moviemake still scene.yaml -o frame.png --time 2.5",
             "moviemake sheet scene.mp4 -o sheet.png --count 12",
-            "moviemake concat --dir parts -o movie.mp4",
+            "moviemake concat --dir parts -o movie.mp4"
         ] {
             #expect(help.contains("  " + example + "\n"), "\(example)")
         }
@@ -210,7 +255,8 @@ struct CommandLineConsistencyTests {
         for shell in ["bash", "zsh", "fish"] {
             let result = try DemoCommandTests.moviemake(["--generate-completion-script", shell])
             #expect(result.termination == .exit(0), "\(result)")
-            #expect(result.standardOutput.contains("slideshow") && result.standardOutput.contains("overwrite"), "\(shell)")
+            #expect(
+                result.standardOutput.contains("slideshow") && result.standardOutput.contains("overwrite"), "\(shell)")
         }
     }
 }

@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
-@testable import moviemake
 import MovieKitCore
 import TestSupport
 import Testing
+
+@testable import moviemake
 
 /// `moviemake demo` as users meet it: the built executable, run as a child process, judged by its
 /// exit status (0 on success, 1 on failure, 64 on bad usage), what it writes on standard error and
@@ -18,7 +19,9 @@ struct DemoCommandTests {
     @Test func rendersTheRequestedLengthAndSize() throws {
         let dir = try TemporaryDirectory()
         let output = dir.file("demo.mp4")
-        let result = try Self.moviemake(["demo", output.path, "--seconds", "1", "--width", "320", "--height", "176", "--fps", "25"])
+        let result = try Self.moviemake([
+            "demo", output.path, "--seconds", "1", "--width", "320", "--height", "176", "--fps", "25"
+        ])
         #expect(result.termination == .exit(0), "\(result)")
         #expect(result.standardError.hasSuffix("Wrote \(output.path): 25 frames, 320x176 at 25 fps.\n"), "\(result)")
         let probe = try MovieProbe(url: output, keepPixels: false)
@@ -35,7 +38,9 @@ struct DemoCommandTests {
         let dir = try TemporaryDirectory()
         let original = Data("precious bytes".utf8)
         let output = try dir.write(original, to: "taken.mp4")
-        let result = try Self.moviemake(["demo", output.path, "--seconds", "1", "--width", "64", "--height", "64", "--quiet"])
+        let result = try Self.moviemake([
+            "demo", output.path, "--seconds", "1", "--width", "64", "--height", "64", "--quiet"
+        ])
         #expect(result.termination == .exit(1), "\(result)")
         #expect(result.standardError.contains("The file \(output.path) already exists"), "\(result)")
         #expect(try Data(contentsOf: output) == original)
@@ -46,7 +51,10 @@ struct DemoCommandTests {
         let dir = try TemporaryDirectory()
         let output = try dir.write(Data("old bytes".utf8), to: "replaced.mp4")
         let result = try Self.moviemake(
-            ["demo", output.path, "--seconds", "0.4", "--width", "64", "--height", "64", "--fps", "10", "--overwrite", "--quiet"])
+            [
+                "demo", output.path, "--seconds", "0.4", "--width", "64", "--height", "64", "--fps", "10",
+                "--overwrite", "--quiet"
+            ])
         #expect(result.termination == .exit(0), "\(result)")
         #expect(result.standardError.isEmpty && result.standardOutput.isEmpty, "\(result)")
         #expect(try MovieProbe(url: output, keepPixels: false).frames.count == 4)
@@ -63,11 +71,22 @@ struct DemoCommandTests {
     static let badArguments: [BadArguments] = [
         .init(arguments: ["--height", "1080"], message: "Height 1080 is not a multiple of 16; use 1072 or 1088."),
         .init(arguments: ["--width", "1000"], message: "Width 1000 is not a multiple of 16; use 992 or 1008."),
-        .init(arguments: ["--crf", "60"], message: "CRF 60 is outside H.264's range 0…51; use 0 (best) to 51 (smallest), or 23 for the default quality."),
-        .init(arguments: ["--fps", "0"], message: "Frame rate 0 is not supported: both terms must be positive, for example 30 or 30000/1001."),
-        .init(arguments: ["--fps", "30/0"], message: "Frame rate 30/0 is not supported: both terms must be positive, for example 30 or 30000/1001."),
-        .init(arguments: ["--seconds", "0"], message: "Length 0.0 s is not between 0 and 3600 seconds; pass --seconds with a value such as 6."),
-        .init(arguments: ["--seconds", "4000"], message: "Length 4000.0 s is not between 0 and 3600 seconds; pass --seconds with a value such as 6."),
+        .init(
+            arguments: ["--crf", "60"],
+            message:
+                "CRF 60 is outside H.264's range 0…51; use 0 (best) to 51 (smallest), or 23 for the default quality."),
+        .init(
+            arguments: ["--fps", "0"],
+            message: "Frame rate 0 is not supported: both terms must be positive, for example 30 or 30000/1001."),
+        .init(
+            arguments: ["--fps", "30/0"],
+            message: "Frame rate 30/0 is not supported: both terms must be positive, for example 30 or 30000/1001."),
+        .init(
+            arguments: ["--seconds", "0"],
+            message: "Length 0.0 s is not between 0 and 3600 seconds; pass --seconds with a value such as 6."),
+        .init(
+            arguments: ["--seconds", "4000"],
+            message: "Length 4000.0 s is not between 0 and 3600 seconds; pass --seconds with a value such as 6.")
     ]
 
     @Test("bad flags exit with status 64, explain themselves and write nothing", arguments: badArguments)

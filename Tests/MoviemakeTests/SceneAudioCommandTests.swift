@@ -34,19 +34,28 @@ struct SceneAudioCommandTests {
         let scene = dir.appendingPathComponent("scene.yaml")
         try Data(Self.scene(audioPath: "music/${song}.wav").utf8).write(to: scene)
         let output = dir.appendingPathComponent("out.mp4")
-        let run = try ChunkCommandTests.moviemake(["render", scene.path, "-o", output.path, "--preset", "ultrafast", "--quiet"])
+        let run = try ChunkCommandTests.moviemake([
+            "render", scene.path, "-o", output.path, "--preset", "ultrafast", "--quiet"
+        ])
         #expect(run.status == 0, "\(run.errors)")
 
         let video = try MovieProbe(url: output, keepPixels: false)
         #expect(video.frames.count == 20)
         let stream = try AudioStreamProbe(url: output)
-        #expect(stream.codecName == "aac" && stream.profileName == "LC", "\(stream.codecName) \(stream.profileName ?? "")")
+        #expect(
+            stream.codecName == "aac" && stream.profileName == "LC", "\(stream.codecName) \(stream.profileName ?? "")")
         #expect(stream.sampleRate == 48000 && stream.channels == 2)
         let audio = try AudioReader(path: output.path).read(frameCount: 48000 * 10)
         let seconds = Double(audio.count / 2) / 48000
         #expect(abs(seconds - 2) < 1024.0 / 48000, "audio lasts \(seconds) s")
         #expect((audio.map(abs).max() ?? 0) > 0.2, "the music is heard")
-        if let ffprobe = try FFmpegTools.run("ffprobe", ["-v", "error", "-select_streams", "a:0", "-show_entries", "stream=codec_name", "-of", "csv=p=0", output.path]) {
+        if let ffprobe = try FFmpegTools.run(
+            "ffprobe",
+            [
+                "-v", "error", "-select_streams", "a:0", "-show_entries", "stream=codec_name", "-of", "csv=p=0",
+                output.path
+            ])
+        {
             #expect(ffprobe.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "aac")
         }
 
@@ -66,7 +75,10 @@ struct SceneAudioCommandTests {
         try Data(Self.scene(audioPath: "music/song.wav").utf8).write(to: scene)
         let output = dir.appendingPathComponent("jobs.mp4")
         let run = try ChunkCommandTests.moviemake(
-            ["render", scene.path, "-o", output.path, "--jobs", "2", "--keyframe-interval", "0.5", "--preset", "ultrafast", "--quiet"])
+            [
+                "render", scene.path, "-o", output.path, "--jobs", "2", "--keyframe-interval", "0.5", "--preset",
+                "ultrafast", "--quiet"
+            ])
         #expect(run.status == 0, "\(run.errors)")
         #expect(try MovieProbe(url: output, keepPixels: false).frames.count == 20)
         #expect(try AudioStreamProbe(url: output).codecName == "aac")
@@ -81,11 +93,15 @@ struct SceneAudioCommandTests {
         try Data(Self.scene(audioPath: "music/missing.mp3").utf8).write(to: scene)
         let before = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
         let output = dir.appendingPathComponent("out.mp4")
-        let run = try ChunkCommandTests.moviemake(["render", scene.path, "-o", output.path, "--preset", "ultrafast", "--quiet"])
+        let run = try ChunkCommandTests.moviemake([
+            "render", scene.path, "-o", output.path, "--preset", "ultrafast", "--quiet"
+        ])
         #expect(run.status == 1)
         let missing = dir.appendingPathComponent("music/missing.mp3").standardizedFileURL.path
-        #expect(run.errors.contains(
-            "\(scene.path):6:12: `audio[0].path` names the audio file \(missing), which cannot be read: No file exists at this path; check the spelling and the working directory."),
+        #expect(
+            run.errors.contains(
+                "\(scene.path):6:12: `audio[0].path` names the audio file \(missing), which cannot be read: No file exists at this path; check the spelling and the working directory."
+            ),
             "stderr: \(run.errors)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == before)
     }

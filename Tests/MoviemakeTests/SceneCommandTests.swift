@@ -2,9 +2,10 @@ import ArgumentParser
 import Foundation
 import FrameDraw
 import LibAV
-@testable import moviemake
 import MovieKitScene
 import Testing
+
+@testable import moviemake
 
 @Suite("moviemake render, still and sheet")
 struct SceneCommandTests {
@@ -49,7 +50,9 @@ struct SceneCommandTests {
         try reader.frames(at: [1.5], width: 160, height: 96) { _, time, frame in
             #expect(abs(time - 1.5) < 1e-6)
             decoded = try frame.withFirstPlane { base, stride in
-                (0..<96).flatMap { row in (0..<(160 * 4)).map { base.load(fromByteOffset: row * stride + $0, as: UInt8.self) } }
+                (0..<96).flatMap { row in
+                    (0..<(160 * 4)).map { base.load(fromByteOffset: row * stride + $0, as: UInt8.self) }
+                }
             }
         }
         try #require(decoded.count == 160 * 96 * 4)
@@ -89,7 +92,10 @@ struct SceneCommandTests {
         #expect(layout.sheetSize(for: CGSize(width: 160, height: 96)) == CGSize(width: 360, height: 164))
         for input in [scenePath, movie] {
             let sheet = folder.appendingPathComponent("sheet-\(URL(fileURLWithPath: input).pathExtension).png").path
-            try Self.run(["sheet", input, "-o", sheet, "--count", "6", "--columns", "4", "--thumbnail-width", "80", "--set", "title=Hi"])
+            try Self.run([
+                "sheet", input, "-o", sheet, "--count", "6", "--columns", "4", "--thumbnail-width", "80", "--set",
+                "title=Hi"
+            ])
             let image = try Image(contentsOf: URL(fileURLWithPath: sheet))
             #expect(image.width == 360 && image.height == 164, "\(input)")
             // The second frame (t = 0.3) has no blue ellipse; the fifth (t = 1.3) has it.
@@ -109,14 +115,28 @@ struct SceneCommandTests {
     }
 
     static let badArguments: [BadArguments] = [
-        .init(arguments: ["render", "s.yaml", "-o", "o.mp4", "--set", "title"],
-              message: "--set title is not an assignment; write --set name=value, where name uses letters, digits, _, - and ."),
-        .init(arguments: ["still", "s.yaml", "-o", "o.png", "--time", "1", "--frame", "2"], message: "Pass either --time or --frame, not both."),
-        .init(arguments: ["still", "s.yaml", "-o", "o.jpg"], message: "o.jpg does not end in .png; pictures are written as PNG."),
-        .init(arguments: ["still", "s.yaml", "-o", "o.png", "--frame=-1"], message: "Frame -1 is negative; pass --frame with 0 or more."),
-        .init(arguments: ["sheet", "m.mp4", "-o", "o.png", "--count", "0"], message: "Count 0 is not between 1 and 400; pass --count with a value such as 12."),
-        .init(arguments: ["sheet", "m.mp4", "-o", "o.png", "--columns", "0"], message: "Columns 0 is not between 1 and 50; pass --columns with a value such as 4."),
-        .init(arguments: ["render", "s.yaml", "-o", "o.mp4", "--width", "1000"], message: "Width 1000 is not a multiple of 16; use 992 or 1008."),
+        .init(
+            arguments: ["render", "s.yaml", "-o", "o.mp4", "--set", "title"],
+            message:
+                "--set title is not an assignment; write --set name=value, where name uses letters, digits, _, - and ."),
+        .init(
+            arguments: ["still", "s.yaml", "-o", "o.png", "--time", "1", "--frame", "2"],
+            message: "Pass either --time or --frame, not both."),
+        .init(
+            arguments: ["still", "s.yaml", "-o", "o.jpg"],
+            message: "o.jpg does not end in .png; pictures are written as PNG."),
+        .init(
+            arguments: ["still", "s.yaml", "-o", "o.png", "--frame=-1"],
+            message: "Frame -1 is negative; pass --frame with 0 or more."),
+        .init(
+            arguments: ["sheet", "m.mp4", "-o", "o.png", "--count", "0"],
+            message: "Count 0 is not between 1 and 400; pass --count with a value such as 12."),
+        .init(
+            arguments: ["sheet", "m.mp4", "-o", "o.png", "--columns", "0"],
+            message: "Columns 0 is not between 1 and 50; pass --columns with a value such as 4."),
+        .init(
+            arguments: ["render", "s.yaml", "-o", "o.mp4", "--width", "1000"],
+            message: "Width 1000 is not a multiple of 16; use 992 or 1008.")
     ]
 
     @Test("bad usage is refused with a full sentence and exit code 64", arguments: badArguments)
@@ -134,11 +154,18 @@ struct SceneCommandTests {
         let scenePath = try Self.writeScene(in: folder)
         let out = folder.appendingPathComponent("o.png").path
         let cases: [([String], String)] = [
-            (["still", scenePath, "-o", out, "--frame", "20", "--set", "title=x"], "Frame 20 is past the end of the scene; it has 20 frames, 0 to 19."),
-            (["still", scenePath, "-o", out, "--time", "2", "--set", "title=x"],
-             "Time 2.0 s is past the end of the scene, which lasts 2.0 s; pass a smaller --time."),
-            (["still", folder.appendingPathComponent("notes.txt").path, "-o", out],
-             "\(folder.appendingPathComponent("notes.txt").path) is not a file MovieKit reads as a scene; use a scene file, slideshow manifest or editly spec (.yaml, .yml, .json, .json5)."),
+            (
+                ["still", scenePath, "-o", out, "--frame", "20", "--set", "title=x"],
+                "Frame 20 is past the end of the scene; it has 20 frames, 0 to 19."
+            ),
+            (
+                ["still", scenePath, "-o", out, "--time", "2", "--set", "title=x"],
+                "Time 2.0 s is past the end of the scene, which lasts 2.0 s; pass a smaller --time."
+            ),
+            (
+                ["still", folder.appendingPathComponent("notes.txt").path, "-o", out],
+                "\(folder.appendingPathComponent("notes.txt").path) is not a file MovieKit reads as a scene; use a scene file, slideshow manifest or editly spec (.yaml, .yml, .json, .json5)."
+            )
         ]
         for (arguments, message) in cases {
             #expect {
@@ -168,7 +195,8 @@ struct SceneCommandTests {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("hd.yaml").path
-        try Data("canvas: {width: 160, height: 90, duration: 0.2}\nlayers: []\n".utf8).write(to: URL(fileURLWithPath: path))
+        try Data("canvas: {width: 160, height: 90, duration: 0.2}\nlayers: []\n".utf8).write(
+            to: URL(fileURLWithPath: path))
         let movie = folder.appendingPathComponent("hd.mp4").path
         #expect {
             try Self.run(["render", path, "-o", movie, "--quiet"])
@@ -187,19 +215,26 @@ struct SceneCommandTests {
         let props = folder.appendingPathComponent("props.json")
         try Data(#"{"title": "From props"}"#.utf8).write(to: props)
         let movie = folder.appendingPathComponent("wide.mp4").path
-        try Self.run(["render", scenePath, "-o", movie, "--props", props.path, "--width", "320", "--height", "96", "--fps", "5", "--quiet"])
+        try Self.run([
+            "render", scenePath, "-o", movie, "--props", props.path, "--width", "320", "--height", "96", "--fps", "5",
+            "--quiet"
+        ])
         let reader = try MovieFrameReader(path: movie)
         #expect(reader.pictureSize == (320, 96))
         #expect(reader.frameRate == (5, 1))
         var pixels: [UInt8] = []
         try reader.frames(at: [0], width: 320, height: 96) { _, _, frame in
             pixels = try frame.withFirstPlane { base, stride in
-                [40, 120].flatMap { x in (0..<3).map { base.load(fromByteOffset: 48 * stride + x * 4 + $0, as: UInt8.self) } }
+                [40, 120].flatMap { x in
+                    (0..<3).map { base.load(fromByteOffset: 48 * stride + x * 4 + $0, as: UInt8.self) }
+                }
             }
         }
         // The 160-wide scene is centred in 320: its orange rect (scene x 10…70) lands at x 90…150,
         // and the bar at x 40 is the background colour #102030.
-        #expect(abs(Int(pixels[2]) - 0x10) < 8 && abs(Int(pixels[1]) - 0x20) < 8 && abs(Int(pixels[0]) - 0x30) < 8, "\(pixels)")
+        #expect(
+            abs(Int(pixels[2]) - 0x10) < 8 && abs(Int(pixels[1]) - 0x20) < 8 && abs(Int(pixels[0]) - 0x30) < 8,
+            "\(pixels)")
         #expect(pixels[5] > 200 && pixels[3] < 100, "\(pixels)")
     }
 

@@ -5,18 +5,23 @@ import Testing
 @Suite("moviemake render: Ctrl-C")
 struct SceneSignalTests {
     @Test func sigintMidRenderExits130AndLeavesOnlyTheScene() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("moviemake-scene-signal-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "moviemake-scene-signal-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let scene = dir.appendingPathComponent("long.yaml")
-        try Data("""
+        try Data(
+            """
             canvas: {width: 640, height: 352, duration: 600}
             layers:
               - {type: star, points: 7, size: [300, 300], animate: {rotation: [{time: 0, value: 0}, {time: 600, value: 36000}]}}
-            """.utf8).write(to: scene)
+            """.utf8
+        ).write(to: scene)
         let process = Process()
         process.executableURL = try SignalTests.moviemakeExecutable()
-        process.arguments = ["render", scene.path, "-o", dir.appendingPathComponent("long.mp4").path, "--preset", "veryslow", "--quiet"]
+        process.arguments = [
+            "render", scene.path, "-o", dir.appendingPathComponent("long.mp4").path, "--preset", "veryslow", "--quiet"
+        ]
         let errors = Pipe()
         process.standardError = errors
         try process.run()

@@ -6,14 +6,16 @@ import Testing
 struct SignalTests {
     /// The `moviemake` executable that `swift test` built beside the test bundle.
     static func moviemakeExecutable() throws -> URL {
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
             Bundle.main.bundleURL.deletingLastPathComponent(),
             Bundle.main.bundleURL,
-            packageRoot.appendingPathComponent(".build/debug"),
+            packageRoot.appendingPathComponent(".build/debug")
         ].map { $0.appendingPathComponent("moviemake") }
-        return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "moviemake was not built")
+        return try #require(
+            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "moviemake was not built")
     }
 
     /// The paths a process has open, from /proc/PID/fd (an unnamed file reads "DIR/#N (deleted)").
@@ -29,7 +31,9 @@ struct SignalTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let process = Process()
         process.executableURL = try Self.moviemakeExecutable()
-        process.arguments = ["demo", dir.appendingPathComponent("long.mp4").path, "--seconds", "600", "--preset", "veryslow", "--quiet"]
+        process.arguments = [
+            "demo", dir.appendingPathComponent("long.mp4").path, "--seconds", "600", "--preset", "veryslow", "--quiet"
+        ]
         let errors = Pipe()
         process.standardError = errors
         try process.run()
@@ -62,7 +66,9 @@ struct SignalTests {
         try Data("an older movie".utf8).write(to: existing)
         let process = Process()
         process.executableURL = try Self.moviemakeExecutable()
-        process.arguments = ["demo", existing.path, "--overwrite", "--seconds", "600", "--preset", "veryslow", "--quiet"]
+        process.arguments = [
+            "demo", existing.path, "--overwrite", "--seconds", "600", "--preset", "veryslow", "--quiet"
+        ]
         try process.run()
         var underWay = false
         for _ in 0..<200 where !underWay {

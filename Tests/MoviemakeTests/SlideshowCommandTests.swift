@@ -8,7 +8,8 @@ import Testing
 struct SlideshowCommandTests {
     static func folder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("slideshow-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url.appendingPathComponent("photos"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: url.appendingPathComponent("photos"), withIntermediateDirectories: true)
         return url
     }
 
@@ -32,17 +33,28 @@ struct SlideshowCommandTests {
         try AudioFile.tone(seconds: 20, to: dir.appendingPathComponent("song.wav"))
         let output = dir.appendingPathComponent("trip.mp4")
         let run = try ChunkCommandTests.moviemake(
-            ["slideshow", dir.appendingPathComponent("photos").path, "-o", output.path, "--audio", dir.appendingPathComponent("song.wav").path,
-             "--ken-burns", "--captions", "filename"] + Self.small)
+            [
+                "slideshow", dir.appendingPathComponent("photos").path, "-o", output.path, "--audio",
+                dir.appendingPathComponent("song.wav").path,
+                "--ken-burns", "--captions", "filename"
+            ] + Self.small)
         #expect(run.status == 0, "\(run.errors)")
         let probe = try MovieProbe(url: output)
         // 3 slides × 3 s − 2 transitions × 0.5 s = 8 s at 10 fps.
         #expect(probe.frames.count == 80)
         #expect(abs(probe.containerDuration - 8) < 0.03)
-        if let audio = try FFmpegTools.run("ffprobe", ["-v", "error", "-select_streams", "a:0", "-show_entries", "stream=codec_name,duration", "-of", "csv=p=0", output.path]) {
+        if let audio = try FFmpegTools.run(
+            "ffprobe",
+            [
+                "-v", "error", "-select_streams", "a:0", "-show_entries", "stream=codec_name,duration", "-of",
+                "csv=p=0", output.path
+            ])
+        {
             let fields = audio.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",")
             #expect(fields.first == "aac")
-            #expect(abs((fields.last.flatMap { Double($0) } ?? 0) - 8) < 0.03, "audio ends with the video: \(audio.standardOutput)")
+            #expect(
+                abs((fields.last.flatMap { Double($0) } ?? 0) - 8) < 0.03,
+                "audio ends with the video: \(audio.standardOutput)")
         }
     }
 
@@ -54,24 +66,42 @@ struct SlideshowCommandTests {
     }
 
     static let refusals: [Refusal] = [
-        Refusal(arguments: ["slideshow", "EMPTY", "-o", "OUT"], status: 1,
-                message: "No photos were found in EMPTY; hidden files are skipped, and folders inside folders are read only with --recursive."),
-        Refusal(arguments: ["slideshow", "PHOTOS", "-o", "OUT", "--transition", "swirl"], status: 1,
-                message: "Transition \"swirl\" is not one MovieKit knows; use one of cut, crossfade, fadeblack, fadewhite, wipeleft, wiperight, wipeup, wipedown, slideleft, slideright, slideup, slidedown, circleopen, circleclose, radial, dissolve, pixelize, zoomin, diagtl, diagtr, diagbl, diagbr, hblur, random, fade, none."),
-        Refusal(arguments: ["slideshow", "PHOTOS", "-o", "OUT", "--duration", "1", "--transition-duration", "0.5"], status: 1,
-                message: "The slideshow cannot be made: slide 2 lasts 1.0 s, no longer than the transitions into and out of it (1.0 s together); make the slides longer or the transitions shorter."),
-        Refusal(arguments: ["slideshow", "PHOTOS", "-o", "PHOTOS/img1.png", "-y"], status: 1,
-                message: "The output PHOTOS/img1.png is also one of the photos; write the movie somewhere else."),
-        Refusal(arguments: ["slideshow", "PHOTOS", "-o", "EXISTING"], status: 1,
-                message: "The file EXISTING already exists; pass -y (--overwrite) to replace it, or choose another path."),
-        Refusal(arguments: ["slideshow", "PHOTOS", "-o", "OUT", "--size", "1080p"], status: 64,
-                message: "1080p is 1920x1080, and 1080 is not a multiple of 16; use --size 1920x1088 (a little taller) or 1920x1072."),
-        Refusal(arguments: ["slideshow", "PHOTOS", "-o", "OUT", "--size", "1000x720"], status: 64,
-                message: "Width 1000 is not a multiple of 16; use 992 or 1008."),
-        Refusal(arguments: ["slideshow", "PHOTOS", "-o", "OUT", "--audio", "NOTAUDIO"], status: 1,
-                message: "Could not read NOTAUDIO: "),
-        Refusal(arguments: ["slideshow", "-o", "OUT"], status: 64,
-                message: "No photos were given; pass photo files or folders, or --manifest with a slideshow manifest."),
+        Refusal(
+            arguments: ["slideshow", "EMPTY", "-o", "OUT"], status: 1,
+            message:
+                "No photos were found in EMPTY; hidden files are skipped, and folders inside folders are read only with --recursive."
+        ),
+        Refusal(
+            arguments: ["slideshow", "PHOTOS", "-o", "OUT", "--transition", "swirl"], status: 1,
+            message:
+                "Transition \"swirl\" is not one MovieKit knows; use one of cut, crossfade, fadeblack, fadewhite, wipeleft, wiperight, wipeup, wipedown, slideleft, slideright, slideup, slidedown, circleopen, circleclose, radial, dissolve, pixelize, zoomin, diagtl, diagtr, diagbl, diagbr, hblur, random, fade, none."
+        ),
+        Refusal(
+            arguments: ["slideshow", "PHOTOS", "-o", "OUT", "--duration", "1", "--transition-duration", "0.5"],
+            status: 1,
+            message:
+                "The slideshow cannot be made: slide 2 lasts 1.0 s, no longer than the transitions into and out of it (1.0 s together); make the slides longer or the transitions shorter."
+        ),
+        Refusal(
+            arguments: ["slideshow", "PHOTOS", "-o", "PHOTOS/img1.png", "-y"], status: 1,
+            message: "The output PHOTOS/img1.png is also one of the photos; write the movie somewhere else."),
+        Refusal(
+            arguments: ["slideshow", "PHOTOS", "-o", "EXISTING"], status: 1,
+            message: "The file EXISTING already exists; pass -y (--overwrite) to replace it, or choose another path."),
+        Refusal(
+            arguments: ["slideshow", "PHOTOS", "-o", "OUT", "--size", "1080p"], status: 64,
+            message:
+                "1080p is 1920x1080, and 1080 is not a multiple of 16; use --size 1920x1088 (a little taller) or 1920x1072."
+        ),
+        Refusal(
+            arguments: ["slideshow", "PHOTOS", "-o", "OUT", "--size", "1000x720"], status: 64,
+            message: "Width 1000 is not a multiple of 16; use 992 or 1008."),
+        Refusal(
+            arguments: ["slideshow", "PHOTOS", "-o", "OUT", "--audio", "NOTAUDIO"], status: 1,
+            message: "Could not read NOTAUDIO: "),
+        Refusal(
+            arguments: ["slideshow", "-o", "OUT"], status: 64,
+            message: "No photos were given; pass photo files or folders, or --manifest with a slideshow manifest.")
     ]
 
     @Test(arguments: refusals)
@@ -79,16 +109,20 @@ struct SlideshowCommandTests {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         try Self.photos(3, in: dir)
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("empty"), withIntermediateDirectories: true)
         try Data("old".utf8).write(to: dir.appendingPathComponent("existing.mp4"))
         try Data("not audio at all".utf8).write(to: dir.appendingPathComponent("notes.mp3"))
         let names = [
             "EMPTY": dir.appendingPathComponent("empty").path, "PHOTOS": dir.appendingPathComponent("photos").path,
-            "OUT": dir.appendingPathComponent("out.mp4").path, "EXISTING": dir.appendingPathComponent("existing.mp4").path,
-            "NOTAUDIO": dir.appendingPathComponent("notes.mp3").path,
+            "OUT": dir.appendingPathComponent("out.mp4").path,
+            "EXISTING": dir.appendingPathComponent("existing.mp4").path,
+            "NOTAUDIO": dir.appendingPathComponent("notes.mp3").path
         ]
         func fill(_ text: String) -> String {
-            names.sorted { $0.key.count > $1.key.count }.reduce(text) { $0.replacingOccurrences(of: $1.key, with: $1.value) }
+            names.sorted { $0.key.count > $1.key.count }.reduce(text) {
+                $0.replacingOccurrences(of: $1.key, with: $1.value)
+            }
         }
         let before = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
         // The row's own options come last, so that they win over the small defaults.
@@ -108,17 +142,23 @@ struct SlideshowCommandTests {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let png = dir.appendingPathComponent("red.png")
-        try Image(size: CGSize(width: 64, height: 64)) { $0.setFillColor(.red); $0.fill($0.bounds) }.write(to: png)
+        try Image(size: CGSize(width: 64, height: 64)) {
+            $0.setFillColor(.red)
+            $0.fill($0.bounds)
+        }.write(to: png)
         for (name, flags) in [("photos/a.heic", [String]()), ("photos/b.avif", ["--avif"])] {
-            let result = try ChildProcess.run(encoder, arguments: flags + ["-q", "90", png.path, "-o", dir.appendingPathComponent(name).path])
+            let result = try ChildProcess.run(
+                encoder, arguments: flags + ["-q", "90", png.path, "-o", dir.appendingPathComponent(name).path])
             #expect(result.exitStatus == 0, "\(result)")
         }
         let output = dir.appendingPathComponent("phone.mp4")
-        let run = try ChunkCommandTests.moviemake(["slideshow", dir.appendingPathComponent("photos").path, "-o", output.path, "--fit", "cover"] + Self.small)
+        let run = try ChunkCommandTests.moviemake(
+            ["slideshow", dir.appendingPathComponent("photos").path, "-o", output.path, "--fit", "cover"] + Self.small)
         #expect(run.status == 0, "\(run.errors)")
         let probe = try MovieProbe(url: output)
         #expect(probe.frames.count == 55)
-        let first = probe.frames[5].pixel(x: 80, y: 48), second = probe.frames[50].pixel(x: 80, y: 48)
+        let first = probe.frames[5].pixel(x: 80, y: 48)
+        let second = probe.frames[50].pixel(x: 80, y: 48)
         #expect(first.r > 200 && first.g < 50 && second.r > 200 && second.g < 50)
     }
 
@@ -128,8 +168,10 @@ struct SlideshowCommandTests {
         try Self.photos(3, in: dir)
         let process = Process()
         process.executableURL = try SignalTests.moviemakeExecutable()
-        process.arguments = ["slideshow", dir.appendingPathComponent("photos").path, "-o", dir.appendingPathComponent("long.mp4").path,
-                             "--duration", "600", "--ken-burns", "--size", "640x352", "--preset", "veryslow", "--quiet"]
+        process.arguments = [
+            "slideshow", dir.appendingPathComponent("photos").path, "-o", dir.appendingPathComponent("long.mp4").path,
+            "--duration", "600", "--ken-burns", "--size", "640x352", "--preset", "veryslow", "--quiet"
+        ]
         process.standardError = FileHandle.nullDevice
         try process.run()
         var underWay = false
@@ -151,11 +193,21 @@ enum AudioFile {
     static func tone(seconds: Double, rate: Int = 44100, to url: URL) throws {
         let count = Int(seconds * Double(rate))
         var data = Data()
-        func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
-        data.append(contentsOf: Array("RIFF".utf8)); append(UInt32(36 + count * 2))
-        data.append(contentsOf: Array("WAVEfmt ".utf8)); append(UInt32(16)); append(UInt16(1)); append(UInt16(1))
-        append(UInt32(rate)); append(UInt32(rate * 2)); append(UInt16(2)); append(UInt16(16))
-        data.append(contentsOf: Array("data".utf8)); append(UInt32(count * 2))
+        func append<T: FixedWidthInteger>(_ value: T) {
+            withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+        }
+        data.append(contentsOf: Array("RIFF".utf8))
+        append(UInt32(36 + count * 2))
+        data.append(contentsOf: Array("WAVEfmt ".utf8))
+        append(UInt32(16))
+        append(UInt16(1))
+        append(UInt16(1))
+        append(UInt32(rate))
+        append(UInt32(rate * 2))
+        append(UInt16(2))
+        append(UInt16(16))
+        data.append(contentsOf: Array("data".utf8))
+        append(UInt32(count * 2))
         for index in 0..<count { append(Int16(12000 * sin(2 * Double.pi * 440 * Double(index) / Double(rate)))) }
         try data.write(to: url)
     }
@@ -167,23 +219,32 @@ struct EditlyCommandTests {
         let dir = try SlideshowCommandTests.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let spec = dir.appendingPathComponent("spec.json5")
-        try Data("""
+        try Data(
+            """
             { width: 320, height: 176, fps: 25,
               defaults: { duration: 2, transition: { name: 'fade', duration: 0.5 } },
               clips: [
                 { layers: [{ type: 'fill-color', color: '#3355ff' }, { type: 'title', text: 'Hello' }] },
                 { layers: [{ type: 'linear-gradient', colors: ['#ff0000', '#0000ff'] }] },
               ] }
-            """.utf8).write(to: spec)
+            """.utf8
+        ).write(to: spec)
         let output = dir.appendingPathComponent("spec.mp4")
-        let run = try ChunkCommandTests.moviemake(["render", spec.path, "-o", output.path, "--preset", "ultrafast", "--quiet"])
+        let run = try ChunkCommandTests.moviemake([
+            "render", spec.path, "-o", output.path, "--preset", "ultrafast", "--quiet"
+        ])
         #expect(run.status == 0, "\(run.errors)")
         // Two clips of 2 s (50 frames) overlapping by 0.5 s (12.5 frames, rounded to 13): 87 frames.
         #expect(try MovieProbe(url: output).frames.count == 87)
 
         let bad = dir.appendingPathComponent("bad.json5")
-        try Data("{ clips: [ { layers: [{ type: 'title', text: 'ok' }] }, { layers: [{ type: 'video', path: 'clip.mp4' }] } ] }".utf8).write(to: bad)
-        let refused = try ChunkCommandTests.moviemake(["render", bad.path, "-o", dir.appendingPathComponent("bad.mp4").path, "--quiet"])
+        try Data(
+            "{ clips: [ { layers: [{ type: 'title', text: 'ok' }] }, { layers: [{ type: 'video', path: 'clip.mp4' }] } ] }"
+                .utf8
+        ).write(to: bad)
+        let refused = try ChunkCommandTests.moviemake([
+            "render", bad.path, "-o", dir.appendingPathComponent("bad.mp4").path, "--quiet"
+        ])
         #expect(refused.status == 1)
         #expect(refused.errors.contains("clips[1].layers[0]") && refused.errors.contains("video"), "\(refused.errors)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("bad.mp4").path))

@@ -40,7 +40,7 @@ enum ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
 
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
 
         fflush(nil)  // Progress printed so far appears now, even when stdout is a pipe.
         let start = ContinuousClock.now

@@ -6,7 +6,8 @@ import MovieKitCore
 struct Concat: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Join chunk files (rendered with --chunk or --frames) into one movie, without re-encoding.",
-        discussion: "The parts must be chunks of one movie with the same settings that together cover every frame once; any other part is refused, naming it and the missing or repeated frames."
+        discussion:
+            "The parts must be chunks of one movie with the same settings that together cover every frame once; any other part is refused, naming it and the missing or repeated frames."
     )
 
     @Argument(help: "The chunk files, in any order.")
@@ -26,7 +27,8 @@ struct Concat: ParsableCommand {
 
     mutating func validate() throws {
         if parts.isEmpty, dir == nil {
-            throw ValidationError("No parts were given; pass the chunk files, or --dir with the folder that holds them.")
+            throw ValidationError(
+                "No parts were given; pass the chunk files, or --dir with the folder that holds them.")
         }
     }
 
@@ -35,7 +37,9 @@ struct Concat: ParsableCommand {
         if let dir {
             let folder = URL(fileURLWithPath: dir)
             let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-            urls += names.filter { $0.hasSuffix(".mp4") && !$0.hasPrefix(".") }.sorted().map { folder.appendingPathComponent($0) }
+            urls += names.filter { $0.hasSuffix(".mp4") && !$0.hasPrefix(".") }.sorted().map {
+                folder.appendingPathComponent($0)
+            }
         }
         var start = 0.0
         var tracks: [AudioTrack] = []

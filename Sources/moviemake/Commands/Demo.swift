@@ -33,10 +33,12 @@ struct Demo: ParsableCommand {
 
     mutating func validate() throws {
         if let outputArgument, let outputOption, outputArgument != outputOption {
-            throw ValidationError("The output is given twice, as \(outputArgument) and with -o \(outputOption); pass it only once.")
+            throw ValidationError(
+                "The output is given twice, as \(outputArgument) and with -o \(outputOption); pass it only once.")
         }
         guard seconds > 0, seconds <= 3600 else {
-            throw ValidationError("Length \(seconds) s is not between 0 and 3600 seconds; pass --seconds with a value such as 6.")
+            throw ValidationError(
+                "Length \(seconds) s is not between 0 and 3600 seconds; pass --seconds with a value such as 6.")
         }
         do {
             _ = try encoding.settings().codec(for: URL(fileURLWithPath: output))

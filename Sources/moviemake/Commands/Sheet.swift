@@ -31,10 +31,16 @@ struct Sheet: ParsableCommand {
     var overwrite = false
 
     mutating func validate() throws {
-        guard (1...400).contains(count) else { throw ValidationError("Count \(count) is not between 1 and 400; pass --count with a value such as 12.") }
-        guard (1...50).contains(columns) else { throw ValidationError("Columns \(columns) is not between 1 and 50; pass --columns with a value such as 4.") }
+        guard (1...400).contains(count) else {
+            throw ValidationError("Count \(count) is not between 1 and 400; pass --count with a value such as 12.")
+        }
+        guard (1...50).contains(columns) else {
+            throw ValidationError("Columns \(columns) is not between 1 and 50; pass --columns with a value such as 4.")
+        }
         guard (16...4096).contains(thumbnailWidth) else {
-            throw ValidationError("Thumbnail width \(thumbnailWidth) is not between 16 and 4096 pixels; pass --thumbnail-width with a value such as 240.")
+            throw ValidationError(
+                "Thumbnail width \(thumbnailWidth) is not between 16 and 4096 pixels; pass --thumbnail-width with a value such as 240."
+            )
         }
         try PNGOutput.validate(output)
     }

@@ -21,7 +21,9 @@ struct SlideshowCommand: ParsableCommand {
     enum SortOrder: String, ExpressibleByArgument, CaseIterable { case name, date }
     enum CaptionSource: String, ExpressibleByArgument, CaseIterable { case filename, date }
     enum FitMode: String, ExpressibleByArgument, CaseIterable {
-        case cover, contain, containBlur = "contain-blur", stretch
+        case cover, contain
+        case containBlur = "contain-blur"
+        case stretch
         var fit: ContentFit {
             switch self {
             case .cover: .cover
@@ -44,7 +46,10 @@ struct SlideshowCommand: ParsableCommand {
     @Flag(help: "Look into folders inside the input folders too.")
     var recursive = false
 
-    @Option(help: "Order of the photos: name (natural: img2 before img10) or date (EXIF DateTimeOriginal, else the file's time).")
+    @Option(
+        help:
+            "Order of the photos: name (natural: img2 before img10) or date (EXIF DateTimeOriginal, else the file's time)."
+    )
     var sort: SortOrder = .name
 
     @Option(help: "The colour behind photos, as #RRGGBB.")
@@ -97,7 +102,8 @@ struct SlideshowCommand: ParsableCommand {
 
     mutating func validate() throws {
         if inputs.isEmpty, manifest == nil {
-            throw ValidationError("No photos were given; pass photo files or folders, or --manifest with a slideshow manifest.")
+            throw ValidationError(
+                "No photos were given; pass photo files or folders, or --manifest with a slideshow manifest.")
         }
         _ = try Self.color(background)
     }
@@ -138,7 +144,9 @@ struct SlideshowCommand: ParsableCommand {
             width: EncodingOptions.defaultWidth, height: EncodingOptions.defaultHeight, fps: EncodingOptions.defaultFPS,
             background: try Self.color(background))
         guard let kind = TransitionKind(name: transition) else {
-            throw CommandFailure("Transition \"\(transition)\" is not one MovieKit knows; use one of \(TransitionKind.names.joined(separator: ", ")).")
+            throw CommandFailure(
+                "Transition \"\(transition)\" is not one MovieKit knows; use one of \(TransitionKind.names.joined(separator: ", "))."
+            )
         }
         guard duration > 0, duration.isFinite else {
             throw CommandFailure("Duration \(duration) s is not positive; pass --duration with a value such as 3.")
@@ -160,7 +168,9 @@ struct SlideshowCommand: ParsableCommand {
         show.fps = encoding.frame.fps ?? show.fps
         let photos = try PhotoInputs.collect(inputs, recursive: recursive, sortByDate: sort == .date)
         if photos.isEmpty, show.slides.isEmpty {
-            throw CommandFailure("No photos were found in \(inputs.joined(separator: ", ")); hidden files are skipped, and folders inside folders are read only with --recursive.")
+            throw CommandFailure(
+                "No photos were found in \(inputs.joined(separator: ", ")); hidden files are skipped, and folders inside folders are read only with --recursive."
+            )
         }
         if let title { show.slides.append(Slideshow.Slide(.title(title))) }
         for photo in photos {
@@ -193,7 +203,10 @@ struct SlideshowCommand: ParsableCommand {
             for path in audio {
                 let url = URL(fileURLWithPath: path)
                 let length = try AudioTrack.duration(of: url) ?? 0
-                tracks.append(AudioTrack(url: url, start: start, volume: audioVolume, fadeIn: tracks.isEmpty ? audioFadeIn : 0, fadeOut: audioFadeOut))
+                tracks.append(
+                    AudioTrack(
+                        url: url, start: start, volume: audioVolume, fadeIn: tracks.isEmpty ? audioFadeIn : 0,
+                        fadeOut: audioFadeOut))
                 start += length
                 if start >= videoSeconds || length <= 0 { break }
             }

@@ -28,7 +28,9 @@ struct Still: ParsableCommand {
 
     mutating func validate() throws {
         if time != nil, frame != nil { throw ValidationError("Pass either --time or --frame, not both.") }
-        if let time, !(time >= 0) { throw ValidationError("Time \(time) s is negative; pass --time with 0 or more seconds.") }
+        if let time, !(time >= 0) {
+            throw ValidationError("Time \(time) s is negative; pass --time with 0 or more seconds.")
+        }
         if let frame, frame < 0 { throw ValidationError("Frame \(frame) is negative; pass --frame with 0 or more.") }
         try PNGOutput.validate(output)
     }
@@ -47,7 +49,8 @@ struct Still: ParsableCommand {
         let count = canvas.frameCount
         if let frame {
             guard frame < count else {
-                throw ValidationError("Frame \(frame) is past the end of the scene; it has \(count) frames, 0 to \(count - 1).")
+                throw ValidationError(
+                    "Frame \(frame) is past the end of the scene; it has \(count) frames, 0 to \(count - 1).")
             }
             return frame
         }
@@ -55,7 +58,8 @@ struct Still: ParsableCommand {
         let index = Int((seconds * canvas.fps.framesPerSecond + 1e-9).rounded(.down))
         guard index < count else {
             throw ValidationError(
-                "Time \(seconds) s is past the end of the scene, which lasts \(canvas.duration) s; pass a smaller --time.")
+                "Time \(seconds) s is past the end of the scene, which lasts \(canvas.duration) s; pass a smaller --time."
+            )
         }
         return index
     }

@@ -5,18 +5,28 @@ import MovieKitCore
 /// Flags that split a render into chunks: one chunk here (`--frames`, `--chunk`), or all of them
 /// in local processes (`--jobs`).
 struct ChunkOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Render only frames A..<B of the whole movie, as a chunk file (.mp4) for `moviemake concat`.", valueName: "A..<B"))
+    @Option(
+        help: ArgumentHelp(
+            "Render only frames A..<B of the whole movie, as a chunk file (.mp4) for `moviemake concat`.",
+            valueName: "A..<B"))
     var frames: String?
 
-    @Option(help: ArgumentHelp(
-        "Render the I-th of N chunks, counting from 0; auto/N takes I from JOB_COMPLETION_INDEX (Kubernetes Indexed Job) or SLURM_ARRAY_TASK_ID (Slurm job array).",
-        valueName: "I/N"))
+    @Option(
+        help: ArgumentHelp(
+            "Render the I-th of N chunks, counting from 0; auto/N takes I from JOB_COMPLETION_INDEX (Kubernetes Indexed Job) or SLURM_ARRAY_TASK_ID (Slurm job array).",
+            valueName: "I/N"))
     var chunk: String?
 
-    @Option(help: "Render in this many local processes, a chunk at a time, and join the chunks; the file is the same for every count.")
+    @Option(
+        help:
+            "Render in this many local processes, a chunk at a time, and join the chunks; the file is the same for every count."
+    )
     var jobs: Int?
 
-    @Option(help: "Where to write the chunk (with --chunk or --frames), instead of the command's output; job scripts name parts with it.")
+    @Option(
+        help:
+            "Where to write the chunk (with --chunk or --frames), instead of the command's output; job scripts name parts with it."
+    )
     var chunkOutput: String?
 
     /// What part of the movie to render.
@@ -36,7 +46,8 @@ struct ChunkOptions: ParsableArguments {
 
     mutating func validate() throws {
         if let jobs, !(1...64).contains(jobs) {
-            throw ValidationError("Job count \(jobs) is not between 1 and 64; pass --jobs with a value such as the number of cores.")
+            throw ValidationError(
+                "Job count \(jobs) is not between 1 and 64; pass --jobs with a value such as the number of cores.")
         }
         if frames != nil, chunk != nil {
             throw ValidationError("--frames and --chunk both choose the frames to render; pass only one of them.")
@@ -51,14 +62,18 @@ struct ChunkOptions: ParsableArguments {
             return nil
         case .frames(let range):
             guard range.upperBound <= frameCount else {
-                throw ValidationError("--frames \(range.lowerBound)..<\(range.upperBound) reaches past the movie's \(frameCount) frames; use an end of at most \(frameCount).")
+                throw ValidationError(
+                    "--frames \(range.lowerBound)..<\(range.upperBound) reaches past the movie's \(frameCount) frames; use an end of at most \(frameCount)."
+                )
             }
             return range
         case .chunk(let index, let count):
             let resolved = try index ?? ChunkPlan.indexFromEnvironment(ProcessInfo.processInfo.environment)
             let plan = try ChunkPlan(frameCount: frameCount, settings: settings, chunkCount: count)
             guard resolved < count else {
-                throw ValidationError("Chunk index \(resolved) is not below the chunk count \(count); chunks are numbered from 0 to \(count - 1).")
+                throw ValidationError(
+                    "Chunk index \(resolved) is not below the chunk count \(count); chunks are numbered from 0 to \(count - 1)."
+                )
             }
             return plan.ranges[resolved]
         }
@@ -67,7 +82,8 @@ struct ChunkOptions: ParsableArguments {
     static func parseFrames(_ text: String) throws -> Range<Int> {
         let parts = text.components(separatedBy: "..<")
         guard parts.count == 2, let start = Int(parts[0]), let end = Int(parts[1]), start >= 0, end > start else {
-            throw ValidationError("--frames \"\(text)\" is not a range of frames such as 0..<300 (start at least 0, end after start).")
+            throw ValidationError(
+                "--frames \"\(text)\" is not a range of frames such as 0..<300 (start at least 0, end after start).")
         }
         return start..<end
     }
@@ -91,7 +107,10 @@ struct ProgressOptions: ParsableArguments {
         case auto, bar, json, none
     }
 
-    @Option(help: "Progress on standard error: auto (a bar on a terminal, nothing otherwise), bar, json (one line a second, for tools) or none.")
+    @Option(
+        help:
+            "Progress on standard error: auto (a bar on a terminal, nothing otherwise), bar, json (one line a second, for tools) or none."
+    )
     var progress: Style = .auto
 
     @Flag(name: [.short, .long], help: "Report nothing but errors (the same as --progress none).")

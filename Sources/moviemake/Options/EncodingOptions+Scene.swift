@@ -12,9 +12,13 @@ extension EncodingOptions {
             let size = try frame.frameSize(over: (canvas.width, canvas.height))
             return try movieSettings(width: size.width, height: size.height, fps: frame.fps ?? canvas.fps)
         } catch let error as MovieKitError {
-            if case .invalidDimension(let name, _, _) = error, !(name == "Width" ? frame.replacesWidth : frame.replacesHeight) {
+            if case .invalidDimension(let name, _, _) = error,
+                !(name == "Width" ? frame.replacesWidth : frame.replacesHeight)
+            {
                 throw SceneCanvasError(
-                    message: "\(sceneFile): the canvas cannot be encoded: \(error.description) Change the canvas in the scene, or pass --size or --\(name.lowercased()).")
+                    message:
+                        "\(sceneFile): the canvas cannot be encoded: \(error.description) Change the canvas in the scene, or pass --size or --\(name.lowercased())."
+                )
             }
             throw ValidationError(error.description)
         }

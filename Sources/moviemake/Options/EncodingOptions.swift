@@ -59,7 +59,8 @@ struct EncodingOptions: ParsableArguments {
         var tags = MovieMetadata()
         for entry in encoder.metadata {
             guard let equals = entry.firstIndex(of: "=") else {
-                throw ValidationError("Metadata \"\(entry)\" is not key=value; write for example --metadata title=\"My movie\".")
+                throw ValidationError(
+                    "Metadata \"\(entry)\" is not key=value; write for example --metadata title=\"My movie\".")
             }
             try tags.set(String(entry[..<equals]), to: String(entry[entry.index(after: equals)...]))
         }
@@ -72,7 +73,9 @@ struct EncodingOptions: ParsableArguments {
 
     mutating func validate() throws {
         if let threads, !(1...64).contains(threads) {
-            throw ValidationError("Thread count \(threads) is not between 1 and 64; pass --threads with a value such as 2, or leave it out for one per core.")
+            throw ValidationError(
+                "Thread count \(threads) is not between 1 and 64; pass --threads with a value such as 2, or leave it out for one per core."
+            )
         }
         _ = try settings()
     }
@@ -85,7 +88,10 @@ struct EncoderOptions: ParsableArguments {
         case h264, hevc, vp9, av1, prores, gif, png
     }
 
-    @Option(help: "Video codec. Default: from the output's extension (.webm gives vp9, .gif gives gif, no extension a PNG folder, otherwise h264).")
+    @Option(
+        help:
+            "Video codec. Default: from the output's extension (.webm gives vp9, .gif gives gif, no extension a PNG folder, otherwise h264)."
+    )
     var codec: CodecName?
 
     @Option(help: "ProRes profile, with --codec prores.")
@@ -94,13 +100,19 @@ struct EncoderOptions: ParsableArguments {
     @Flag(help: "Keep transparency: frames start transparent (ProRes p4444/p4444xq in .mov, VP9 in .webm, PNG).")
     var alpha = false
 
-    @Option(help: "Chroma subsampling: 420 (the default, every codec); 444 for h264 and hevc; with prores, 422 for the proxy, lt, standard and hq profiles and 444 for p4444 and p4444xq (the profile chooses when left at 420).")
+    @Option(
+        help:
+            "Chroma subsampling: 420 (the default, every codec); 444 for h264 and hevc; with prores, 422 for the proxy, lt, standard and hq profiles and 444 for p4444 and p4444xq (the profile chooses when left at 420)."
+    )
     var chroma: ChromaSubsampling = .yuv420
 
     @Option(help: "Bits per sample: 8, or 10 for hevc, av1 and prores. Default: the codec's own.")
     var bitDepth: BitDepth?
 
-    @Option(help: "Constant quality on the codec's own scale, lower is better: h264 and hevc 0…51, vp9 and av1 0…63. Default: the codec's own (23, 28, 31, 35).")
+    @Option(
+        help:
+            "Constant quality on the codec's own scale, lower is better: h264 and hevc 0…51, vp9 and av1 0…63. Default: the codec's own (23, 28, 31, 35)."
+    )
     var crf: Int?
 
     @Option(help: "Speed/quality preset, named as x264's and mapped to each codec's own.")
@@ -109,7 +121,10 @@ struct EncoderOptions: ParsableArguments {
     @Option(help: "Seconds between keyframes; chunks for --chunk and --jobs start on keyframes.")
     var keyframeInterval = 2.0
 
-    @Option(help: ArgumentHelp("Container metadata as key=value: title, artist, comment or creation_time (ISO 8601). Repeatable.", valueName: "key=value"))
+    @Option(
+        help: ArgumentHelp(
+            "Container metadata as key=value: title, artist, comment or creation_time (ISO 8601). Repeatable.",
+            valueName: "key=value"))
     var metadata: [String] = []
 
     /// The codec the flags name, or `nil` to follow the output's extension.

@@ -7,9 +7,10 @@ import MovieKitCore
 /// canvas of a scene file or manifest), then `--size`, then `--width` and `--height`, each of
 /// which replaces one side of what `--size` or the command gives.
 struct FrameOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "Frame size: WxH in pixels (multiples of 16), or 720p (1280x720), square (1088x1088), vertical (720x1280) or 4k (3840x2160).",
-        valueName: "WxH|preset"))
+    @Option(
+        help: ArgumentHelp(
+            "Frame size: WxH in pixels (multiples of 16), or 720p (1280x720), square (1088x1088), vertical (720x1280) or 4k (3840x2160).",
+            valueName: "WxH|preset"))
     var size: String?
 
     @Option(help: "Frame width in pixels, a multiple of 16; wins over the width of --size.")
@@ -46,11 +47,14 @@ struct FrameOptions: ParsableArguments {
         case "vertical": return (720, 1280)
         case "4k": return (3840, 2160)
         case "1080p":
-            throw ValidationError("1080p is 1920x1080, and 1080 is not a multiple of 16; use --size 1920x1088 (a little taller) or 1920x1072.")
+            throw ValidationError(
+                "1080p is 1920x1080, and 1080 is not a multiple of 16; use --size 1920x1088 (a little taller) or 1920x1072."
+            )
         default:
             let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
             guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else {
-                throw ValidationError("Size \"\(text)\" is not WxH, such as 1280x720, or a preset: 720p, square, vertical, 4k.")
+                throw ValidationError(
+                    "Size \"\(text)\" is not WxH, such as 1280x720, or a preset: 720p, square, vertical, 4k.")
             }
             for (name, value) in [("Width", width), ("Height", height)] where value <= 0 || value % 16 != 0 {
                 let lower = max(16, value / 16 * 16)

@@ -6,10 +6,15 @@ import MovieKitScene
 struct SceneOptions: ParsableArguments {
     @Option(
         name: .customLong("set"),
-        help: ArgumentHelp("Fill the template variable ${name} in the scene file; repeat for more variables.", valueName: "name=value"))
+        help: ArgumentHelp(
+            "Fill the template variable ${name} in the scene file; repeat for more variables.", valueName: "name=value")
+    )
     var assignments: [String] = []
 
-    @Option(help: ArgumentHelp("A JSON file of template variables, such as {\"title\": \"Hello\"}; --set wins over it.", valueName: "props.json"))
+    @Option(
+        help: ArgumentHelp(
+            "A JSON file of template variables, such as {\"title\": \"Hello\"}; --set wins over it.",
+            valueName: "props.json"))
     var props: String?
 
     mutating func validate() throws {
@@ -20,9 +25,12 @@ struct SceneOptions: ParsableArguments {
     private func assignedVariables() throws -> [String: String] {
         var result: [String: String] = [:]
         for assignment in assignments {
-            guard let equals = assignment.firstIndex(of: "="), TemplateVariables.isValidName(String(assignment[..<equals])) else {
+            guard let equals = assignment.firstIndex(of: "="),
+                TemplateVariables.isValidName(String(assignment[..<equals]))
+            else {
                 throw ValidationError(
-                    "--set \(assignment) is not an assignment; write --set name=value, where name uses letters, digits, _, - and .")
+                    "--set \(assignment) is not an assignment; write --set name=value, where name uses letters, digits, _, - and ."
+                )
             }
             result[String(assignment[..<equals])] = String(assignment[assignment.index(after: equals)...])
         }
@@ -43,7 +51,9 @@ struct SceneOptions: ParsableArguments {
             _ = try SceneFormat.format(of: url)
         } catch {
             let extensions = SceneFormat.allFileExtensions.map { "." + $0 }.joined(separator: ", ")
-            throw ValidationError("\(path) is not a file MovieKit reads as a scene; use a scene file, slideshow manifest or editly spec (\(extensions)).")
+            throw ValidationError(
+                "\(path) is not a file MovieKit reads as a scene; use a scene file, slideshow manifest or editly spec (\(extensions))."
+            )
         }
         do {
             return try SceneRenderer(scene: SceneDocument.load(contentsOf: url, variables: variables()).scene)

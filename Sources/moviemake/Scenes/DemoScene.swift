@@ -16,18 +16,22 @@ struct DemoScene {
         self.width = width
         self.height = height
         scale = min(width / 1280, height / 720)
-        sky = try Gradient(colors: [try Color(hex: "#102040"), try Color(hex: "#301848"), try Color(hex: "#000000")],
-                           locations: [0, 0.55, 1])
-        starFill = try Gradient(colors: [.white, try Color(hex: "#FFD86F"), try Color(hex: "#FF5E62")], locations: [0, 0.4, 1])
+        sky = try Gradient(
+            colors: [try Color(hex: "#102040"), try Color(hex: "#301848"), try Color(hex: "#000000")],
+            locations: [0, 0.55, 1])
+        starFill = try Gradient(
+            colors: [.white, try Color(hex: "#FFD86F"), try Color(hex: "#FF5E62")], locations: [0, 0.4, 1])
         var title = TextStyle(font: .system(size: 64 * scale, weight: .bold), color: .white)
         title.outline = TextOutline(color: Color(white: 0, alpha: 0.6), width: 3 * scale)
         self.title = title
-        timecode = TextStyle(font: Font(family: "DejaVu Sans Mono", size: 28 * scale), color: Color(white: 1, alpha: 0.8))
+        timecode = TextStyle(
+            font: Font(family: "DejaVu Sans Mono", size: 28 * scale), color: Color(white: 1, alpha: 0.8))
     }
 
     func draw(in context: DrawingContext, time t: Double, duration: Double) {
-        context.drawLinearGradient(sky, start: .zero, end: CGPoint(x: 0, y: height),
-                                   options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+        context.drawLinearGradient(
+            sky, start: .zero, end: CGPoint(x: 0, y: height),
+            options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
 
         // Orbiting circles.
         for k in 0..<24 {
@@ -55,8 +59,9 @@ struct DemoScene {
             context.translateBy(x: width / 2, y: height / 2)
             context.rotate(by: t * 0.8)
             let radius = 110 * scale * (1 + 0.12 * sin(t * 3))
-            context.setShadow(offset: CGSize(width: 10 * scale, height: 14 * scale), blur: 18 * scale,
-                              color: Color(white: 0, alpha: 0.6))
+            context.setShadow(
+                offset: CGSize(width: 10 * scale, height: 14 * scale), blur: 18 * scale,
+                color: Color(white: 0, alpha: 0.6))
             context.addPath(Path.star(center: .zero, outerRadius: radius, innerRadius: radius * 0.45, points: 5))
             context.fillPath(with: starFill, startCenter: .zero, startRadius: 0, endCenter: .zero, endRadius: radius)
         }
@@ -65,8 +70,9 @@ struct DemoScene {
         context.draw("MovieKit", at: CGPoint(x: 40 * scale, y: 30 * scale), style: title)
         let seconds = Int(t)
         let frames = Int(((t - Double(seconds)) * 100).rounded(.down))
-        context.draw(String(format: "%02d:%02d.%02d", seconds / 60, seconds % 60, frames),
-                     at: CGPoint(x: width - 220 * scale, y: 40 * scale), style: timecode)
+        context.draw(
+            String(format: "%02d:%02d.%02d", seconds / 60, seconds % 60, frames),
+            at: CGPoint(x: width - 220 * scale, y: 40 * scale), style: timecode)
 
         // Progress bar along the bottom.
         let progress = min(max(t / duration, 0), 1)

@@ -13,10 +13,13 @@ enum LocalJobs {
     static let chunkCount = 16
 
     static func run(_ job: RenderJob, jobs: Int, overwrite: Bool, progress: ProgressOptions) throws -> String {
-        if !overwrite, FileManager.default.fileExists(atPath: job.output.path) { throw MovieKitError.fileExists(path: job.output.path) }
+        if !overwrite, FileManager.default.fileExists(atPath: job.output.path) {
+            throw MovieKitError.fileExists(path: job.output.path)
+        }
         let gops = (job.frameCount + job.settings.gopSize - 1) / job.settings.gopSize
         let plan = try ChunkPlan(frameCount: job.frameCount, settings: job.settings, chunkCount: min(chunkCount, gops))
-        let parts = FileManager.default.temporaryDirectory.appendingPathComponent("moviemake-parts-\(UUID().uuidString)")
+        let parts = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "moviemake-parts-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: parts, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: parts) }
         let urls = plan.ranges.indices.map { parts.appendingPathComponent("part-\($0).mp4") }
@@ -25,16 +28,20 @@ enum LocalJobs {
         try SignalCancellation.run(cancel: { pool.terminateAll() }) {
             let threads = max(1, ProcessInfo.processInfo.activeProcessorCount / jobs)
             for (index, url) in urls.enumerated() {
-                let arguments = Array(CommandLine.arguments.dropFirst()) + [
-                    "--chunk", "\(index)/\(urls.count)", "--chunk-output", url.path,
-                    "--progress", "json", "--threads", "\(threads)",
-                ]
+                let arguments =
+                    Array(CommandLine.arguments.dropFirst()) + [
+                        "--chunk", "\(index)/\(urls.count)", "--chunk-output", url.path,
+                        "--progress", "json", "--threads", "\(threads)"
+                    ]
                 try pool.launch(arguments: arguments, chunk: index) { reporter.update(completed: pool.totalEncoded) }
             }
             try pool.waitForAll()
-            try MovieChunks.join(parts: urls, to: job.output, overwrite: overwrite, audio: job.audio, audioBitRate: job.settings.audioBitRate)
+            try MovieChunks.join(
+                parts: urls, to: job.output, overwrite: overwrite, audio: job.audio,
+                audioBitRate: job.settings.audioBitRate)
         }
-        reporter.finish(message: "Wrote \(job.output.path): \(job.frameCount) frames in \(urls.count) chunks on \(jobs) processes.")
+        reporter.finish(
+            message: "Wrote \(job.output.path): \(job.frameCount) frames in \(urls.count) chunks on \(jobs) processes.")
         return ""
     }
 }
@@ -100,7 +107,8 @@ final class ChildPool: Sendable {
                 value.running[chunk] = nil
                 if finished.terminationStatus != 0, value.failure == nil, !value.stopped {
                     let message = messages.withLock { $0.joined(separator: "\n") }
-                    value.failure = "Rendering chunk \(chunk) failed (exit status \(finished.terminationStatus)): \(message)"
+                    value.failure =
+                        "Rendering chunk \(chunk) failed (exit status \(finished.terminationStatus)): \(message)"
                     value.stopped = true
                 }
             }

@@ -5,6 +5,7 @@ import MovieKitScene
 /// (YAML or JSON) or an editly spec (`.json5`).
 enum ManifestLoader {
     static func load(_ url: URL) throws -> Slideshow {
-        url.pathExtension.lowercased() == "json5" ? try EditlySpec.load(from: url) : try SlideshowManifest.load(from: url)
+        url.pathExtension.lowercased() == "json5"
+            ? try EditlySpec.load(from: url) : try SlideshowManifest.load(from: url)
     }
 }

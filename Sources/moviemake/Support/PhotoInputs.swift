@@ -3,7 +3,9 @@ import FrameDraw
 
 /// Finds the photos a slideshow's inputs name: files as given, and the image files in folders.
 enum PhotoInputs {
-    static let extensions: Set<String> = ["jpg", "jpeg", "png", "webp", "tif", "tiff", "bmp", "gif", "heic", "heif", "avif"]
+    static let extensions: Set<String> = [
+        "jpg", "jpeg", "png", "webp", "tif", "tiff", "bmp", "gif", "heic", "heif", "avif"
+    ]
 
     /// The photos in `inputs`, in order: files where they stand, folders' photos sorted naturally
     /// ("img2" before "img10") or by capture date; hidden files are skipped.
@@ -13,7 +15,8 @@ enum PhotoInputs {
             let url = URL(fileURLWithPath: input)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-                throw CommandFailure("No file or folder exists at \(url.path); check the spelling and the working directory.")
+                throw CommandFailure(
+                    "No file or folder exists at \(url.path); check the spelling and the working directory.")
             }
             if isDirectory.boolValue {
                 photos += try folderPhotos(url, recursive: recursive)

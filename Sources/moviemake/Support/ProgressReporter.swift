@@ -55,8 +55,8 @@ final class ProgressReporter: Sendable {
     /// Reads a progress line that a child `moviemake --progress json` printed.
     static func parse(jsonLine line: String) -> (encoded: Int, total: Int)? {
         guard let data = line.data(using: .utf8),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let encoded = object["encodedFrames"] as? Int, let total = object["totalFrames"] as? Int
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let encoded = object["encodedFrames"] as? Int, let total = object["totalFrames"] as? Int
         else { return nil }
         return (encoded, total)
     }

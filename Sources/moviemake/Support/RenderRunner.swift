@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
-import Synchronization
 import FrameDraw
 import MovieKitCore
 import MovieKitScene
+import Synchronization
 
 /// What a rendering subcommand renders: the movie's frames as a function of time, and its audio.
 struct RenderJob: Sendable {
@@ -24,7 +24,8 @@ extension RenderJob {
     init(renderer: SceneRenderer, output: URL, settings: MovieSettings, movieIdentity: String) {
         let scene = renderer.scene
         self.init(
-            output: output, settings: settings, frameCount: scene.frameCount(at: settings.fps), movieIdentity: movieIdentity,
+            output: output, settings: settings, frameCount: scene.frameCount(at: settings.fps),
+            movieIdentity: movieIdentity,
             audio: scene.audio, repeatsPrevious: scene.repeatsPrevious(at: settings.fps),
             draw: { context, frame in renderer.draw(in: context, at: frame.time) })
     }
@@ -34,11 +35,14 @@ extension RenderJob {
 /// processes joined at the end; with progress, and Ctrl-C or SIGTERM cancelling cleanly.
 enum RenderRunner {
     /// Renders `job` and returns the summary line to print.
-    static func run(_ job: RenderJob, encoding: EncodingOptions, chunks: ChunkOptions, progress: ProgressOptions) throws -> String {
+    static func run(_ job: RenderJob, encoding: EncodingOptions, chunks: ChunkOptions, progress: ProgressOptions) throws
+        -> String
+    {
         let settings = job.settings
         if let range = try chunks.range(frameCount: job.frameCount, settings: settings) {
-            return try renderChunk(job, range: range, output: URL(fileURLWithPath: chunks.chunkOutput ?? job.output.path),
-                                   encoding: encoding, progress: progress)
+            return try renderChunk(
+                job, range: range, output: URL(fileURLWithPath: chunks.chunkOutput ?? job.output.path),
+                encoding: encoding, progress: progress)
         }
         if let jobs = chunks.jobs {
             return try LocalJobs.run(job, jobs: jobs, overwrite: encoding.overwrite, progress: progress)
@@ -48,31 +52,39 @@ enum RenderRunner {
         // then the encoder, which takes a while at slow presets.
         let slot = WriterSlot()
         try SignalCancellation.run(cancel: { slot.cancel() }) {
-            let writer = try MovieWriter(url: job.output, settings: settings, overwrite: encoding.overwrite, concurrency: encoding.concurrency)
+            let writer = try MovieWriter(
+                url: job.output, settings: settings, overwrite: encoding.overwrite, concurrency: encoding.concurrency)
             slot.hold(writer)
             for track in job.audio { try writer.addAudio(track) }
             try writer.render(
                 frameCount: job.frameCount, repeatsPrevious: job.repeatsPrevious,
                 progress: { reporter.update(completed: $0.encodedFrames) }, draw: job.draw)
         }
-        reporter.finish(message: "Wrote \(job.output.path): \(job.frameCount) frames, \(settings.width)x\(settings.height) at \(settings.fps) fps.")
+        reporter.finish(
+            message:
+                "Wrote \(job.output.path): \(job.frameCount) frames, \(settings.width)x\(settings.height) at \(settings.fps) fps."
+        )
         return ""
     }
 
     private static func renderChunk(
         _ job: RenderJob, range: Range<Int>, output: URL, encoding: EncodingOptions, progress: ProgressOptions
     ) throws -> String {
-        let identity = ChunkIdentity(frames: range, totalFrames: job.frameCount, settings: job.settings, movie: job.movieIdentity)
+        let identity = ChunkIdentity(
+            frames: range, totalFrames: job.frameCount, settings: job.settings, movie: job.movieIdentity)
         let reporter = ProgressReporter(total: range.count, style: progress.style)
         let slot = WriterSlot()
         try SignalCancellation.run(cancel: { slot.cancel() }) {
-            let writer = try MovieWriter(url: output, settings: job.settings, chunk: identity, overwrite: encoding.overwrite, concurrency: encoding.concurrency)
+            let writer = try MovieWriter(
+                url: output, settings: job.settings, chunk: identity, overwrite: encoding.overwrite,
+                concurrency: encoding.concurrency)
             slot.hold(writer)
             try writer.render(
                 frameCount: range.count, repeatsPrevious: job.repeatsPrevious,
                 progress: { reporter.update(completed: $0.encodedFrames) }, draw: job.draw)
         }
-        reporter.finish(message: "Wrote \(output.path): frames \(range.lowerBound)..<\(range.upperBound) of \(job.frameCount).")
+        reporter.finish(
+            message: "Wrote \(output.path): frames \(range.lowerBound)..<\(range.upperBound) of \(job.frameCount).")
         return ""
     }
 }
