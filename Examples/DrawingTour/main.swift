@@ -1,10 +1,11 @@
-// Renders one PNG per FrameDraw feature group into a folder (default: docs/tour).
-// These are the pictures in the README's drawing tour.
+// Renders one PNG per FrameDraw feature group into a folder
+// (default: Sources/FrameDraw/FrameDraw.docc/Resources). These are the pictures of the drawing tour article.
 // Run: swift run DrawingTour [output-folder]
 import Foundation
 import FrameDraw
 
-let folder = URL(fileURLWithPath: CommandLine.arguments.dropFirst().first ?? "docs/tour")
+let folder = URL(
+    fileURLWithPath: CommandLine.arguments.dropFirst().first ?? "Sources/FrameDraw/FrameDraw.docc/Resources")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 
 let size = CGSize(width: 360, height: 200)

@@ -128,7 +128,7 @@ struct TimelineTests {
 
 @Suite("Timing documentation examples")
 struct TimingDocumentationTests {
-    @Test("the examples of docs/animation-timing.md compile and give the values they promise")
+    @Test("the examples of the timing article compile and give the values they promise")
     func readmeExamples() throws {
         #expect(Easing.easeInOut.value(at: 0.5) == 0.5)
         let spring = Spring(response: 0.5, dampingRatio: 0.6)

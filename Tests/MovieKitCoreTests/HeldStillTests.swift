@@ -86,8 +86,8 @@ struct HeldStillTests {
         #expect(abs(probe.streamDuration - 4) < 1e-9)
         let keyframes = probe.frames.indices.filter { probe.frames[$0].isKeyframe }
         #expect(Set([0, 30, 60, 90]).isSubset(of: keyframes), "keyframes: \(keyframes)")
-        // Every frame is as close to what was drawn as a full encode gets (measured: 3.5 to 4.1
-        // inside the stills, 4.3 to 5.3 in the change, both with and without held-still coding).
+        // Every frame is as close to what was drawn as a full encode gets, with or without
+        // held-still coding.
         let errors = try probe.frames.indices.map { index in
             try Self.meanError(probe.frames[index], against: Self.drawn { try draw($0, index) }, width: 320)
         }

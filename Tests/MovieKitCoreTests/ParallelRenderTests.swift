@@ -76,11 +76,11 @@ struct ParallelRenderTests {
         // is far the slow part. x264 first takes about fifty frames into its lookahead without
         // waiting, and the helpers draw some of those; after that the encoder always has two
         // frames queued, the helpers wait and leave the CPU to it, and one thread draws the rest.
-        // Measured: the first thread draws about 280 of 320 frames alone; with no waiting, about 86,
-        // as the four threads share them. Under the thread sanitizer with the whole suite running
-        // it drew 184 (257 before drawing threads ran five nice steps down): the suite's own threads,
-        // at normal priority, then take CPU from it, the encoder's queue runs short more often, and
-        // the helpers rightly draw. Two fifths still tells waiting helpers from helpers that never wait.
+        // Helpers that wait leave the first thread most of the frames; helpers that never wait share
+        // them about equally, a quarter each. Under the thread sanitizer with the whole suite running,
+        // the suite's own threads (at normal priority, above the drawing threads) take CPU from the
+        // first thread, the encoder's queue runs short more often, and the helpers rightly draw more.
+        // Two fifths tells waiting helpers from helpers that never wait in both conditions.
         let dir = try TemporaryDirectory()
         let settings = try MovieSettings(width: 320, height: 176, fps: 30, preset: .medium)
         let noise = try Self.noiseImage(width: 320 + 64, height: 176 + 64)

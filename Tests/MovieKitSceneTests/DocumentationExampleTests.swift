@@ -4,8 +4,8 @@ import MovieKitCore
 import MovieKitScene
 import Testing
 
-/// The Swift code of docs/scripted-animation.md builds the same scene as Examples/scenes/title-card.yaml.
-@Suite("docs/scripted-animation.md")
+/// The Swift code of the "Building scenes in Swift" article (Snippets/ScenesInSwift.swift) builds the same scene as Examples/scenes/title-card.yaml.
+@Suite("Building scenes in Swift: the title card")
 struct DocumentationExampleTests {
     static let scenes = ExampleScenesTests.folder
 

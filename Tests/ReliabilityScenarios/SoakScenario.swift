@@ -6,8 +6,8 @@ import MovieKitCore
 /// must stay flat, since the writer recycles a fixed ring of frame buffers.
 ///
 /// The movie is Matroska: its muxer keeps an index entry per keyframe only, while MP4's keeps one
-/// per frame until it writes the trailer (measured here: about 70 bytes a frame, 6.5 MB over 100,000
-/// frames, RSS +10%), which is the format's cost, not a leak.
+/// per frame until it writes the trailer (tens of bytes a frame, megabytes over 100,000 frames),
+/// which is the format's cost, not a leak.
 struct SoakScenario {
     let folder: URL
     let frames: Int

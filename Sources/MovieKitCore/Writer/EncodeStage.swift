@@ -130,11 +130,10 @@ final class EncodeStage: FrameSink {
 
     /// Makes a held still (`repeatPreviousFrame`) cost the encoder almost nothing.
     ///
-    /// x264 analyses a repeated picture like any other, at about the cost of a new one (measured:
-    /// 900 copies of one 720p photo take x264 `medium` 15 s of CPU). So from the second repeat on,
-    /// a repeat asks for the coarsest quantiser (a whole-frame region of interest): every
-    /// macroblock becomes a skip, a copy of the frame before it, which x264 decides quickly
-    /// (5.6 s for the same 900 frames). The still keeps the quality of its first repeat, which
+    /// x264 analyses a repeated picture like any other, at about the cost of a new one. So from the
+    /// second repeat on, a repeat asks for the coarsest quantiser (a whole-frame region of interest):
+    /// every macroblock becomes a skip, a copy of the frame before it, which x264 decides quickly
+    /// (benchmarks/README.md gives the figures). The still keeps the quality of its first repeat, which
     /// has the normal quantiser and codes whatever the drawn frame before it left to code.
     ///
     /// - Repeats, and the drawn frame after one, are P frames, predicted from earlier frames only:

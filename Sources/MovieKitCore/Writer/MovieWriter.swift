@@ -4,8 +4,10 @@ internal import LibAV
 import Synchronization
 
 /// Writes a movie frame by frame: each frame is drawn by a closure into a Cairo ARGB32 buffer
-/// (origin top-left, y grows down), converted to yuv420p with the BT.709 matrix and encoded
-/// as H.264 by libx264 into MP4 (`.mp4`, `.m4v`) or QuickTime (`.mov`).
+/// (origin top-left, y grows down), converted by swscale to the codec's pixel format (yuv420p with
+/// the BT.709 matrix for the default H.264) and encoded into the container the destination's
+/// extension names: MP4 (`.mp4`, `.m4v`), QuickTime (`.mov`), WebM, Matroska (`.mkv`), GIF, or a
+/// folder of PNG files.
 ///
 /// ```swift
 /// let settings = try MovieSettings(width: 1280, height: 720, fps: 30)

@@ -8,7 +8,7 @@ public struct RenderStatistics: Sendable, Hashable, CustomStringConvertible {
     /// Frames added with `repeatPreviousFrame(count:)`, which skip drawing and conversion.
     public var repeatedFrames = 0
     /// Repeated frames that never reached the encoder: written as H.264 skipped pictures, copies
-    /// of the picture before them (x264 only; see the README's "Held stills").
+    /// of the picture before them (x264 only).
     public var splicedFrames = 0
     /// Time in the drawing closures, including Cairo's flush.
     public var drawing: Duration = .zero

@@ -11,7 +11,7 @@ import MovieKitCore
 /// slide drawn with MovieKitScene layers on the slide's own clock, animated as editly animates
 /// them. Transitions keep editly's timing: each lasts at most half of either clip it joins, and
 /// the last clip has none; where two would cover a clip, one is a frame shorter, since every
-/// slide keeps at least one frame of its own. The supported subset, and how each key maps, is in docs/editly.md.
+/// slide keeps at least one frame of its own. The supported subset, and how each key maps, is in the "editly specs" article.
 ///
 /// Nothing is dropped silently: video, audio, canvas, fabric and gl layers, gl-transitions
 /// MovieKit does not draw, options that change the output in ways MovieKit cannot follow, and

@@ -3,7 +3,7 @@ import Foundation
 /// Reads scenes from YAML or JSON files.
 ///
 /// The file maps one-to-one onto `Scene`: a `canvas`, a list of `layers` and an optional
-/// `audio` list (see "Schema reference" in the README). `${name}` in any value is filled from
+/// `audio` list (see the "Scene file reference" article). `${name}` in any value is filled from
 /// `variables`. Every key and value is checked, and every image and audio file opened, before
 /// anything is drawn; the first problem is thrown as a `SceneError` that names the file and key
 /// path, and for YAML the line and column (Foundation's `JSONDecoder`, which reads JSON, reports
