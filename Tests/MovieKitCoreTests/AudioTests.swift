@@ -124,6 +124,23 @@ struct AudioTests {
         #expect(afterward < 0.01, "silence after the one-second track: \(afterward)")
     }
 
+    @Test func aSequencePlaysFilesOneAfterAnotherAndRepeatsOnlyWhenAsked() throws {
+        let dir = try TemporaryDirectory()
+        let one = dir.file("one.wav")
+        let two = dir.file("two.wav")
+        try Self.writeWAV(Self.clicks(seconds: 1), rate: 44100, to: one)
+        try Self.writeWAV(Self.clicks(seconds: 2), rate: 44100, to: two)
+        let once = try AudioTrack.sequence(of: [one, two], volume: 0.5, fadeIn: 1, fadeOut: 2, until: 10)
+        #expect(once.map(\.url) == [one, two])
+        #expect(once.map(\.start).map { ($0 * 1000).rounded() } == [0, 1000])
+        #expect(once.map(\.fadeIn) == [1, 0], "only the first track fades in")
+        #expect(once.allSatisfy { $0.volume == 0.5 && $0.fadeOut == 2 })
+        let repeated = try AudioTrack.sequence(of: [one, two], until: 7, repeating: true)
+        #expect(repeated.map(\.start).map { ($0 * 1000).rounded() } == [0, 1000, 3000, 4000, 6000])
+        let cut = try AudioTrack.sequence(of: [two, one, two], until: 2.5)
+        #expect(cut.count == 2, "no track starts after the movie's end: \(cut.map(\.start))")
+    }
+
     @Test func loopingMusicFillsTheMovie() throws {
         let dir = try TemporaryDirectory()
         let music = dir.file("clicks.wav")

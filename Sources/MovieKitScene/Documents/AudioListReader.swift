@@ -53,8 +53,8 @@ enum AudioListReader {
             if track.loops {
                 previousEnd = nil
                 previousName = "\(reader.path)[\(index)] loops and never ends"
-            } else if let length = track.trim.map({ $0.upperBound - $0.lowerBound }) ?? file.duration {
-                previousEnd = track.start + length
+            } else if let end = track.end(fileDuration: file.duration) {
+                previousEnd = end
             } else {
                 previousEnd = nil
                 previousName = "the length of \(reader.path)[\(index)]'s file is not known"

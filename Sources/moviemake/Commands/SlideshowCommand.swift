@@ -197,21 +197,9 @@ struct SlideshowCommand: ParsableCommand {
 
     /// The music files one after another (repeated with --loop-audio until the video ends).
     private func audioTracks(videoSeconds: Double) throws -> [AudioTrack] {
-        var tracks: [AudioTrack] = []
-        var start = 0.0
-        repeat {
-            for path in audio {
-                let url = URL(fileURLWithPath: path)
-                let length = try AudioTrack.duration(of: url) ?? 0
-                tracks.append(
-                    AudioTrack(
-                        url: url, start: start, volume: audioVolume, fadeIn: tracks.isEmpty ? audioFadeIn : 0,
-                        fadeOut: audioFadeOut))
-                start += length
-                if start >= videoSeconds || length <= 0 { break }
-            }
-        } while loopAudio && start < videoSeconds && start > 0
-        return tracks
+        try AudioTrack.sequence(
+            of: audio.map { URL(fileURLWithPath: $0) }, volume: audioVolume, fadeIn: audioFadeIn, fadeOut: audioFadeOut,
+            until: videoSeconds, repeating: loopAudio)
     }
 
     static func color(_ text: String) throws -> Color {
