@@ -65,8 +65,10 @@ git -C "$work/MovieKit" tag "$version" "$head"
 export GIT_CONFIG_GLOBAL="$work/gitconfig"
 git config --global "url.$work/MovieKit.insteadOf" "$url"
 
+# Its own cache, security (tag fingerprints) and configuration folders: a tag made by an earlier run
+# for another commit must not be taken for a moved tag.
 build_started=$SECONDS
-(cd "$package" && swift build --cache-path "$work/swiftpm-cache" 2>&1 | grep -v "prohibited flag" | tail -5)
+(cd "$package" && swift build --cache-path "$work/swiftpm-cache" --security-path "$work/swiftpm-security" --config-path "$work/swiftpm-config" 2>&1 | grep -v "prohibited flag" | tail -5)
 [[ -x "$package/.build/debug/$target" ]] || fail "the package did not build"
 echo "Built in $((SECONDS - build_started)) s"
 
