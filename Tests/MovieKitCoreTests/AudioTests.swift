@@ -10,24 +10,7 @@ import Testing
 struct AudioTests {
     /// Writes a 16-bit PCM WAV file of `samples` (mono) at `rate`.
     static func writeWAV(_ samples: [Float], rate: Int, to url: URL) throws {
-        var data = Data()
-        func append<T: FixedWidthInteger>(_ value: T) {
-            withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
-        }
-        data.append(contentsOf: Array("RIFF".utf8))
-        append(UInt32(36 + samples.count * 2))
-        data.append(contentsOf: Array("WAVEfmt ".utf8))
-        append(UInt32(16))
-        append(UInt16(1))
-        append(UInt16(1))
-        append(UInt32(rate))
-        append(UInt32(rate * 2))
-        append(UInt16(2))
-        append(UInt16(16))
-        data.append(contentsOf: Array("data".utf8))
-        append(UInt32(samples.count * 2))
-        for sample in samples { append(Int16(max(-1, min(1, sample)) * 32767)) }
-        try data.write(to: url)
+        try WAVFile.write(samples, rate: rate, to: url)
     }
 
     /// A click (5 ms at 0.9) at the start of every second, silence between, at 44.1 kHz.

@@ -191,25 +191,7 @@ struct SlideshowCommandTests {
 enum AudioFile {
     /// A 440 Hz mono tone as 16-bit WAV.
     static func tone(seconds: Double, rate: Int = 44100, to url: URL) throws {
-        let count = Int(seconds * Double(rate))
-        var data = Data()
-        func append<T: FixedWidthInteger>(_ value: T) {
-            withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
-        }
-        data.append(contentsOf: Array("RIFF".utf8))
-        append(UInt32(36 + count * 2))
-        data.append(contentsOf: Array("WAVEfmt ".utf8))
-        append(UInt32(16))
-        append(UInt16(1))
-        append(UInt16(1))
-        append(UInt32(rate))
-        append(UInt32(rate * 2))
-        append(UInt16(2))
-        append(UInt16(16))
-        data.append(contentsOf: Array("data".utf8))
-        append(UInt32(count * 2))
-        for index in 0..<count { append(Int16(12000 * sin(2 * Double.pi * 440 * Double(index) / Double(rate)))) }
-        try data.write(to: url)
+        try WAVFile.write(WAVFile.tone(seconds: seconds, rate: rate, amplitude: 12000 / 32767), rate: rate, to: url)
     }
 }
 
