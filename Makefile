@@ -98,7 +98,7 @@ clean:
 
 # Formatting: `swift format` ships with the toolchain; .swift-format holds the configuration.
 # `make format` rewrites the files, `make lint` (run by CI) fails on any difference or rule warning.
-FORMAT_PATHS = Sources Tests Examples Snippets benchmarks/MovieKitBenchmarks Fuzz
+FORMAT_PATHS = Package.swift Sources Tests Examples Snippets benchmarks/MovieKitBenchmarks Fuzz
 
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)

@@ -8,7 +8,7 @@ let package = Package(
         .library(name: "MovieKitAnimation", targets: ["MovieKitAnimation"]),
         .library(name: "MovieKitCore", targets: ["MovieKitCore"]),
         .library(name: "MovieKitScene", targets: ["MovieKitScene"]),
-        .executable(name: "moviemake", targets: ["moviemake"]),
+        .executable(name: "moviemake", targets: ["moviemake"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -16,16 +16,19 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
         // `make docs`: the `generate-documentation` command (DocC catalogs in Sources/<Module>/<Module>.docc).
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0")
     ],
     targets: [
         // C system libraries. Only LibAV, FrameDraw's Cairo/ and FrameDraw's Images/HEIF/ folders import them.
         .systemLibrary(
             name: "CFFmpeg",
             pkgConfig: "libavformat",
-            providers: [.apt([
-                "libavcodec-dev", "libavformat-dev", "libswscale-dev", "libswresample-dev", "libavfilter-dev", "libavutil-dev",
-            ])]
+            providers: [
+                .apt([
+                    "libavcodec-dev", "libavformat-dev", "libswscale-dev", "libswresample-dev", "libavfilter-dev",
+                    "libavutil-dev"
+                ])
+            ]
         ),
         .systemLibrary(
             name: "CCairo",
@@ -53,27 +56,36 @@ let package = Package(
         // Timing: easing, keyframes, springs, tweens and timelines, pure math over FrameDraw's value types.
         .target(name: "MovieKitAnimation", dependencies: ["FrameDraw"]),
         // The movie writer; re-exports MovieKitAnimation.
-        .target(name: "MovieKitCore", dependencies: ["FrameDraw", "MovieKitAnimation", "LibAV", "MovieKitLog", "CPosix"]),
+        .target(
+            name: "MovieKitCore", dependencies: ["FrameDraw", "MovieKitAnimation", "LibAV", "MovieKitLog", "CPosix"]),
         // Scenes: a layer tree rendered as a pure function of time, and the YAML/JSON scene files that describe one.
-        .target(name: "MovieKitScene", dependencies: ["MovieKitCore", "FrameDraw", "LibAV", .product(name: "Yams", package: "Yams")]),
+        .target(
+            name: "MovieKitScene",
+            dependencies: ["MovieKitCore", "FrameDraw", "LibAV", .product(name: "Yams", package: "Yams")]),
 
         // Command-line tool.
         .executableTarget(
             name: "moviemake",
             dependencies: [
                 "MovieKitCore", "MovieKitScene", "FrameDraw", "CPosix",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
 
         // Examples: small programs that use the package the way users would.
-        .executableTarget(name: "BouncingBall", dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw"], path: "Examples/BouncingBall"),
+        .executableTarget(
+            name: "BouncingBall", dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw"],
+            path: "Examples/BouncingBall"),
         .executableTarget(name: "DrawingTour", dependencies: ["FrameDraw"], path: "Examples/DrawingTour"),
-        .executableTarget(name: "SignatureReveal", dependencies: ["MovieKitCore", "FrameDraw"], path: "Examples/SignatureReveal"),
-        .executableTarget(name: "TitleCard", dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw"], path: "Examples/TitleCard"),
+        .executableTarget(
+            name: "SignatureReveal", dependencies: ["MovieKitCore", "FrameDraw"], path: "Examples/SignatureReveal"),
+        .executableTarget(
+            name: "TitleCard", dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw"], path: "Examples/TitleCard"),
         .executableTarget(
             name: "BarChartRace",
-            dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw", .product(name: "SwiftCSV", package: "SwiftCSV")],
+            dependencies: [
+                "MovieKitScene", "MovieKitCore", "FrameDraw", .product(name: "SwiftCSV", package: "SwiftCSV")
+            ],
             path: "Examples/BarChartRace",
             exclude: ["data.csv"]
         ),
@@ -83,7 +95,7 @@ let package = Package(
             name: "MovieKitBenchmarks",
             dependencies: [
                 "MovieKitCore", "MovieKitScene", "FrameDraw",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ],
             path: "benchmarks/MovieKitBenchmarks"
         ),
@@ -93,21 +105,27 @@ let package = Package(
         // builds them with `--sanitize=fuzzer -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING`: libFuzzer's main.
         .target(name: "FuzzReplay", path: "Fuzz/FuzzReplay"),
         .executableTarget(name: "FuzzSVGPath", dependencies: ["FrameDraw", "FuzzReplay"], path: "Fuzz/FuzzSVGPath"),
-        .executableTarget(name: "FuzzExifOrientation", dependencies: ["FrameDraw", "FuzzReplay"], path: "Fuzz/FuzzExifOrientation"),
+        .executableTarget(
+            name: "FuzzExifOrientation", dependencies: ["FrameDraw", "FuzzReplay"], path: "Fuzz/FuzzExifOrientation"),
         .executableTarget(name: "FuzzMarkup", dependencies: ["FrameDraw", "FuzzReplay"], path: "Fuzz/FuzzMarkup"),
-        .executableTarget(name: "FuzzImageLoader", dependencies: ["FrameDraw", "FuzzReplay"], path: "Fuzz/FuzzImageLoader"),
+        .executableTarget(
+            name: "FuzzImageLoader", dependencies: ["FrameDraw", "FuzzReplay"], path: "Fuzz/FuzzImageLoader"),
         // The readers' targets share their checks with MovieKitSceneTests, which replays their corpora.
         .target(name: "ReaderFuzzChecks", dependencies: ["MovieKitScene"], path: "Fuzz/ReaderFuzzChecks"),
-        .executableTarget(name: "FuzzSceneFile", dependencies: ["ReaderFuzzChecks", "FuzzReplay"], path: "Fuzz/FuzzSceneFile"),
-        .executableTarget(name: "FuzzSlideshowManifest", dependencies: ["ReaderFuzzChecks", "FuzzReplay"], path: "Fuzz/FuzzSlideshowManifest"),
-        .executableTarget(name: "FuzzEditlySpec", dependencies: ["ReaderFuzzChecks", "FuzzReplay"], path: "Fuzz/FuzzEditlySpec"),
+        .executableTarget(
+            name: "FuzzSceneFile", dependencies: ["ReaderFuzzChecks", "FuzzReplay"], path: "Fuzz/FuzzSceneFile"),
+        .executableTarget(
+            name: "FuzzSlideshowManifest", dependencies: ["ReaderFuzzChecks", "FuzzReplay"],
+            path: "Fuzz/FuzzSlideshowManifest"),
+        .executableTarget(
+            name: "FuzzEditlySpec", dependencies: ["ReaderFuzzChecks", "FuzzReplay"], path: "Fuzz/FuzzEditlySpec"),
 
         // Tests.
         .testTarget(
             name: "FrameDrawTests",
             dependencies: [
                 "FrameDraw", "LibAV", "CFFmpeg",
-                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing")
             ],
             // Read through #filePath, not bundled as resources.
             exclude: ["Fixtures", "__Snapshots__"]
@@ -115,10 +133,16 @@ let package = Package(
         .testTarget(name: "LibAVTests", dependencies: ["LibAV", "CFFmpeg"]),
         .testTarget(name: "MovieKitAnimationTests", dependencies: ["MovieKitAnimation", "FrameDraw"]),
         .testTarget(
-            name: "MovieKitCoreTests", dependencies: ["MovieKitCore", "FrameDraw", "LibAV", "CFFmpeg", "TestSupport", "WriterChild", "ReliabilityScenarios"]),
-        .testTarget(name: "MoviemakeTests", dependencies: ["moviemake", "MovieKitCore", "MovieKitScene", "FrameDraw", "LibAV", "TestSupport"]),
+            name: "MovieKitCoreTests",
+            dependencies: [
+                "MovieKitCore", "FrameDraw", "LibAV", "CFFmpeg", "TestSupport", "WriterChild", "ReliabilityScenarios"
+            ]),
         .testTarget(
-            name: "MovieKitSceneTests", dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw", "LibAV", "TestSupport", "ReaderFuzzChecks"]),
+            name: "MoviemakeTests",
+            dependencies: ["moviemake", "MovieKitCore", "MovieKitScene", "FrameDraw", "LibAV", "TestSupport"]),
+        .testTarget(
+            name: "MovieKitSceneTests",
+            dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw", "LibAV", "TestSupport", "ReaderFuzzChecks"]),
 
         // Test helpers: what the test targets share (MovieProbe, TemporaryDirectory, ChildProcess), and
         // a child process for writer scenarios that change process-wide state (resource limits, signals).
@@ -126,6 +150,8 @@ let package = Package(
         .executableTarget(name: "WriterChild", dependencies: ["MovieKitCore", "FrameDraw"], path: "Tests/WriterChild"),
         // Scenarios that MovieKitCoreTests' ReliabilityTests run in a child process, since RSS, open
         // files and mounts are process-wide. `make soak` runs the heavy variants.
-        .executableTarget(name: "ReliabilityScenarios", dependencies: ["MovieKitCore", "FrameDraw"], path: "Tests/ReliabilityScenarios"),
+        .executableTarget(
+            name: "ReliabilityScenarios", dependencies: ["MovieKitCore", "FrameDraw"],
+            path: "Tests/ReliabilityScenarios")
     ]
 )
