@@ -73,7 +73,8 @@ extension SceneFormat {
                 throw SceneError.invalidProperties(
                     path: url.path,
                     reason:
-                        "editly specs have no template variables, so `\(name)` cannot be set; render the spec without variables")
+                        "editly specs have no template variables, so `\(name)` cannot be set; render the spec without variables"
+                )
             }
             let spec = try EditlySpec(contentsOf: url)
             try spec.slideshow.validate()
