@@ -52,12 +52,13 @@ package final class FormatInput {
         av_dict_get(context.pointee.metadata, key, nil, 0).map { String(cString: $0.pointee.value) }
     }
 
-    /// The presentation time of a packet in seconds, in its stream's time base.
-    package func seconds(ofPacket packet: Packet) -> Double? {
+    /// The presentation time of a packet in seconds, counted from the presentation timestamp
+    /// `origin` (in its stream's time base).
+    package func seconds(ofPacket packet: Packet, after origin: Int64 = 0) -> Double? {
         guard let stream = stream(at: packet.streamIndex), packet.pointer.pointee.pts != LibAVError.noTimestamp else {
             return nil
         }
-        return Double(packet.pointer.pointee.pts) * av_q2d(stream.pointee.time_base)
+        return Double(packet.pointer.pointee.pts - origin) * av_q2d(stream.pointee.time_base)
     }
 
     /// The best video stream's frame rate as numerator and denominator, when the container states it.

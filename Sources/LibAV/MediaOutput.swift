@@ -149,15 +149,30 @@ package final class MediaOutput {
         return streams.count - 1
     }
 
-    /// Writes a copied packet, first moving it later by `frames` frames at `frameRate` (frames per
-    /// second as numerator and denominator): a chunk's timestamps start at 0, and the whole
-    /// movie's at the chunk's first frame. Corresponds to `av_rescale_q` and `av_interleaved_write_frame`.
+    /// Writes a packet copied from stream `sourceStream` of `input`, moved in time so that the
+    /// presentation timestamp `origin` (in that stream's time base: a chunk's first picture) falls on
+    /// frame `frame` at `frameRate` (frames per second as numerator and denominator).
+    ///
+    /// A chunk file states its own start: a fragmented MP4 has no edit list, so the muxer moved its
+    /// timestamps until the first decoding timestamp was 0, and its first picture is presented after
+    /// the encoder's reorder delay. Moving by the first picture instead gives the packets of a single
+    /// render (first picture at 0, earlier decoding timestamps), which this muxer writes behind an
+    /// edit list as it does for a single render.
+    /// Corresponds to `av_packet_rescale_ts` and `av_interleaved_write_frame`.
     package func write(
-        _ packet: Packet, toStream index: Int, shiftedBy frames: Int, frameRate: (numerator: Int, denominator: Int)
+        _ packet: Packet, toStream index: Int, copiedFrom input: FormatInput, stream sourceStream: Int,
+        presenting origin: Int64, atFrame frame: Int, frameRate: (numerator: Int, denominator: Int)
     ) throws {
-        let offset = av_rescale_q(
-            Int64(frames), AVRational(num: Int32(frameRate.denominator), den: Int32(frameRate.numerator)),
-            streams[index].encoderTimeBase)
+        guard let source = input.stream(at: sourceStream) else {
+            throw LibAVError(
+                .internalFailure, operation: "Copying a packet of \(input.path)",
+                message: "stream \(sourceStream) does not exist")
+        }
+        let target = streams[index].encoderTimeBase
+        let start = av_rescale_q(
+            Int64(frame), AVRational(num: Int32(frameRate.denominator), den: Int32(frameRate.numerator)), target)
+        let offset = start - av_rescale_q(origin, source.pointee.time_base, target)
+        av_packet_rescale_ts(packet.pointer, source.pointee.time_base, target)
         if packet.pointer.pointee.pts != LibAVError.noTimestamp { packet.pointer.pointee.pts += offset }
         if packet.pointer.pointee.dts != LibAVError.noTimestamp { packet.pointer.pointee.dts += offset }
         packet.pointer.pointee.pos = -1

@@ -22,6 +22,11 @@ package final class Packet {
     /// The packet's payload size in bytes.
     package var size: Int { Int(pointer.pointee.size) }
 
+    /// The presentation timestamp in its stream's time base, or `nil` when the packet has none.
+    package var presentationTimestamp: Int64? {
+        pointer.pointee.pts == LibAVError.noTimestamp ? nil : pointer.pointee.pts
+    }
+
     /// Whether the packet starts a keyframe.
     package var isKeyframe: Bool { pointer.pointee.flags & AV_PKT_FLAG_KEY != 0 }
 

@@ -88,6 +88,8 @@ struct ChunkTests {
         let a = try MovieProbe(url: joined)
         let b = try MovieProbe(url: single)
         #expect(a.frames.count == total)
+        #expect(a.startTime == 0 && b.startTime == 0, "joined starts at \(a.startTime) s")
+        #expect(a.frameTimes == b.frameTimes, "the joined frames are presented when the single render's are")
         #expect(a.frames.map { PipelineTests.frameNumber($0.pixel(x: 16, y: 16)) } == Array(0..<total))
         #expect(abs(a.streamDuration - 12) < 1e-6 && abs(a.containerDuration - 12) < 0.01)
         for (x, y) in zip(a.frames, b.frames) {

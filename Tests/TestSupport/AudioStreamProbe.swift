@@ -12,6 +12,8 @@ public struct AudioStreamProbe {
     public var channels: Int
     /// The stream's own duration in seconds.
     public var duration: Double
+    /// The stream's start (its first sample's presentation time after the edit list) in seconds.
+    public var startTime: Double
 
     /// Opens `url` and reads its best audio stream's parameters.
     /// - Throws: `ProbeError` when the file cannot be opened or has no audio stream.
@@ -37,6 +39,9 @@ public struct AudioStreamProbe {
         channels = Int(parameters.pointee.ch_layout.nb_channels)
         let timeBase = stream.pointee.time_base
         duration = Double(stream.pointee.duration) * Double(timeBase.num) / Double(timeBase.den)
+        startTime =
+            stream.pointee.start_time == Int64.min
+            ? .nan : Double(stream.pointee.start_time) * Double(timeBase.num) / Double(timeBase.den)
     }
 }
 

@@ -22,11 +22,18 @@ public struct MovieProbe {
     public var containerDuration: Double
     /// The average frame rate as (numerator, denominator).
     public var frameRate: (Int, Int)
+    /// The video stream's time base as (numerator, denominator).
+    public var timeBase: (Int, Int)
+    /// The video stream's start (its first frame's presentation time after the edit list) in seconds.
+    public var startTime: Double
     /// Every decoded frame, in presentation order, as packed RGB24 (BT.709, limited range to full).
     public var frames: [RGBFrame]
     /// The video stream's packets in file (decoding) order: presentation and decoding timestamps,
     /// in the stream's time base.
     public var packetTimes: [(pts: Int64, dts: Int64)] = []
+
+    /// Each frame's presentation time in seconds, in presentation order.
+    public var frameTimes: [Double] { frames.map { Double($0.pts) * Double(timeBase.0) / Double(timeBase.1) } }
 
     /// Whether the stream is H.264 High profile.
     public var isHighProfile: Bool { profile == FF_PROFILE_H264_HIGH }
@@ -88,6 +95,10 @@ public struct MovieProbe {
         streamDuration = Double(stream.pointee.duration) * Double(tb.num) / Double(tb.den)
         containerDuration = Double(ctx.pointee.duration) / Double(AV_TIME_BASE)
         frameRate = (Int(stream.pointee.avg_frame_rate.num), Int(stream.pointee.avg_frame_rate.den))
+        timeBase = (Int(tb.num), Int(tb.den))
+        startTime =
+            stream.pointee.start_time == Int64.min
+            ? .nan : Double(stream.pointee.start_time) * Double(tb.num) / Double(tb.den)
         var packetTimes: [(pts: Int64, dts: Int64)] = []
         frames = try Self.decodeFrames(
             ctx, streamIndex: index, parameters: par, keepPixels: keepPixels, strict: strict, packetTimes: &packetTimes)

@@ -8,6 +8,8 @@ public enum MovieChunks {
     private struct Part {
         let url: URL
         let identity: ChunkIdentity
+        /// The presentation timestamp of the part's first picture, in its video stream's time base.
+        let firstPresentation: Int64
     }
 
     /// Joins `parts` (in any order) into a faststart MP4 at `url`.
@@ -75,9 +77,11 @@ public enum MovieChunks {
                 defer { packet.unref() }
                 guard packet.streamIndex == stream else { continue }
                 let seconds =
-                    (input.seconds(ofPacket: packet) ?? 0) + Double(part.identity.frames.lowerBound)
-                    * Double(rate.denominator) / Double(rate.numerator)
-                try output.write(packet, toStream: video, shiftedBy: part.identity.frames.lowerBound, frameRate: rate)
+                    (input.seconds(ofPacket: packet, after: part.firstPresentation) ?? 0) + Double(
+                        part.identity.frames.lowerBound) * Double(rate.denominator) / Double(rate.numerator)
+                try output.write(
+                    packet, toStream: video, copiedFrom: input, stream: stream, presenting: part.firstPresentation,
+                    atFrame: part.identity.frames.lowerBound, frameRate: rate)
                 try audio?.advance(to: seconds, output: output)
             }
         }
@@ -102,7 +106,7 @@ public enum MovieChunks {
                 throw ChunkError.mismatch(
                     path: url.path, reason: "it has no MovieKit chunk tag; parts are written with --chunk or --frames")
             }
-            let frames = try countFrames(input, path: url.path)
+            let (frames, firstPresentation) = try countFrames(input, path: url.path)
             guard frames == identity.frames.count else {
                 throw ChunkError.mismatch(
                     path: url.path,
@@ -123,7 +127,7 @@ public enum MovieChunks {
                         path: url.path, reason: "it is a part of another movie than \(first.url.path)")
                 }
             }
-            parts.append(Part(url: url, identity: identity))
+            parts.append(Part(url: url, identity: identity, firstPresentation: firstPresentation))
         }
         parts.sort { $0.identity.frames.lowerBound < $1.identity.frames.lowerBound }
         var covered = 0
@@ -154,15 +158,21 @@ public enum MovieChunks {
         return parts
     }
 
-    /// Counts the video packets of a part (one per frame), without decoding.
-    private static func countFrames(_ input: FormatInput, path: String) throws -> Int {
+    /// Counts the video packets of a part (one per frame), without decoding, and finds the earliest
+    /// presentation timestamp among them: its first picture's.
+    private static func countFrames(_ input: FormatInput, path: String) throws -> (count: Int, firstPresentation: Int64)
+    {
         let stream = try input.bestStream(.video)
         let packet = try Packet()
         var count = 0
+        var first: Int64?
         while try input.read(into: packet) {
-            if packet.streamIndex == stream { count += 1 }
+            if packet.streamIndex == stream {
+                count += 1
+                if let pts = packet.presentationTimestamp { first = min(first ?? pts, pts) }
+            }
             packet.unref()
         }
-        return count
+        return (count, first ?? 0)
     }
 }

@@ -76,7 +76,7 @@ final class EncodeStage: FrameSink {
             guard let opened else { throw MovieKitError.encoderUnavailable(lastName) }
             encoder = opened
             encoderName = lastName
-            codesHeldStillsAsCopies = chunk == nil && lastName == "libx264"
+            codesHeldStillsAsCopies = lastName == "libx264"
             splicer = codesHeldStillsAsCopies ? SkipFrameSplicer(encoder: opened) : nil
             let tag = codec == .hevc && (container == .mp4 || container == .mov) ? "hvc1" : nil
             videoStream = try output.addStream(for: opened, codecTag: tag)
