@@ -10,6 +10,7 @@ PACKAGES=(
   libheif-dev        # HEIC/HEIF and AVIF decoding (the CHeif target)
   libheif-examples   # heif-enc: the image tests make their HEIC and AVIF inputs with it
   ffmpeg   # test-time cross-checks (ffprobe) and the benchmark's encoder floor only
+  libde265-examples   # libde265-dec265: an independent HEVC decoder for the cross-decoder test
 )
 
 missing=()

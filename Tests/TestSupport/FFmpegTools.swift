@@ -12,9 +12,11 @@ public enum FFmpegTools {
     }
 
     /// Records an issue unless `ffmpeg` decodes `url` without a word and `ffprobe` finds its one
-    /// video stream to be H.264.
+    /// video stream to be `codecName` (H.264 unless told otherwise).
     /// - Throws: `ChildProcess.Failure` when a tool cannot be started.
-    public static func expectCleanDecode(of url: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public static func expectCleanDecode(
+        of url: URL, codecName: String = "h264", sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         if let decode = try run("ffmpeg", ["-v", "error", "-i", url.path, "-f", "null", "-"]) {
             #expect(
                 decode.exitStatus == 0 && decode.standardOutput.isEmpty && decode.standardError.isEmpty,
@@ -25,7 +27,8 @@ public enum FFmpegTools {
             ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=codec_name", "-of", "csv=p=0", url.path])
         {
             #expect(
-                probe.exitStatus == 0 && probe.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "h264",
+                probe.exitStatus == 0
+                    && probe.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == codecName,
                 "ffprobe reported: \(probe.standardOutput) \(probe)", sourceLocation: sourceLocation)
         }
     }

@@ -51,6 +51,9 @@ public struct MovieProbe {
         public var codedBytes = 0
         /// Whether the decoder flagged the frame as damaged or concealed.
         public var hadDecodeErrors = false
+        /// The decoded 8-bit 4:2:0 picture as it came from the decoder, Y then U then V rows without
+        /// padding (the layout of a raw `.yuv` file); empty unless the probe was made with `keepPlanes`.
+        public var planes: [UInt8] = []
 
         /// The colour at column `x`, row `y`, each channel 0…255.
         public func pixel(x: Int, y: Int) -> (r: Int, g: Int, b: Int) {
@@ -68,8 +71,12 @@ public struct MovieProbe {
     /// - Throws: `ProbeError` naming the libav step that failed.
     /// Opens and decodes `url`. With `strict`, the decoder fails on any bitstream error it can
     /// detect (`AV_EF_EXPLODE` with the bitstream, buffer and careful checks) instead of concealing it.
+    ///   - keepPlanes: Also keep each frame's decoded planes (`RGBFrame.planes`; 8-bit 4:2:0 only).
+    ///   - codecName: The codec `ffprobe` must find.
     public init(
-        url: URL, keepPixels: Bool = true, strict: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+        url: URL, keepPixels: Bool = true, strict: Bool = false, keepPlanes: Bool = false,
+        codecName expected: String = "h264",
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         var format: UnsafeMutablePointer<AVFormatContext>?
         try Self.check(avformat_open_input(&format, url.path, nil, nil), "open \(url.path)")
@@ -101,15 +108,16 @@ public struct MovieProbe {
             ? .nan : Double(stream.pointee.start_time) * Double(tb.num) / Double(tb.den)
         var packetTimes: [(pts: Int64, dts: Int64)] = []
         frames = try Self.decodeFrames(
-            ctx, streamIndex: index, parameters: par, keepPixels: keepPixels, strict: strict, packetTimes: &packetTimes)
+            ctx, streamIndex: index, parameters: par, keepPixels: keepPixels, strict: strict, keepPlanes: keepPlanes,
+            packetTimes: &packetTimes)
         self.packetTimes = packetTimes
-        try FFmpegTools.expectCleanDecode(of: url, sourceLocation: sourceLocation)
+        try FFmpegTools.expectCleanDecode(of: url, codecName: expected, sourceLocation: sourceLocation)
     }
 
     /// Decodes every frame of stream `streamIndex`, flushing the decoder at the end.
     private static func decodeFrames(
         _ ctx: UnsafeMutablePointer<AVFormatContext>, streamIndex index: Int32,
-        parameters par: UnsafeMutablePointer<AVCodecParameters>, keepPixels: Bool, strict: Bool,
+        parameters par: UnsafeMutablePointer<AVCodecParameters>, keepPixels: Bool, strict: Bool, keepPlanes: Bool,
         packetTimes: inout [(pts: Int64, dts: Int64)]
     ) throws -> [RGBFrame] {
         let codec = try require(avcodec_find_decoder(par.pointee.codec_id), "find a decoder")
@@ -166,13 +174,36 @@ public struct MovieProbe {
                         }
                     }
                 }
+                var planes: [UInt8] = []
+                if keepPlanes, frm.pointee.format == AV_PIX_FMT_YUV420P.rawValue {
+                    let w = Int(frm.pointee.width)
+                    let h = Int(frm.pointee.height)
+                    withUnsafePointer(to: &frm.pointee.data) { data in
+                        withUnsafePointer(to: &frm.pointee.linesize) { lines in
+                            data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { src in
+                                lines.withMemoryRebound(to: Int32.self, capacity: 8) { stride in
+                                    for (plane, (width, height)) in [(w, h), (w / 2, h / 2), (w / 2, h / 2)]
+                                        .enumerated()
+                                    {
+                                        guard let base = src[plane] else { continue }
+                                        for row in 0..<height {
+                                            planes.append(
+                                                contentsOf: UnsafeBufferPointer(
+                                                    start: base + row * Int(stride[plane]), count: width))
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
                 decoded.append(
                     RGBFrame(
                         width: Int(frm.pointee.width), height: Int(frm.pointee.height),
                         pts: frm.pointee.pts, rgb: rgb, isKeyframe: frm.pointee.key_frame != 0,
                         codedBytes: Int(frm.pointee.pkt_size),
                         hadDecodeErrors: frm.pointee.decode_error_flags != 0
-                            || frm.pointee.flags & AV_FRAME_FLAG_CORRUPT != 0))
+                            || frm.pointee.flags & AV_FRAME_FLAG_CORRUPT != 0, planes: planes))
                 av_frame_unref(frm)
             }
         }

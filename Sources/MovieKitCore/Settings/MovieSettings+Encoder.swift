@@ -64,7 +64,7 @@ extension MovieSettings {
         case .hevc:
             options.append(CodecOption("preset", preset.rawValue))
             // x265 prints its own banner to standard error unless told otherwise.
-            options.append(CodecOption("x265-params", "log-level=error"))
+            options.append(CodecOption("x265-params", "log-level=error:open-gop=0"))
         case .vp9:
             let speed = [8, 7, 6, 5, 5, 4, 2, 1, 0, 0][presetIndex]
             options += [
