@@ -28,8 +28,14 @@ struct CommandLineConsistencyTests {
         #expect(try Self.demoSize(["--size", "160x96", "--width", "320"]) == "320x96")
         #expect(try Self.demoSize(["--height", "48", "--size", "160x96"]) == "160x48")
         #expect(try Self.demoSize(["--height", "48"]) == "1280x48")
-        // A draft halves whatever size the flags give.
+        // A draft about halves whatever size the flags give, keeping the shape where multiples of 16 allow it.
         #expect(try Self.demoSize(["--size", "320x192", "--draft"]) == "160x96")
+        #expect(try Self.demoSize(["--size", "1920x1088", "--draft"]) == "960x544")
+        #expect(try Self.demoSize(["--draft"]) == "768x432")
+        #expect(try Self.demoSize(["--size", "vertical", "--draft"]) == "432x768")
+        #expect(try Self.demoSize(["--size", "608x304", "--draft"]) == "320x160")
+        // No size near half keeps 1008x1024 (63:64) exactly: each side is halved on its own.
+        #expect(try Self.demoSize(["--size", "1008x1024", "--draft"]) == "512x512")
     }
 
     @Test func theSizeFlagsAreTheSameOnEveryRenderingCommand() throws {

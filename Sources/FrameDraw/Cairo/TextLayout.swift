@@ -183,10 +183,22 @@ enum TextLayout {
         )
     }
 
+    /// Lays text out with unhinted metrics: glyph advances and line heights are the font's own,
+    /// not rounded to whole device pixels. With hinted metrics the layout depends on the transform
+    /// it is drawn under, so text that wraps at one scale is cut or wrapped differently at another
+    /// (a draft at half size, a layer scaling up) and lines shift while a scale animates.
+    /// Glyph outlines are still hinted for drawing. Corresponds to `pango_cairo_context_set_font_options`.
+    static func setLayoutFontOptions(_ context: OpaquePointer) {
+        guard let options = cairo_font_options_create() else { return }
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+    }
+
     /// Lends a fresh layout that is not tied to any surface, for measuring.
     ///
     /// It uses this thread's default Cairo font map (`pango_cairo_font_map_get_default` is per thread)
-    /// and hinted metrics, as drawing into an image surface does, so sizes match what is drawn.
+    /// and the font options of drawing (`setLayoutFontOptions`), so sizes match what is drawn.
     /// - Parameters:
     ///   - text: The text to be measured, named in the error.
     ///   - body: Works with the layout.
@@ -202,11 +214,7 @@ enum TextLayout {
             throw failure(text, "pango_font_map_create_context returned no context")
         }
         defer { g_object_unref(UnsafeMutableRawPointer(context)) }
-        if let options = cairo_font_options_create() {
-            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_ON)
-            pango_cairo_context_set_font_options(context, options)
-            cairo_font_options_destroy(options)
-        }
+        setLayoutFontOptions(context)
         guard let layout = pango_layout_new(context) else { throw failure(text, "pango_layout_new returned no layout") }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         return try body(layout)

@@ -9,10 +9,12 @@ final class TextRenderer {
     private var cachedFont: Font?
     private var cachedDescription: OpaquePointer?
 
-    /// Creates the layout for `cr`. Corresponds to `pango_cairo_create_layout`.
+    /// Creates the layout for `cr`, with unhinted metrics (`TextLayout.setLayoutFontOptions`).
+    /// Corresponds to `pango_cairo_create_layout`.
     init?(cr: OpaquePointer) {
         guard let layout = pango_cairo_create_layout(cr) else { return nil }
         self.layout = layout
+        if let context = pango_layout_get_context(layout) { TextLayout.setLayoutFontOptions(context) }
     }
 
     deinit {

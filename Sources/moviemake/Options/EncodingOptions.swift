@@ -24,7 +24,10 @@ struct EncodingOptions: ParsableArguments {
     @Flag(name: [.customShort("y"), .long], help: "Replace the output if it exists.")
     var overwrite = false
 
-    @Flag(help: "Draft preview: half the width and height (rounded to multiples of 16) with the ultrafast preset.")
+    @Flag(
+        help:
+            "Draft preview: the same frame at about half the width and height, with the ultrafast preset. The shape is kept exactly where multiples of 16 allow it."
+    )
     var draft = false
 
     @Option(help: "Drawing threads. Default: one per core, up to 8.")
@@ -33,8 +36,27 @@ struct EncodingOptions: ParsableArguments {
     /// How many threads draw.
     var concurrency: RenderConcurrency { threads.map { .fixed($0) } ?? .automatic }
 
-    /// The scale a draft applies to the drawing: 0.5, or 1 for a full render.
-    var drawingScale: Double { draft ? 0.5 : 1 }
+    /// The size of a draft of a `width` x `height` movie: the same frame, scaled, at about half the size.
+    ///
+    /// Encoders take multiples of 16, so the draft is the size nearest half that keeps the shape
+    /// exactly with both sides multiples of 16 (1280x720 gives 768x432, 720x1280 gives 432x768,
+    /// 1920x1088 gives 960x544). When no such size lies between a third and two thirds of the full
+    /// size (a shape such as 1000x1008), each side is halved and rounded to a multiple of 16 on its
+    /// own, and the frame is fitted inside with bands of the background at most 8 pixels wide.
+    static func draftSize(width: Int, height: Int) -> (width: Int, height: Int) {
+        func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+        guard width > 0, height > 0 else { return (draftSide(width), draftSide(height)) }
+        let common = gcd(width, height)
+        let (p, q) = (width / common, height / common)
+        // The smallest multiplier t for which p·t and q·t are both multiples of 16.
+        let (a, b) = (16 / gcd(16, p), 16 / gcd(16, q))
+        let step = a / gcd(a, b) * b
+        let unit = (width: p * step, height: q * step)
+        let multiple = max(1, Int((Double(width) / 2 / Double(unit.width)).rounded()))
+        let exact = (width: unit.width * multiple, height: unit.height * multiple)
+        if exact.width * 3 >= width, exact.width * 3 <= width * 2 { return exact }
+        return (draftSide(width), draftSide(height))
+    }
 
     /// Half of `side`, rounded to the nearest multiple of 16 (at least 16).
     static func draftSide(_ side: Int) -> Int {
@@ -52,7 +74,7 @@ struct EncodingOptions: ParsableArguments {
         }
     }
 
-    /// Movie settings at this size and rate (a draft halves the size), with every other flag;
+    /// Movie settings at this size and rate (a draft about halves it: `draftSize`), with every other flag;
     /// callers apply the size and rate flags first.
     /// - Throws: `MovieKitError` as the library throws it, or `ValidationError` for malformed metadata.
     func movieSettings(width: Int, height: Int, fps: FrameRate) throws -> MovieSettings {
@@ -64,8 +86,9 @@ struct EncodingOptions: ParsableArguments {
             }
             try tags.set(String(entry[..<equals]), to: String(entry[entry.index(after: equals)...]))
         }
+        let size = draft ? Self.draftSize(width: width, height: height) : (width: width, height: height)
         return try MovieSettings(
-            width: draft ? Self.draftSide(width) : width, height: draft ? Self.draftSide(height) : height,
+            width: size.width, height: size.height,
             fps: fps, codec: encoder.videoCodec, alpha: encoder.alpha, chroma: encoder.chroma,
             bitDepth: encoder.bitDepth, crf: encoder.crf, preset: draft ? .ultrafast : encoder.preset,
             keyframeInterval: encoder.keyframeInterval, metadata: tags)
