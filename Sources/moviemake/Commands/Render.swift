@@ -30,6 +30,8 @@ struct Render: ParsableCommand {
 
     @OptionGroup(title: "Chunks") var chunks: ChunkOptions
 
+    @OptionGroup(title: "Target") var targets: TargetOptions
+
     @OptionGroup(title: "Progress") var progress: ProgressOptions
 
     func run() throws {
@@ -43,6 +45,25 @@ struct Render: ParsableCommand {
         let job = RenderJob(
             renderer: renderer, output: URL(fileURLWithPath: output), settings: settings,
             movieIdentity: sceneText + "\n" + variables.joined(separator: "\n"))
+        if targets.target == .telegramSticker {
+            try renderSticker(job, canvas: renderer.canvas, preset: settings.preset)
+            return
+        }
         _ = try RenderRunner.run(job, encoding: encoding, chunks: chunks, progress: progress)
+    }
+
+    /// Renders `job` as a Telegram sticker (`TelegramSticker`), in this process.
+    private func renderSticker(_ job: RenderJob, canvas: Canvas, preset: Preset) throws {
+        if chunks.frames != nil || chunks.chunk != nil || chunks.jobs != nil {
+            throw ValidationError(
+                "--target telegram-sticker renders in one process; leave out --chunk, --frames and --jobs.")
+        }
+        let sticker = try TelegramSticker.job(job, canvas: canvas, preset: preset, trim: targets.trim)
+        let summary = try TelegramSticker.render(sticker, overwrite: encoding.overwrite) { attempt, overwrite in
+            try RenderRunner.renderWhole(
+                attempt, overwrite: overwrite, concurrency: encoding.concurrency, progress: progress, summary: nil)
+        }
+        // The last attempt's progress bar has ended its line.
+        ProgressReporter(total: 0, style: progress.style == .bar ? .auto : progress.style).finish(message: summary)
     }
 }

@@ -47,9 +47,9 @@ final class ProgressReporter: Sendable {
         write("\r\(bar) \(completed)/\(total) frames, \(String(format: "%.1f", rate)) fps, \(eta) left ")
     }
 
-    func finish(message: String) {
+    func finish(message: String?) {
         if style == .bar { write("\n") }
-        if style == .bar || style == .auto { write(message + "\n") }
+        if style == .bar || style == .auto, let message { write(message + "\n") }
     }
 
     /// Reads a progress line that a child `moviemake --progress json` printed.

@@ -47,24 +47,32 @@ enum RenderRunner {
         if let jobs = chunks.jobs {
             return try LocalJobs.run(job, jobs: jobs, overwrite: encoding.overwrite, progress: progress)
         }
+        try renderWhole(
+            job, overwrite: encoding.overwrite, concurrency: encoding.concurrency, progress: progress,
+            summary:
+                "Wrote \(job.output.path): \(job.frameCount) frames, \(settings.width)x\(settings.height) at \(settings.fps) fps."
+        )
+        return ""
+    }
+
+    /// Renders the whole of `job` in this process, with progress, and prints `summary` at the end.
+    static func renderWhole(
+        _ job: RenderJob, overwrite: Bool, concurrency: RenderConcurrency, progress: ProgressOptions, summary: String?
+    ) throws {
         let reporter = ProgressReporter(total: job.frameCount, style: progress.style)
         // The signals are routed before the writer exists: opening it creates the movie's file and
         // then the encoder, which takes a while at slow presets.
         let slot = WriterSlot()
         try SignalCancellation.run(cancel: { slot.cancel() }) {
             let writer = try MovieWriter(
-                url: job.output, settings: settings, overwrite: encoding.overwrite, concurrency: encoding.concurrency)
+                url: job.output, settings: job.settings, overwrite: overwrite, concurrency: concurrency)
             slot.hold(writer)
             for track in job.audio { try writer.addAudio(track) }
             try writer.render(
                 frameCount: job.frameCount, repeatsPrevious: job.repeatsPrevious,
                 progress: { reporter.update(completed: $0.encodedFrames) }, draw: job.draw)
         }
-        reporter.finish(
-            message:
-                "Wrote \(job.output.path): \(job.frameCount) frames, \(settings.width)x\(settings.height) at \(settings.fps) fps."
-        )
-        return ""
+        reporter.finish(message: summary)
     }
 
     private static func renderChunk(
