@@ -57,6 +57,7 @@ struct RasterPlan {
             layer.mask = mask
         }
         let visible = window.intersection(Self.window(of: layer))
+        if case .shader(let shader) = layer.content { return plannedInputs(of: shader, layer: layer, window: visible) }
         guard case .group(var group) = layer.content else { return layer }
         guard !visible.isEmpty else { return Self.withoutSlots([layer])[0] }
         let placed = placementIsStatic && Self.hasStaticTransform(layer)
@@ -73,6 +74,21 @@ struct RasterPlan {
             group.layers = planned(group.layers, window: childWindow, placementIsStatic: placed)
         }
         layer.content = .group(group)
+        return layer
+    }
+
+    /// A shader layer whose inputs are planned as canvases of their own: each is drawn into a
+    /// picture of the shader's size that sits still.
+    private mutating func plannedInputs(of shader: ShaderContent, layer: Layer, window: Window) -> Layer {
+        var layer = layer
+        var shader = shader
+        shader.inputs = shader.inputs.map { input in
+            var input = input
+            input.layers = window.isEmpty
+                ? Self.withoutSlots(input.layers) : planned(input.layers, window: window, placementIsStatic: true)
+            return input
+        }
+        layer.content = .shader(shader)
         return layer
     }
 
@@ -130,7 +146,7 @@ struct RasterPlan {
         case .group(let group):
             return !layer.cornerRadius.isAnimated
                 && isStatic(group.layers, window: window.shifted(by: group.timeOffset))
-        case .custom:
+        case .custom, .shader:
             return false
         }
     }
