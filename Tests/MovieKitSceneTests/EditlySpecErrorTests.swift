@@ -81,7 +81,7 @@ struct EditlySpecErrorTests {
             name: "a transition easing",
             text: "{ clips: [{ layers: [{ type: 'pause' }], transition: { name: 'fade', easing: 'easeInQuad' } }] }",
             message:
-                "spec.json5: `clips[0].transition.easing` is \"easeInQuad\" (did you mean `easeOutExpo`?) but must be an editly easing: one of `linear`, `easeOutExpo` and `easeInOutCubic`."
+                "spec.json5: `clips[0].transition.easing` is \"easeInQuad\" but must be an editly easing: one of `linear`, `easeOutExpo` and `easeInOutCubic`."
         ),
         .init(
             name: "a duration with no name",

@@ -103,8 +103,8 @@ struct ShaderLayerTests {
 
     @Test(arguments: [
         (
-            "{ clips: [{ layers: [{ type: 'pause' }], transition: { name: 'cube', params: { perspective: 1 } } }] }",
-            "spec.json5: `clips[0].transition.params.perspective` is a parameter `perspective` (did you mean `persp`?) but must be a parameter of `cube`: `persp`, `unzoom`, `reflection` and `floating`."
+            "{ clips: [{ layers: [{ type: 'pause' }], transition: { name: 'cube', params: { persp: 1, unzom: 1 } } }] }",
+            "spec.json5: `clips[0].transition.params.unzom` is a parameter `unzom` (did you mean `unzoom`?) but must be a parameter of `cube`: `persp`, `unzoom`, `reflection` and `floating`."
         ),
         (
             "{ clips: [{ layers: [{ type: 'pause' }], transition: { name: 'Directional', params: { direction: [1, 0, 0] } } }] }",

@@ -55,7 +55,7 @@ struct EditlyTransitionParams {
         if name.lowercased().hasSuffix(".glsl") {
             let url = MediaFiles.url(name, relativeTo: reader.context.baseURL)
             if let problem = MediaFiles.problem(with: url) {
-                throw reader.invalid("\"\(name)\" (\(url.path))", expected: "a readable GLSL file: \(problem)")
+                throw reader.invalid("\"\(name)\" (\(url.path))", expected: "a readable GLSL file: \(problem.hasSuffix(".") ? String(problem.dropLast()) : problem)")
             }
             let text = String(decoding: try MediaFiles.contents(of: url), as: UTF8.self)
             let shader = ShaderTransition(glsl: text)
