@@ -1,6 +1,6 @@
 internal import CEGL
-import FrameDraw
 import Foundation
+import FrameDraw
 
 /// How the colours a fragment shader writes are to be read.
 package enum GLColorOutput: Sendable {
@@ -8,6 +8,9 @@ package enum GLColorOutput: Sendable {
     case straight
     /// Already premultiplied, as a blend of premultiplied inputs is: colour channels are kept at most alpha.
     case premultiplied
+    /// Premultiplied, clamped and in Cairo's byte order (`.bgra`), as `GLProgramSource.convertingOutput`
+    /// makes a shader write it: read back as it is, rows flipped.
+    case cairoOrder
 }
 
 extension GLContext {
@@ -25,7 +28,9 @@ extension GLContext {
         guard width > 0, height > 0, width <= maxTextureSize, height <= maxTextureSize else {
             throw GLError(
                 .drawFailed,
-                message: "A \(width) × \(height) shader picture is beyond this OpenGL ES driver's limit of \(maxTextureSize) pixels a side.")
+                message:
+                    "A \(width) × \(height) shader picture is beyond this OpenGL ES driver's limit of \(maxTextureSize) pixels a side."
+            )
         }
         while glGetError() != GL_NO_ERROR {}
         try bindTarget(width: width, height: height)
@@ -50,7 +55,8 @@ extension GLContext {
         glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &pixels)
         let error = glGetError()
         guard error == GL_NO_ERROR else {
-            throw GLError(.drawFailed, message: "OpenGL ES failed to draw the shader (GL error 0x\(String(error, radix: 16))).")
+            throw GLError(
+                .drawFailed, message: "OpenGL ES failed to draw the shader (GL error 0x\(String(error, radix: 16))).")
         }
         return try Self.image(fromBottomUpRGBA: pixels, width: width, height: height, output: output)
     }
@@ -75,7 +81,9 @@ extension GLContext {
         guard status == GL_FRAMEBUFFER_COMPLETE else {
             throw GLError(
                 .drawFailed,
-                message: "OpenGL ES could not make a \(width) × \(height) framebuffer (status 0x\(String(status, radix: 16))).")
+                message:
+                    "OpenGL ES could not make a \(width) × \(height) framebuffer (status 0x\(String(status, radix: 16)))."
+            )
         }
     }
 
@@ -84,7 +92,9 @@ extension GLContext {
         guard image.width <= maxTextureSize, image.height <= maxTextureSize else {
             throw GLError(
                 .drawFailed,
-                message: "A \(image.width) × \(image.height) input is beyond this OpenGL ES driver's limit of \(maxTextureSize) pixels a side.")
+                message:
+                    "A \(image.width) × \(image.height) input is beyond this OpenGL ES driver's limit of \(maxTextureSize) pixels a side."
+            )
         }
         while inputTextures.count <= unit {
             var texture: GLuint = 0
@@ -106,7 +116,8 @@ extension GLContext {
                 var packed = [UInt8](repeating: 0, count: rowBytes * image.height)
                 packed.withUnsafeMutableBytes { destination in
                     for row in 0..<image.height {
-                        let from = UnsafeRawBufferPointer(rebasing: bytes[(row * image.snapshot.stride)...].prefix(rowBytes))
+                        let from = UnsafeRawBufferPointer(
+                            rebasing: bytes[(row * image.snapshot.stride)...].prefix(rowBytes))
                         UnsafeMutableRawBufferPointer(rebasing: destination[(row * rowBytes)...].prefix(rowBytes))
                             .copyMemory(from: from)
                     }
@@ -132,6 +143,21 @@ extension GLContext {
         -> Image
     {
         let surface = try CairoSurface(width: width, height: height)
+        if output == .cairoOrder {
+            pixels.withUnsafeBytes { source in
+                surface.withMutablePixelBytes { destination in
+                    let rowBytes = width * 4
+                    for row in 0..<height {
+                        let from = UnsafeRawBufferPointer(
+                            rebasing: source[((height - 1 - row) * rowBytes)...].prefix(rowBytes))
+                        UnsafeMutableRawBufferPointer(
+                            rebasing: destination[(row * surface.stride)...].prefix(rowBytes)
+                        ).copyMemory(from: from)
+                    }
+                }
+            }
+            return try Image(surface: surface)
+        }
         let rowPixels = surface.stride / 4
         let premultiplies = output == .straight
         pixels.withUnsafeBufferPointer { source in

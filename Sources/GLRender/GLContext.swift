@@ -27,19 +27,23 @@ final class GLContext {
     /// Corresponds to `eglGetPlatformDisplay`, `eglInitialize`, `eglChooseConfig` and `eglCreateContext`.
     /// - Throws: `GLError` `.unavailable` naming the step that failed and what to install.
     init() throws {
-        let install = "Install Mesa's EGL and OpenGL ES drivers (Debian: libegl1, libgles2, libegl-mesa0, libgl1-mesa-dri)."
+        let install =
+            "Install Mesa's EGL and OpenGL ES drivers (Debian: libegl1, libgles2, libegl-mesa0, libgl1-mesa-dri)."
         let clientExtensions = eglQueryString(mk_egl_no_display(), EGLint(EGL_EXTENSIONS)).map { String(cString: $0) }
         guard let clientExtensions, clientExtensions.contains("EGL_MESA_platform_surfaceless") else {
             throw GLError(
                 .unavailable,
-                message: "EGL has no surfaceless platform (EGL_MESA_platform_surfaceless) here, so GL shaders cannot run. \(install)")
+                message:
+                    "EGL has no surfaceless platform (EGL_MESA_platform_surfaceless) here, so GL shaders cannot run. \(install)"
+            )
         }
         guard
             let display = eglGetPlatformDisplay(
                 EGLenum(EGL_PLATFORM_SURFACELESS_MESA), mk_egl_default_display(), nil),
             display != mk_egl_no_display()
         else {
-            throw GLError(.unavailable, message: "EGL could not open a surfaceless display (\(Self.eglErrorText())). \(install)")
+            throw GLError(
+                .unavailable, message: "EGL could not open a surfaceless display (\(Self.eglErrorText())). \(install)")
         }
         var major: EGLint = 0
         var minor: EGLint = 0
@@ -102,7 +106,8 @@ final class GLContext {
     /// Corresponds to `eglMakeCurrent`.
     func makeCurrent() throws {
         guard eglMakeCurrent(display, mk_egl_no_surface(), mk_egl_no_surface(), context) == EGL_TRUE else {
-            throw GLError(.unavailable, message: "EGL could not make the OpenGL ES context current (\(Self.eglErrorText())).")
+            throw GLError(
+                .unavailable, message: "EGL could not make the OpenGL ES context current (\(Self.eglErrorText())).")
         }
     }
 
@@ -115,7 +120,8 @@ final class GLContext {
     static func eglErrorText() -> String {
         let code = eglGetError()
         let names: [EGLint: String] = [
-            EGL_NOT_INITIALIZED: "EGL_NOT_INITIALIZED", EGL_BAD_ACCESS: "EGL_BAD_ACCESS", EGL_BAD_ALLOC: "EGL_BAD_ALLOC",
+            EGL_NOT_INITIALIZED: "EGL_NOT_INITIALIZED", EGL_BAD_ACCESS: "EGL_BAD_ACCESS",
+            EGL_BAD_ALLOC: "EGL_BAD_ALLOC",
             EGL_BAD_ATTRIBUTE: "EGL_BAD_ATTRIBUTE", EGL_BAD_CONFIG: "EGL_BAD_CONFIG",
             EGL_BAD_CONTEXT: "EGL_BAD_CONTEXT", EGL_BAD_DISPLAY: "EGL_BAD_DISPLAY", EGL_BAD_MATCH: "EGL_BAD_MATCH",
             EGL_BAD_PARAMETER: "EGL_BAD_PARAMETER"

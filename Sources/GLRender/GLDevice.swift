@@ -1,5 +1,5 @@
-import FrameDraw
 import Foundation
+import FrameDraw
 import Synchronization
 
 /// The OpenGL ES device MovieKit draws shaders with: one EGL context on Mesa's surfaceless platform,

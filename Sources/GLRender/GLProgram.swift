@@ -16,6 +16,28 @@ package struct GLProgramSource: Sendable, Hashable {
         self.vertex = vertex
         self.fragment = fragment
     }
+
+    /// This program with its fragment shader's `main` wrapped so that it writes what Cairo stores:
+    /// clamped, premultiplied (from straight colours when `premultiplied` is false) and in BGRA
+    /// order, to be read back with `GLColorOutput.cairoOrder` without a pass over the pixels on the
+    /// CPU. `nil` when the shader starts with directives (`#version`, `#extension`) that must come first.
+    package func convertingOutput(premultiplied: Bool) -> GLProgramSource? {
+        guard !fragment.contains("#version"), !fragment.contains("#extension") else { return nil }
+        let colour = premultiplied ? "c.rgb = min(c.rgb, vec3(c.a));" : "c.rgb *= c.a;"
+        var result = self
+        result.fragment = """
+            #define main mk_shader_main
+            \(fragment)
+            #undef main
+            void main() {
+                mk_shader_main();
+                vec4 c = clamp(gl_FragColor, 0.0, 1.0);
+                \(colour)
+                gl_FragColor = c.bgra;
+            }
+            """
+        return result
+    }
 }
 
 /// A linked program and the uniforms it declares.

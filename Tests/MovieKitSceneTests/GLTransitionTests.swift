@@ -36,9 +36,12 @@ struct GLTransitionTests {
         .pinwheel: [(0.851, 0.308, .to), (0.9, 0.5, .from)], .polkaDotsCurtain: [(0.5, 0.5, .to)],
         .zoomInCircles: [(0.5, 0.625, .to)], .windowSlice: [(0.07, 0.5, .to)], .squaresWire: [(0.05, 0.95, .to)],
         .wind: [(0.05, 0.5, .to), (0.95, 0.5, .from)], .circle: [(0.5, 0.5, .color(0.1, 0.1, 0.1))],
-        .circleCrop: [(0.5, 0.5, .black)], .burn: [(0.5, 0.5, .color(0.95, 0.2, 0.6))], .multiplyBlend: [(0.5, 0.5, .black)],
-        .colorPhase: [(0.5, 0.5, .color(0.0741, 0, 0.0741))], .colourDistance: [(0.5, 0.5, .mix(pow(0.5, 1 + 5 * 0.81650)))],
-        .fadeColor: [(0.5, 0.5, .color(0.0370, 0, 0.0370))], .fadeGrayscale: [(0.5, 0.5, .color(0.2133, 0.1142, 0.2133))],
+        .circleCrop: [(0.5, 0.5, .black)], .burn: [(0.5, 0.5, .color(0.95, 0.2, 0.6))],
+        .multiplyBlend: [(0.5, 0.5, .black)],
+        .colorPhase: [(0.5, 0.5, .color(0.0741, 0, 0.0741))],
+        .colourDistance: [(0.5, 0.5, .mix(pow(0.5, 1 + 5 * 0.81650)))],
+        .fadeColor: [(0.5, 0.5, .color(0.0370, 0, 0.0370))],
+        .fadeGrayscale: [(0.5, 0.5, .color(0.2133, 0.1142, 0.2133))],
         .morph: [(0.5, 0.5, .mix(0.5))], .displacement: [(0.5, 0.5, .mix(0.5))], .linearBlur: [(0.5, 0.5, .mix(0.5))],
         .crossZoom: [(0.5, 0.5, .mix(0.5))], .dreamy: [(0.5, 0.5, .mix(0.5))], .dreamyZoom: [(0.5, 0.5, .to)],
         .simpleZoom: [(0.5, 0.5, .from)], .pixelize: [(0.5, 0.5, .mix(0.5))], .hexagonalize: [(0.5, 0.5, .mix(0.5))],
@@ -81,8 +84,10 @@ struct GLTransitionTests {
         }
     }
 
-    static func close(_ color: Color, _ red: Double, _ green: Double, _ blue: Double, tolerance: Double = 0.03) -> Bool {
-        abs(color.red - red) <= tolerance && abs(color.green - green) <= tolerance && abs(color.blue - blue) <= tolerance
+    static func close(_ color: Color, _ red: Double, _ green: Double, _ blue: Double, tolerance: Double = 0.03) -> Bool
+    {
+        abs(color.red - red) <= tolerance && abs(color.green - green) <= tolerance
+            && abs(color.blue - blue) <= tolerance
             && abs(color.alpha - 1) <= tolerance
     }
 

@@ -84,7 +84,8 @@ struct RasterPlan {
         var shader = shader
         shader.inputs = shader.inputs.map { input in
             var input = input
-            input.layers = window.isEmpty
+            input.layers =
+                window.isEmpty
                 ? Self.withoutSlots(input.layers) : planned(input.layers, window: window, placementIsStatic: true)
             return input
         }

@@ -154,26 +154,47 @@ public enum GLTransition: String, Sendable, Hashable, CaseIterable {
     public var parameters: [GLTransitionParameter] {
         switch self {
         case .bounce:
-            [GLTransitionParameter("shadow_colour", .vec4, [0, 0, 0, 0.6]), GLTransitionParameter("shadow_height", .float, [0.075]), GLTransitionParameter("bounces", .float, [3])]
-        case .bowTieHorizontal, .bowTieVertical, .dreamy, .glitchDisplace, .glitchMemories, .invertedPageCurl, .swirl, .zoomInCircles, .cannabisLeaf, .crossWarp, .fade, .heart, .luma, .multiplyBlend, .windowBlinds, .wipeDown, .wipeLeft, .wipeRight, .wipeUp: []
+            [
+                GLTransitionParameter("shadow_colour", .vec4, [0, 0, 0, 0.6]),
+                GLTransitionParameter("shadow_height", .float, [0.075]), GLTransitionParameter("bounces", .float, [3])
+            ]
+        case .bowTieHorizontal, .bowTieVertical, .dreamy, .glitchDisplace, .glitchMemories, .invertedPageCurl, .swirl,
+            .zoomInCircles, .cannabisLeaf, .crossWarp, .fade, .heart, .luma, .multiplyBlend, .windowBlinds, .wipeDown,
+            .wipeLeft, .wipeRight, .wipeUp:
+            []
         case .butterflyWaveScrawler:
-            [GLTransitionParameter("amplitude", .float, [1]), GLTransitionParameter("waves", .float, [30]), GLTransitionParameter("colorSeparation", .float, [0.3])]
+            [
+                GLTransitionParameter("amplitude", .float, [1]), GLTransitionParameter("waves", .float, [30]),
+                GLTransitionParameter("colorSeparation", .float, [0.3])
+            ]
         case .circleCrop:
             [GLTransitionParameter("bgcolor", .vec4, [0, 0, 0, 1])]
         case .colourDistance:
             [GLTransitionParameter("power", .float, [5])]
         case .crazyParametricFun:
-            [GLTransitionParameter("a", .float, [4]), GLTransitionParameter("b", .float, [1]), GLTransitionParameter("amplitude", .float, [120]), GLTransitionParameter("smoothness", .float, [0.1])]
+            [
+                GLTransitionParameter("a", .float, [4]), GLTransitionParameter("b", .float, [1]),
+                GLTransitionParameter("amplitude", .float, [120]), GLTransitionParameter("smoothness", .float, [0.1])
+            ]
         case .crossZoom:
             [GLTransitionParameter("strength", .float, [0.4])]
         case .directional:
             [GLTransitionParameter("direction", .vec2, [0, 1])]
         case .doomScreenTransition:
-            [GLTransitionParameter("bars", .int, [30]), GLTransitionParameter("amplitude", .float, [2]), GLTransitionParameter("noise", .float, [0.1]), GLTransitionParameter("frequency", .float, [0.5]), GLTransitionParameter("dripScale", .float, [0.5])]
+            [
+                GLTransitionParameter("bars", .int, [30]), GLTransitionParameter("amplitude", .float, [2]),
+                GLTransitionParameter("noise", .float, [0.1]), GLTransitionParameter("frequency", .float, [0.5]),
+                GLTransitionParameter("dripScale", .float, [0.5])
+            ]
         case .dreamyZoom:
             [GLTransitionParameter("rotation", .float, [6]), GLTransitionParameter("scale", .float, [1.2])]
         case .gridFlip:
-            [GLTransitionParameter("size", .ivec2, [4, 4]), GLTransitionParameter("pause", .float, [0.1]), GLTransitionParameter("dividerWidth", .float, [0.05]), GLTransitionParameter("bgcolor", .vec4, [0, 0, 0, 1]), GLTransitionParameter("randomness", .float, [0.1])]
+            [
+                GLTransitionParameter("size", .ivec2, [4, 4]), GLTransitionParameter("pause", .float, [0.1]),
+                GLTransitionParameter("dividerWidth", .float, [0.05]),
+                GLTransitionParameter("bgcolor", .vec4, [0, 0, 0, 1]),
+                GLTransitionParameter("randomness", .float, [0.1])
+            ]
         case .linearBlur:
             [GLTransitionParameter("intensity", .float, [0.1])]
         case .mosaic:
@@ -193,15 +214,27 @@ public enum GLTransition: String, Sendable, Hashable, CaseIterable {
         case .burn:
             [GLTransitionParameter("color", .vec3, [0.9, 0.4, 0.2])]
         case .circle:
-            [GLTransitionParameter("center", .vec2, [0.5, 0.5]), GLTransitionParameter("backColor", .vec3, [0.1, 0.1, 0.1])]
+            [
+                GLTransitionParameter("center", .vec2, [0.5, 0.5]),
+                GLTransitionParameter("backColor", .vec3, [0.1, 0.1, 0.1])
+            ]
         case .circleOpen:
             [GLTransitionParameter("smoothness", .float, [0.3]), GLTransitionParameter("opening", .bool, [1])]
         case .colorPhase:
-            [GLTransitionParameter("fromStep", .vec4, [0, 0.2, 0.4, 0]), GLTransitionParameter("toStep", .vec4, [0.6, 0.8, 1, 1])]
+            [
+                GLTransitionParameter("fromStep", .vec4, [0, 0.2, 0.4, 0]),
+                GLTransitionParameter("toStep", .vec4, [0.6, 0.8, 1, 1])
+            ]
         case .crosshatch:
-            [GLTransitionParameter("center", .vec2, [0.5, 0.5]), GLTransitionParameter("threshold", .float, [3]), GLTransitionParameter("fadeEdge", .float, [0.1])]
+            [
+                GLTransitionParameter("center", .vec2, [0.5, 0.5]), GLTransitionParameter("threshold", .float, [3]),
+                GLTransitionParameter("fadeEdge", .float, [0.1])
+            ]
         case .cube:
-            [GLTransitionParameter("persp", .float, [0.7]), GLTransitionParameter("unzoom", .float, [0.3]), GLTransitionParameter("reflection", .float, [0.4]), GLTransitionParameter("floating", .float, [3])]
+            [
+                GLTransitionParameter("persp", .float, [0.7]), GLTransitionParameter("unzoom", .float, [0.3]),
+                GLTransitionParameter("reflection", .float, [0.4]), GLTransitionParameter("floating", .float, [3])
+            ]
         case .directionalWarp:
             [GLTransitionParameter("direction", .vec2, [-1, 1])]
         case .directionalWipe:
@@ -209,23 +242,38 @@ public enum GLTransition: String, Sendable, Hashable, CaseIterable {
         case .displacement:
             [GLTransitionParameter("strength", .float, [0.5])]
         case .doorway:
-            [GLTransitionParameter("reflection", .float, [0.4]), GLTransitionParameter("perspective", .float, [0.4]), GLTransitionParameter("depth", .float, [3])]
+            [
+                GLTransitionParameter("reflection", .float, [0.4]), GLTransitionParameter("perspective", .float, [0.4]),
+                GLTransitionParameter("depth", .float, [3])
+            ]
         case .fadeColor:
             [GLTransitionParameter("color", .vec3, [0, 0, 0]), GLTransitionParameter("colorPhase", .float, [0.4])]
         case .fadeGrayscale:
             [GLTransitionParameter("intensity", .float, [0.3])]
         case .flyEye:
-            [GLTransitionParameter("size", .float, [0.04]), GLTransitionParameter("zoom", .float, [50]), GLTransitionParameter("colorSeparation", .float, [0.3])]
+            [
+                GLTransitionParameter("size", .float, [0.04]), GLTransitionParameter("zoom", .float, [50]),
+                GLTransitionParameter("colorSeparation", .float, [0.3])
+            ]
         case .hexagonalize:
             [GLTransitionParameter("steps", .int, [50]), GLTransitionParameter("horizontalHexagons", .float, [20])]
         case .kaleidoscope:
-            [GLTransitionParameter("speed", .float, [1]), GLTransitionParameter("angle", .float, [1]), GLTransitionParameter("power", .float, [1.5])]
+            [
+                GLTransitionParameter("speed", .float, [1]), GLTransitionParameter("angle", .float, [1]),
+                GLTransitionParameter("power", .float, [1.5])
+            ]
         case .luminanceMelt:
-            [GLTransitionParameter("direction", .bool, [1]), GLTransitionParameter("l_threshold", .float, [0.8]), GLTransitionParameter("above", .bool, [0])]
+            [
+                GLTransitionParameter("direction", .bool, [1]), GLTransitionParameter("l_threshold", .float, [0.8]),
+                GLTransitionParameter("above", .bool, [0])
+            ]
         case .morph:
             [GLTransitionParameter("strength", .float, [0.1])]
         case .perlin:
-            [GLTransitionParameter("scale", .float, [4]), GLTransitionParameter("smoothness", .float, [0.01]), GLTransitionParameter("seed", .float, [12.9898])]
+            [
+                GLTransitionParameter("scale", .float, [4]), GLTransitionParameter("smoothness", .float, [0.01]),
+                GLTransitionParameter("seed", .float, [12.9898])
+            ]
         case .pinwheel:
             [GLTransitionParameter("speed", .float, [2])]
         case .pixelize:
@@ -237,15 +285,28 @@ public enum GLTransition: String, Sendable, Hashable, CaseIterable {
         case .ripple:
             [GLTransitionParameter("amplitude", .float, [100]), GLTransitionParameter("speed", .float, [50])]
         case .rotateScaleFade:
-            [GLTransitionParameter("center", .vec2, [0.5, 0.5]), GLTransitionParameter("rotations", .float, [1]), GLTransitionParameter("scale", .float, [8]), GLTransitionParameter("backColor", .vec4, [0.15, 0.15, 0.15, 1])]
+            [
+                GLTransitionParameter("center", .vec2, [0.5, 0.5]), GLTransitionParameter("rotations", .float, [1]),
+                GLTransitionParameter("scale", .float, [8]),
+                GLTransitionParameter("backColor", .vec4, [0.15, 0.15, 0.15, 1])
+            ]
         case .squaresWire:
-            [GLTransitionParameter("squares", .ivec2, [10, 10]), GLTransitionParameter("direction", .vec2, [1, -0.5]), GLTransitionParameter("smoothness", .float, [1.6])]
+            [
+                GLTransitionParameter("squares", .ivec2, [10, 10]),
+                GLTransitionParameter("direction", .vec2, [1, -0.5]), GLTransitionParameter("smoothness", .float, [1.6])
+            ]
         case .squeeze:
             [GLTransitionParameter("colorSeparation", .float, [0.04])]
         case .swap:
-            [GLTransitionParameter("reflection", .float, [0.4]), GLTransitionParameter("perspective", .float, [0.2]), GLTransitionParameter("depth", .float, [3])]
+            [
+                GLTransitionParameter("reflection", .float, [0.4]), GLTransitionParameter("perspective", .float, [0.2]),
+                GLTransitionParameter("depth", .float, [3])
+            ]
         case .undulatingBurnOut:
-            [GLTransitionParameter("smoothness", .float, [0.03]), GLTransitionParameter("center", .vec2, [0.5, 0.5]), GLTransitionParameter("color", .vec3, [0, 0, 0])]
+            [
+                GLTransitionParameter("smoothness", .float, [0.03]), GLTransitionParameter("center", .vec2, [0.5, 0.5]),
+                GLTransitionParameter("color", .vec3, [0, 0, 0])
+            ]
         case .wind:
             [GLTransitionParameter("size", .float, [0.2])]
         case .windowSlice:

@@ -83,9 +83,4 @@ public struct ShaderError: Error, Sendable, CustomStringConvertible {
     public let kind: Kind
     /// A full sentence or more saying what happened and what to do.
     public let description: String
-
-    init(kind: Kind, description: String) {
-        self.kind = kind
-        self.description = description
-    }
 }

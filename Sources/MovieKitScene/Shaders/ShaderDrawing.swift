@@ -19,7 +19,8 @@ enum ShaderDrawing {
     /// reported before the first frame.
     /// - Throws: `ShaderError`.
     static func prepare(_ shader: ShaderContent) throws {
-        _ = try uniforms(of: program(of: shader))
+        let plain = program(of: shader)
+        _ = try uniforms(of: plain.convertingOutput(premultiplied: shader.writesPremultipliedColor) ?? plain)
     }
 
     /// The uniforms `program` declares, compiling it once.
@@ -39,7 +40,9 @@ enum ShaderDrawing {
     ) throws -> Image {
         var uniforms = shader.uniforms(time)
         if uniforms["resolution"] == nil { uniforms["resolution"] = [Double(width), Double(height)] }
-        let program = program(of: shader)
+        let plain = program(of: shader)
+        let converting = plain.convertingOutput(premultiplied: shader.writesPremultipliedColor)
+        let program = converting ?? plain
         do {
             let device = try GLDevice.shared()
             let declared = try device.uniforms(of: program)
@@ -51,7 +54,7 @@ enum ShaderDrawing {
             }
             return try device.draw(
                 program, width: width, height: height, inputs: inputs, uniforms: uniforms,
-                output: shader.writesPremultipliedColor ? .premultiplied : .straight)
+                output: converting != nil ? .cairoOrder : shader.writesPremultipliedColor ? .premultiplied : .straight)
         } catch let error as GLError {
             throw ShaderError(error)
         }

@@ -34,7 +34,9 @@ extension EditlyLayerBuilder {
         let path = try reader.string(expected: "the path of a GLSL shader file")
         let url = MediaFiles.url(path, relativeTo: reader.context.baseURL)
         if let problem = MediaFiles.problem(with: url) {
-            throw reader.invalid("\"\(path)\" (\(url.path))", expected: "a readable GLSL file: \(problem.hasSuffix(".") ? String(problem.dropLast()) : problem)")
+            throw reader.invalid(
+                "\"\(path)\" (\(url.path))",
+                expected: "a readable GLSL file: \(problem.hasSuffix(".") ? String(problem.dropLast()) : problem)")
         }
         return String(decoding: try MediaFiles.contents(of: url), as: UTF8.self)
     }

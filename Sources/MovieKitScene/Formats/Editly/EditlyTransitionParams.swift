@@ -26,7 +26,9 @@ struct EditlyTransitionParams {
             let numbers: [Double]
             if value.isSequence {
                 let items = try value.sequence(expected: expected)
-                guard (1...4).contains(items.count) else { throw value.invalid("a list of \(items.count)", expected: expected) }
+                guard (1...4).contains(items.count) else {
+                    throw value.invalid("a list of \(items.count)", expected: expected)
+                }
                 numbers = try items.map { try $0.double(expected: expected) }
             } else if let flag = try? value.bool() {
                 numbers = [flag ? 1 : 0]
@@ -55,28 +57,35 @@ struct EditlyTransitionParams {
         if name.lowercased().hasSuffix(".glsl") {
             let url = MediaFiles.url(name, relativeTo: reader.context.baseURL)
             if let problem = MediaFiles.problem(with: url) {
-                throw reader.invalid("\"\(name)\" (\(url.path))", expected: "a readable GLSL file: \(problem.hasSuffix(".") ? String(problem.dropLast()) : problem)")
+                throw reader.invalid(
+                    "\"\(name)\" (\(url.path))",
+                    expected: "a readable GLSL file: \(problem.hasSuffix(".") ? String(problem.dropLast()) : problem)")
             }
             let text = String(decoding: try MediaFiles.contents(of: url), as: UTF8.self)
             let shader = ShaderTransition(glsl: text)
             let uniforms: [String: GLUniform]
             do {
-                uniforms = try ShaderDrawing.uniforms(of: ShaderDrawing.program(of: ShaderContent(fragmentShader: shader.fragmentShader)))
+                uniforms = try ShaderDrawing.uniforms(
+                    of: ShaderDrawing.program(of: ShaderContent(fragmentShader: shader.fragmentShader)))
             } catch let error as ShaderError {
                 throw reader.invalid("\"\(name)\"", expected: "a transition shader that compiles: \(error.description)")
             }
             let reserved: Set = ["from", "to", "progress", "ratio", "resolution"]
             let declared = uniforms.values.filter { !reserved.contains($0.name) }
                 .compactMap { uniform in uniform.componentCount.map { (uniform.name, $0) } }
-            return ShaderTransition(glsl: text, parameters: try params?.checked(against: declared, transition: name) ?? [:])
+            return ShaderTransition(
+                glsl: text, parameters: try params?.checked(against: declared, transition: name) ?? [:])
         }
         guard EditlyTransitions.mapping(named: name) == nil, let named = GLTransition(name: name) else { return nil }
         let declared = named.parameters.map { ($0.name, $0.type.componentCount) }
-        return ShaderTransition(named, parameters: try params?.checked(against: declared, transition: named.rawValue) ?? [:])
+        return ShaderTransition(
+            named, parameters: try params?.checked(against: declared, transition: named.rawValue) ?? [:])
     }
 
     /// The values by name, each checked against the parameters the transition has.
-    private func checked(against declared: [(name: String, count: Int)], transition: String) throws -> [String: [Double]] {
+    private func checked(against declared: [(name: String, count: Int)], transition: String) throws -> [String:
+        [Double]]
+    {
         var result: [String: [Double]] = [:]
         let names = declared.map(\.name)
         for value in values {
@@ -90,9 +99,11 @@ struct EditlyTransitionParams {
             }
             guard value.numbers.count == count || value.numbers.count == 1 else {
                 throw value.reader.invalid(
-                    "\(value.numbers.count) numbers", expected: count == 1 ? "one number" : "a list of \(count) numbers")
+                    "\(value.numbers.count) numbers", expected: count == 1 ? "one number" : "a list of \(count) numbers"
+                )
             }
-            result[value.name] = value.numbers.count == count ? value.numbers : Array(repeating: value.numbers[0], count: count)
+            result[value.name] =
+                value.numbers.count == count ? value.numbers : Array(repeating: value.numbers[0], count: count)
         }
         return result
     }
