@@ -102,6 +102,12 @@ struct RasterPlan {
                 group.layers = withoutSlots(group.layers)
                 layer.content = .group(group)
             }
+            if case .shader(var shader) = layer.content {
+                for index in shader.inputs.indices {
+                    shader.inputs[index].layers = withoutSlots(shader.inputs[index].layers)
+                }
+                layer.content = .shader(shader)
+            }
             if var mask = layer.mask {
                 mask.layers = withoutSlots(mask.layers)
                 layer.mask = mask
