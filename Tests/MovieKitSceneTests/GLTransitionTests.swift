@@ -136,6 +136,26 @@ struct GLTransitionTests {
         }
     }
 
+    @Test func keepsThePicturesUpright() throws {
+        // From: red above green. `wipeUp` at 0.25 has revealed the bottom quarter of the blue picture.
+        let from = try Image(size: CGSize(width: Self.width, height: Self.height)) { context in
+            context.setFillColor(Self.red)
+            context.fill(CGRect(x: 0, y: 0, width: Self.width, height: Self.height / 2))
+            context.setFillColor(Color(red: 0, green: 1, blue: 0))
+            context.fill(CGRect(x: 0, y: Self.height / 2, width: Self.width, height: Self.height / 2))
+        }
+        let transition = ShaderTransition(.wipeUp)
+        let content = ShaderContent(fragmentShader: transition.fragmentShader, writesPremultipliedColor: true) { _ in
+            ["progress": [0.25], "ratio": [Double(Self.width) / Double(Self.height)]]
+        }
+        let image = try ShaderDrawing.image(
+            of: content, width: Self.width, height: Self.height, time: 0,
+            inputs: [("from", from), ("to", try Self.picture(Self.blue))])
+        #expect(Self.close(image.pixel(atX: 10, y: 2), 1, 0, 0))
+        #expect(Self.close(image.pixel(atX: 10, y: 20), 0, 1, 0))
+        #expect(Self.close(image.pixel(atX: 10, y: 34), 0, 0, 1))
+    }
+
     @Test func parametersChangeTheEffect() throws {
         // `Directional` towards the left: at 0.5 the right half shows the next picture.
         let left = try Self.draw(ShaderTransition(.directional, parameters: ["direction": [1, 0]]), progress: 0.5)
