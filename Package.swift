@@ -42,6 +42,13 @@ let package = Package(
             providers: [.apt(["libheif-dev"])]
         ),
 
+        // EGL and OpenGL ES 2 (Mesa's surfaceless platform): only GLRender imports it.
+        .systemLibrary(
+            name: "CEGL",
+            pkgConfig: "egl",
+            providers: [.apt(["libegl-dev", "libgles-dev", "libegl-mesa0", "libgl1-mesa-dri"])]
+        ),
+
         // POSIX calls Swift's Glibc module does not declare (renameat2).
         .systemLibrary(name: "CPosix"),
 
@@ -53,6 +60,9 @@ let package = Package(
 
         // Libraries.
         .target(name: "FrameDraw", dependencies: ["CCairo", "CHeif", "LibAV", "MovieKitLog"]),
+        // The one internal layer that owns EGL and OpenGL ES objects (package access only): GLSL shaders
+        // drawn into FrameDraw images, for shader layers and shader transitions.
+        .target(name: "GLRender", dependencies: ["CEGL", "FrameDraw"]),
         // Timing: easing, keyframes, springs, tweens and timelines, pure math over FrameDraw's value types.
         .target(name: "MovieKitAnimation", dependencies: ["FrameDraw"]),
         // The movie writer; re-exports MovieKitAnimation.
@@ -61,7 +71,9 @@ let package = Package(
         // Scenes: a layer tree rendered as a pure function of time, and the YAML/JSON scene files that describe one.
         .target(
             name: "MovieKitScene",
-            dependencies: ["MovieKitCore", "FrameDraw", "LibAV", .product(name: "Yams", package: "Yams")]),
+            dependencies: [
+                "MovieKitCore", "FrameDraw", "LibAV", "GLRender", .product(name: "Yams", package: "Yams")
+            ]),
 
         // Command-line tool.
         .executableTarget(
@@ -131,6 +143,7 @@ let package = Package(
             exclude: ["Fixtures", "__Snapshots__"]
         ),
         .testTarget(name: "LibAVTests", dependencies: ["LibAV", "CFFmpeg"]),
+        .testTarget(name: "GLRenderTests", dependencies: ["GLRender", "FrameDraw"]),
         .testTarget(name: "MovieKitAnimationTests", dependencies: ["MovieKitAnimation", "FrameDraw"]),
         .testTarget(
             name: "MovieKitCoreTests",

@@ -9,6 +9,7 @@ PACKAGES=(
   libcairo2-dev libpango1.0-dev fonts-dejavu-core fonts-lohit-deva
   libheif-dev        # HEIC/HEIF and AVIF decoding (the CHeif target)
   libheif-examples   # heif-enc: the image tests make their HEIC and AVIF inputs with it
+  libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri   # GL shaders: EGL surfaceless + OpenGL ES (the CEGL target)
   ffmpeg   # test-time cross-checks (ffprobe) and the benchmark's encoder floor only
   libde265-examples   # libde265-dec265: an independent HEVC decoder for the cross-decoder test
 )

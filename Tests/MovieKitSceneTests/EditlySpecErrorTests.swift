@@ -22,12 +22,17 @@ struct EditlyErrorCase: Sendable, CustomTestStringConvertible {
 
 @Suite("editly spec errors")
 struct EditlySpecErrorTests {
-    static let transitionNames =
-        "`fade`, `fadecolor`, `wipeLeft`, `wipeRight`, `wipeUp`, `wipeDown`, `directional-left`, `directional-right`, "
-        + "`directional-up`, `directional-down`, `circleopen`, `Radial`, `pixelize`, `SimpleZoom`, `randomsquares`, `random` and `dummy`"
+    static let transitionNames: String = {
+        let cpu = [
+            "fade", "wipeLeft", "wipeRight", "wipeUp", "wipeDown", "directional-left", "directional-right",
+            "directional-up", "directional-down", "random", "dummy"
+        ]
+        let names = (cpu + GLTransition.allCases.map(\.rawValue).filter { !cpu.contains($0) }).map { "`\($0)`" }
+        return names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+    }()
     static let layerTypes =
         "`image`, `image-overlay`, `title`, `subtitle`, `title-background`, `news-title`, `slide-in-text`, `fill-color`, `pause`, "
-        + "`linear-gradient`, `radial-gradient` and `rainbow-colors`"
+        + "`linear-gradient`, `radial-gradient`, `rainbow-colors` and `gl`"
 
     static let cases: [EditlyErrorCase] = [
         .init(
@@ -38,9 +43,10 @@ struct EditlySpecErrorTests {
                 "spec.json5: `clips[1].layers[1]` uses a `video` layer, which MovieKit does not support: video clips cannot be imported; MovieKit slideshows show still pictures, so cut the video separately or use a frame of it as an image."
         ),
         .init(
-            name: "a gl layer", text: "{ clips: [{ layers: [{ type: 'gl', fragmentPath: 'a.frag' }] }] }",
+            name: "a gl layer whose shader is missing",
+            text: "{ clips: [{ layers: [{ type: 'gl', fragmentPath: 'a.frag' }] }] }",
             message:
-                "spec.json5: `clips[0].layers[0]` uses a `gl` layer, which MovieKit does not support: GLSL shaders are not run, since MovieKit draws with Cairo on the CPU; draw it in Swift with Layer.custom instead."
+                "spec.json5: `clips[0].layers[0].fragmentPath` is \"a.frag\" (/nonexistent-spec-folder/a.frag) but must be a readable GLSL file: No file exists at this path; check the spelling and the working directory."
         ),
         .init(
             name: "a canvas layer", text: "{ clips: [{ layers: [{ type: 'canvas' }] }] }",
@@ -63,19 +69,19 @@ struct EditlySpecErrorTests {
             text:
                 "{ clips: [{ layers: [{ type: 'pause' }], transition: { name: 'fdae' } }, { layers: [{ type: 'pause' }] }] }",
             message:
-                "spec.json5: `clips[0].transition.name` is \"fdae\" (did you mean `fade`?) but must be an editly transition MovieKit draws: one of \(transitionNames)."
+                "spec.json5: `clips[0].transition.name` is \"fdae\" (did you mean `fade`?) but must be an editly transition: one of \(transitionNames), or a `.glsl` file in the gl-transitions form."
         ),
         .init(
-            name: "a gl-transition MovieKit does not draw",
-            text: "{ defaults: { transition: { name: 'cube' } }, clips: [{ layers: [{ type: 'pause' }] }] }",
+            name: "a missing transition shader file",
+            text: "{ defaults: { transition: { name: 'mine.glsl' } }, clips: [{ layers: [{ type: 'pause' }] }] }",
             message:
-                "spec.json5: `defaults.transition.name` uses the gl-transitions transition `cube`, which MovieKit does not support: MovieKit draws only these editly transitions: \(transitionNames)."
+                "spec.json5: `defaults.transition.name` is \"mine.glsl\" (/nonexistent-spec-folder/mine.glsl) but must be a readable GLSL file: No file exists at this path; check the spelling and the working directory."
         ),
         .init(
             name: "a transition easing",
-            text: "{ clips: [{ layers: [{ type: 'pause' }], transition: { name: 'fade', easing: 'easeOutExpo' } }] }",
+            text: "{ clips: [{ layers: [{ type: 'pause' }], transition: { name: 'fade', easing: 'easeInQuad' } }] }",
             message:
-                "spec.json5: `clips[0].transition.easing` uses a transition's `easing`, which MovieKit does not support: editly's transitions run at their own pace here (linear, or easeOutExpo for directional ones)."
+                "spec.json5: `clips[0].transition.easing` is \"easeInQuad\" but must be an editly easing: one of `linear`, `easeOutExpo` and `easeInOutCubic`."
         ),
         .init(
             name: "a duration with no name",

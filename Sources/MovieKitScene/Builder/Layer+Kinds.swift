@@ -75,4 +75,17 @@ extension Layer {
     {
         Layer(.custom(CustomDrawing(draw)))
     }
+
+    /// A picture drawn by a GLSL ES 1.00 fragment shader with OpenGL ES, filling the bounds. Its
+    /// `vec2 resolution` uniform is the pixel size drawn; `uniforms` gives the others at each time.
+    /// - Parameters:
+    ///   - fragmentShader: The fragment shader, writing `gl_FragColor`.
+    ///   - vertexShader: The vertex shader, or `nil` for a quad from the attribute `vec2 position`.
+    ///   - uniforms: Uniform values at a time on the parent's clock, such as `["time": [t]]`.
+    public static func shader(
+        _ fragmentShader: String, vertexShader: String? = nil,
+        uniforms: @escaping @Sendable (_ time: Double) -> [String: [Double]] = { _ in [:] }
+    ) -> Layer {
+        Layer(.shader(ShaderContent(fragmentShader: fragmentShader, vertexShader: vertexShader, uniforms: uniforms)))
+    }
 }

@@ -72,6 +72,8 @@ struct LayerPainter {
             } else {
                 custom.draw(context, time)
             }
+        case .shader(let shader):
+            drawShader(shader, bounds: bounds, time: time, opacity: opacity)
         }
     }
 

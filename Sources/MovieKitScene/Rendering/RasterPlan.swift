@@ -57,6 +57,7 @@ struct RasterPlan {
             layer.mask = mask
         }
         let visible = window.intersection(Self.window(of: layer))
+        if case .shader(let shader) = layer.content { return plannedInputs(of: shader, layer: layer, window: visible) }
         guard case .group(var group) = layer.content else { return layer }
         guard !visible.isEmpty else { return Self.withoutSlots([layer])[0] }
         let placed = placementIsStatic && Self.hasStaticTransform(layer)
@@ -76,6 +77,22 @@ struct RasterPlan {
         return layer
     }
 
+    /// A shader layer whose inputs are planned as canvases of their own: each is drawn into a
+    /// picture of the shader's size that sits still.
+    private mutating func plannedInputs(of shader: ShaderContent, layer: Layer, window: Window) -> Layer {
+        var layer = layer
+        var shader = shader
+        shader.inputs = shader.inputs.map { input in
+            var input = input
+            input.layers =
+                window.isEmpty
+                ? Self.withoutSlots(input.layers) : planned(input.layers, window: window, placementIsStatic: true)
+            return input
+        }
+        layer.content = .shader(shader)
+        return layer
+    }
+
     /// `layers` with no raster slots: a scene taken from another renderer may carry its slots.
     private static func withoutSlots(_ layers: [Layer]) -> [Layer] {
         layers.map { layer in
@@ -84,6 +101,12 @@ struct RasterPlan {
                 group.rasterSlot = nil
                 group.layers = withoutSlots(group.layers)
                 layer.content = .group(group)
+            }
+            if case .shader(var shader) = layer.content {
+                for index in shader.inputs.indices {
+                    shader.inputs[index].layers = withoutSlots(shader.inputs[index].layers)
+                }
+                layer.content = .shader(shader)
             }
             if var mask = layer.mask {
                 mask.layers = withoutSlots(mask.layers)
@@ -130,7 +153,7 @@ struct RasterPlan {
         case .group(let group):
             return !layer.cornerRadius.isAnimated
                 && isStatic(group.layers, window: window.shifted(by: group.timeOffset))
-        case .custom:
+        case .custom, .shader:
             return false
         }
     }

@@ -32,7 +32,8 @@ public final class SceneRenderer: Sendable {
     ///     frames. The cache holds at most four
     ///     canvases' worth of pixels (`rasterCacheBudget`).
     /// - Throws: `FrameDrawError.unreadableImage` (or another image-loading error) naming the
-    ///   first image file that cannot be loaded.
+    ///   first image file that cannot be loaded; `ShaderError` for a shader layer that cannot be
+    ///   drawn (no OpenGL ES, or a shader that does not compile).
     public init(scene: Scene, cachesStillGroups: Bool = true) throws {
         var cache: [URL: Image] = [:]
         var work: [ObjectIdentifier: any BackgroundWork] = [:]
@@ -136,6 +137,14 @@ public final class SceneRenderer: Sendable {
         case .group(var group):
             group.layers = try group.layers.map { try resolvingImages(in: $0, cache: &cache, work: &work) }
             layer.content = .group(group)
+        case .shader(var shader):
+            try ShaderDrawing.prepare(shader)
+            for index in shader.inputs.indices {
+                shader.inputs[index].layers = try shader.inputs[index].layers.map {
+                    try resolvingImages(in: $0, cache: &cache, work: &work)
+                }
+            }
+            layer.content = .shader(shader)
         default:
             break
         }

@@ -19,11 +19,16 @@ extension Slideshow {
         var layers: [Layer] = []
         var overlays: [Layer] = []
         var effects = slides.indices.map { _ in SlideEffects() }
+        var shaderTransitions: [ShaderTransitionWindow] = []
         for index in slides.indices.dropLast() where timing.transitions[index] > 0 {
             let start = Double(timing.slides[index + 1].lowerBound) * frameDuration
             let window = TransitionWindow(
                 start: start, duration: Double(timing.transitions[index]) * frameDuration,
                 easing: resolved(index).transition.easing)
+            if let shader = resolved(index).transition.shader {
+                shaderTransitions.append(ShaderTransitionWindow(index: index, window: window, shader: shader))
+                continue
+            }
             let transition = TransitionEffect(
                 kind: transitionKind(after: index), window: window, canvas: canvas.size, seed: seed &+ UInt64(index))
             var outgoing = effects[index]
@@ -32,15 +37,19 @@ extension Slideshow {
             effects[index] = outgoing
             effects[index + 1] = incoming
         }
+        var perSlide: [[Layer]] = []
         for index in slides.indices {
             let range = timing.slides[index]
             let children = try slideLayers(index, cache: cache, canvas: canvas.size)
             let start = Double(range.lowerBound) * frameDuration
             let end = Double(range.upperBound) * frameDuration
             let into = index > 0 ? Double(timing.transitions[index - 1]) * frameDuration : 0
-            layers += effects[index].layers(
-                children: children, start: start, end: end, transitionEnd: start + into, canvas: canvas.size)
+            perSlide.append(
+                effects[index].layers(
+                    children: children, start: start, end: end, transitionEnd: start + into, canvas: canvas.size))
         }
+        overlays += Self.drawing(shaderTransitions, over: &perSlide, canvas: canvas.size)
+        layers = perSlide.flatMap { $0 }
         var scene = Scene(canvas: canvas, layers: layers + overlays, audio: audio)
         scene.heldFrames = HeldFrames(runs: timing.stills)
         return scene

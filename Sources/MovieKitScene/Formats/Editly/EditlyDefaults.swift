@@ -64,6 +64,9 @@ struct EditlyTransitionSpec {
     var duration: Double?
     /// The transition's own mapping, for a missing name.
     var reader: NodeReader?
+    /// `easing` and `params` as written (an explicit `easing: null` is linear), with where they were.
+    var easing: (value: Easing, reader: NodeReader)?
+    var params: EditlyTransitionParams?
 
     init(disabled: Bool, name: String?, duration: Double?) {
         self.disabled = disabled
@@ -78,17 +81,6 @@ struct EditlyTransitionSpec {
             return
         }
         let map = try reader.mapping(keys: Self.keys, expected: "a transition: {name, duration}, or null for none")
-        for key in ["easing", "params"] {
-            guard let value = map.optional(key), let entry = map.entries.first(where: { $0.key == key }) else {
-                continue
-            }
-            throw SceneError.unsupportedFeature(
-                file: value.context.fileName, line: entry.line, column: entry.column, path: value.path,
-                feature: "a transition's `\(key)`",
-                reason: key == "easing"
-                    ? "editly's transitions run at their own pace here (linear, or easeOutExpo for directional ones)"
-                    : "gl-transitions parameters are not available; MovieKit's transitions have none")
-        }
         // Audio crossfade curves shape the crossfade of the clips' own audio, which is silence
         // here (no video or audio layers), exactly as in editly without clip audio.
         for key in ["audioOutCurve", "audioInCurve"] {
@@ -100,6 +92,8 @@ struct EditlyTransitionSpec {
             duration: try map.optional("duration")?.double(0...60, expected: "a duration in seconds from 0 to 60"))
         self.nameReader = nameReader
         self.reader = reader
+        if map.contains("easing") { easing = try EditlyTransitionParams.easing(map.optional("easing"), at: reader) }
+        params = try map.optional("params").map(EditlyTransitionParams.init)
     }
 
     /// This transition with the keys it leaves out taken from `base`, as editly merges a clip's
@@ -112,6 +106,8 @@ struct EditlyTransitionSpec {
             result.nameReader = base.nameReader
         }
         if duration == nil, !base.disabled { result.duration = base.duration }
+        if easing == nil, !base.disabled { result.easing = base.easing }
+        if params == nil, !base.disabled { result.params = base.params }
         return result
     }
 
@@ -133,23 +129,26 @@ struct EditlyTransitionSpec {
             }
             return none
         }
-        guard let mapping = EditlyTransitions.mapping(named: name) else {
-            throw unknownName(name, at: nameReader ?? fallback)
+        let at = nameReader ?? fallback
+        if let shader = try EditlyTransitionParams.shader(named: name, params: params, at: at) {
+            return seconds == 0
+                ? none : Slideshow.Transition(shader, duration: seconds, easing: easing?.value ?? .linear)
         }
-        return seconds == 0 ? none : Slideshow.Transition(mapping.kind, duration: seconds, easing: mapping.easing)
+        guard let mapping = EditlyTransitions.mapping(named: name) else {
+            throw unknownName(name, at: at)
+        }
+        try params?.refuse(for: mapping.name)
+        let isAlias = EditlyTransitions.aliases.contains(mapping.name)
+        let eased = isAlias ? mapping.easing : easing?.value ?? mapping.easing
+        return seconds == 0 ? none : Slideshow.Transition(mapping.kind, duration: seconds, easing: eased)
     }
 
     private func unknownName(_ name: String, at reader: NodeReader) -> SceneError {
-        if EditlyTransitions.isUnsupported(name) {
-            return .unsupportedFeature(
-                file: reader.context.fileName, line: reader.node.line, column: reader.node.column,
-                path: reader.displayPath,
-                feature: "the gl-transitions transition `\(name)`",
-                reason: "MovieKit draws only these editly transitions: \(SceneError.list(EditlyTransitions.names))")
-        }
         let hint = KeySuggestion.nearest(to: name, in: EditlyTransitions.names).map { " (did you mean `\($0)`?)" } ?? ""
         return reader.invalid(
             "\"\(name)\"\(hint)",
-            expected: "an editly transition MovieKit draws: one of \(SceneError.list(EditlyTransitions.names))")
+            expected:
+                "an editly transition: one of \(SceneError.list(EditlyTransitions.names)), or a `.glsl` file in the gl-transitions form"
+        )
     }
 }

@@ -24,7 +24,8 @@ struct EditlyLayer {
         ("pause", ["color"]),
         ("linear-gradient", ["colors"]),
         ("radial-gradient", ["colors"]),
-        ("rainbow-colors", [])
+        ("rainbow-colors", []),
+        ("gl", ["fragmentPath", "vertexPath", "speed"])
     ]
 
     /// The layer types MovieKit does not draw, and why.
@@ -45,10 +46,6 @@ struct EditlyLayer {
         (
             "fabric",
             "it runs a JavaScript function, which MovieKit cannot run; draw it in Swift with Layer.custom instead"
-        ),
-        (
-            "gl",
-            "GLSL shaders are not run, since MovieKit draws with Cairo on the CPU; draw it in Swift with Layer.custom instead"
         ),
         ("editly-banner", "it is editly's own banner")
     ]

@@ -32,6 +32,7 @@ struct EditlyLayerBuilder {
             case "linear-gradient": [try linearGradient(layer.optional("colors"), clock)]
             case "radial-gradient": [try radialGradient(layer.optional("colors"), clock)]
             case "rainbow-colors": [rainbowColors(clock)]
+            case "gl": [try gl(layer, clock)]
             default: [try fillColor(layer.optional("color"))]  // fill-color, pause
             }
         for index in layers.indices {
