@@ -146,7 +146,10 @@ let package = Package(
         .testTarget(name: "LibAVTests", dependencies: ["LibAV", "CFFmpeg"]),
         .testTarget(
             name: "MovieKitPreviewTests",
-            dependencies: ["MovieKitPreview", "MovieKitScene", "MovieKitCore", "FrameDraw", "TestSupport"]),
+            dependencies: [
+                "MovieKitPreview", "MovieKitScene", "MovieKitCore", "FrameDraw", "TestSupport",
+                .product(name: "FlyingSocks", package: "FlyingFox")
+            ]),
         .testTarget(name: "MovieKitAnimationTests", dependencies: ["MovieKitAnimation", "FrameDraw"]),
         .testTarget(
             name: "MovieKitCoreTests",

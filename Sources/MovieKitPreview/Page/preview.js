@@ -14,6 +14,7 @@ const preview = {
   zoom: 1,
   layer: null,        // the selected layer's id
   latencies: [],      // milliseconds from asking for a frame to showing it, when not playing
+  fetchMs: 50,        // how long a frame takes to arrive, smoothed
   shownWhilePlaying: 0,
   live: false,
 };
@@ -38,10 +39,15 @@ function fetchFrame(frame) {
   let entry = cache.get(key);
   if (!entry) {
     const url = `/api/frame?frame=${frame}&width=${frameWidth()}&v=${preview.info.version}`;
+    const started = performance.now();
     entry = fetch(url).then((response) => {
       if (!response.ok) throw new Error(`frame ${frame}: ${response.status}`);
       return response.blob();
-    }).then((blob) => URL.createObjectURL(blob));
+    }).then((blob) => {
+      // How long a frame takes to arrive, smoothed: playback asks that far ahead of the playhead.
+      preview.fetchMs = 0.8 * preview.fetchMs + 0.2 * (performance.now() - started);
+      return URL.createObjectURL(blob);
+    });
     entry.catch(() => cache.delete(key));
     cache.set(key, entry);
     entry.ready = false;
@@ -174,12 +180,14 @@ function tick() {
     frame = from;
   }
   setFrame(frame, { quiet: true });
-  // Ask for the next second of frames, a few at a time, so the server draws them ahead.
+  // Ask for the next second of frames, a few at a time, so the server draws them ahead; start as
+  // far past the playhead as a frame takes to arrive, since nearer frames would come too late.
   const ahead = Math.ceil(preview.info.fps);
+  const lead = Math.ceil(preview.fetchMs / 1000 * preview.info.fps);
   let inFlight = 0;
-  for (let next = frame; next <= Math.min(to, frame + ahead) && inFlight < 4; next++) {
-    const entry = cache.get(frameKey(next));
-    if (!entry) { fetchFrame(next); inFlight++; } else if (!entry.ready) { inFlight++; }
+  for (const entry of cache.values()) if (!entry.ready) inFlight++;
+  for (let next = frame + lead; next <= Math.min(to, frame + lead + ahead) && inFlight < 4; next++) {
+    if (!cache.get(frameKey(next))) { fetchFrame(next); inFlight++; }
   }
   // Show the newest frame that is ready and not past the playhead: frames that are late are skipped.
   for (let candidate = frame; candidate >= Math.max(from, frame - ahead); candidate--) {
