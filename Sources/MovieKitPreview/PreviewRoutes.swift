@@ -34,7 +34,8 @@ struct PreviewRoutes: Sendable {
         await http.appendRoute("POST /api/render") { [server] _ in Self.startRender(server) }
         await http.appendRoute("GET /api/events", to: .webSocket(server.events))
         await http.appendRoute("*") { request in
-            Self.failure(.notFound, "No page or API is at \(request.method.rawValue) \(request.path); open / for the preview.")
+            Self.failure(
+                .notFound, "No page or API is at \(request.method.rawValue) \(request.path); open / for the preview.")
         }
     }
 

@@ -3,8 +3,8 @@ import FrameDraw
 import MovieKitCore
 import MovieKitPreview
 import MovieKitScene
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Preview server")
 struct PreviewServerTests {
@@ -123,7 +123,9 @@ struct PreviewServerTests {
         #expect(base.host == "127.0.0.1")
         let page = try await client.get("/")
         #expect(page.status == 200 && String(decoding: page.data, as: UTF8.self).contains("MovieKit preview"))
-        for path in ["/Package.swift", "/preview.js/../index.html", "/api/frame/../../Package.swift", "/Page/index.html"] {
+        for path in [
+            "/Package.swift", "/preview.js/../index.html", "/api/frame/../../Package.swift", "/Page/index.html"
+        ] {
             #expect(try await client.get(path).status == 404, "\(path)")
         }
         for request in [
@@ -160,5 +162,30 @@ struct PreviewServerTests {
         await #expect(throws: PreviewError.invalidHost("localhost:x")) {
             try await PreviewServer(scene: Self.movingBox()).start(host: "localhost:x")
         }
+    }
+}
+
+@Suite("Preview server: render button")
+struct PreviewRenderTests {
+    @Test("The render button writes the movie with the scene's settings and reports progress")
+    func render() async throws {
+        let folder = try TemporaryDirectory()
+        let output = folder.file("movie.mp4")
+        let server = PreviewServer(scene: PreviewServerTests.movingBox(), renderOutput: output)
+        let client = PreviewClient(base: try await server.start(port: 0))
+        defer { Task { await server.stop() } }
+        let started = try await client.get("/api/render", method: "POST")
+        #expect(started.status == 202)
+        var status: [String: Any] = [:]
+        for _ in 0..<500 {
+            status = try await client.get("/api/render").json()
+            if status["state"] as? String != "running" { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(status["state"] as? String == "finished")
+        #expect(status["encodedFrames"] as? Int == 10 && status["totalFrames"] as? Int == 10)
+        let probe = try MovieProbe(url: output)
+        #expect(probe.width == 64 && probe.height == 48)
+        #expect(probe.frameCount == 10)
     }
 }
