@@ -186,6 +186,6 @@ struct PreviewRenderTests {
         #expect(status["encodedFrames"] as? Int == 10 && status["totalFrames"] as? Int == 10)
         let probe = try MovieProbe(url: output)
         #expect(probe.width == 64 && probe.height == 48)
-        #expect(probe.frameCount == 10)
+        #expect(probe.frames.count == 10)
     }
 }
