@@ -8,6 +8,15 @@ import MovieKitScene
 /// both with a JSON message.
 struct PreviewRoutes: Sendable {
     let server: PreviewServer
+    /// The host names a request may be addressed to, or `nil` for any (a server listening on every
+    /// interface). Checking them keeps a web page from reaching the preview by DNS rebinding.
+    let allowedHosts: Set<String>?
+
+    init(server: PreviewServer, host: String) {
+        self.server = server
+        allowedHosts =
+            ["0.0.0.0", "::"].contains(host) ? nil : [host, "localhost", "127.0.0.1", "[::1]", "[\(host)]"]
+    }
 
     /// The page's files, read from the module's resources once.
     static let pageFiles: [String: (type: String, data: Data)] = {
@@ -21,6 +30,10 @@ struct PreviewRoutes: Sendable {
     }()
 
     func install(on http: HTTPServer) async {
+        await http.appendRoute("*") { [allowedHosts] request in
+            if let refusal = Self.refusal(of: request, allowedHosts: allowedHosts) { return refusal }
+            throw HTTPUnhandledError()  // On to the routes below.
+        }
         await http.appendRoute("GET /") { _ in Self.page("index.html") }
         await http.appendRoute("GET /preview.js") { _ in Self.page("preview.js") }
         await http.appendRoute("GET /preview.css") { _ in Self.page("preview.css") }
@@ -40,6 +53,29 @@ struct PreviewRoutes: Sendable {
     }
 
     // MARK: - Routes
+
+    /// A 403 for a request addressed to another host name, or sent by a page from another origin
+    /// (which could otherwise start a render); `nil` for a request to answer.
+    static func refusal(of request: HTTPRequest, allowedHosts: Set<String>?) -> HTTPResponse? {
+        guard let allowedHosts else { return nil }
+        func name(_ authority: String) -> String {
+            if authority.hasPrefix("["), let end = authority.firstIndex(of: "]") {
+                return String(authority[...end])
+            }
+            return String(authority.split(separator: ":", maxSplits: 1).first ?? "")
+        }
+        let host = request.headers[.host].map(name) ?? ""
+        guard allowedHosts.contains(host.lowercased()) else {
+            return failure(.forbidden, "Requests to host \(host) are refused; open the preview at 127.0.0.1.")
+        }
+        if let origin = request.headers[HTTPHeader("Origin")], origin != "null" {
+            let authority = URL(string: origin).map { ($0.host ?? "") + ($0.port.map { ":\($0)" } ?? "") } ?? ""
+            guard allowedHosts.contains(name(authority).lowercased()) else {
+                return failure(.forbidden, "Requests from pages of \(origin) are refused; use the preview's own page.")
+            }
+        }
+        return nil
+    }
 
     static func page(_ name: String) -> HTTPResponse {
         guard let file = pageFiles[name] else {

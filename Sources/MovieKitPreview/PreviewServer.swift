@@ -69,7 +69,7 @@ public final class PreviewServer: Sendable {
         let state = session.reload()
         if let version = state.snapshot?.version { frames.discard(before: version) }
         let server = HTTPServer(address: address, timeout: 30, logger: .disabled)
-        await PreviewRoutes(server: self).install(on: server)
+        await PreviewRoutes(server: self, host: host).install(on: server)
         let failure = StartFailure()
         let serverTask = Task {
             do {

@@ -129,8 +129,8 @@ struct PreviewServerTests {
             #expect(try await client.get(path).status == 404, "\(path)")
         }
         for request in [
-            "GET /../../../../etc/passwd HTTP/1.1\r\nHost: x\r\n\r\n",
-            "GET /%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\nHost: x\r\n\r\n"
+            "GET /../../../../etc/passwd HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+            "GET /%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
         ] {
             let reply = try await client.raw(request)
             #expect(reply.hasPrefix("HTTP/1.1 404"), "\(reply.prefix(80))")
@@ -144,6 +144,16 @@ struct PreviewServerTests {
         #expect(try await client.get("/api/layer?id=x").status == 400)
         #expect(try await client.get("/api/frame", method: "DELETE").status == 404)
         #expect(try await client.get("/api/render", method: "POST").status == 404)  // no output was given
+        // Another host name (DNS rebinding) or another site's page is refused.
+        let rebound = try await client.raw("GET /api/scene HTTP/1.1\r\nHost: evil.example:80\r\n\r\n")
+        #expect(rebound.hasPrefix("HTTP/1.1 403"), "\(rebound.prefix(80))")
+        let port = base.port ?? 0
+        let crossSite = try await client.raw(
+            "POST /api/render HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: http://evil.example\r\nContent-Length: 0\r\n\r\n"
+        )
+        #expect(crossSite.hasPrefix("HTTP/1.1 403"), "\(crossSite.prefix(80))")
+        let local = try await client.raw("GET /api/render HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n")
+        #expect(local.hasPrefix("HTTP/1.1 200"), "\(local.prefix(80))")
         // A request that is not HTTP gets no crash: the server answers the next one.
         _ = try? await client.raw("GARBAGE\r\n\r\n")
         #expect(try await client.get("/api/scene").status == 200)
