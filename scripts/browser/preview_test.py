@@ -77,7 +77,8 @@ def main():
             browser.wait_for(f"preview.shownFrame === {frame}", 10)
             latencies.append(browser.evaluate("preview.latencies[preview.latencies.length - 1]"))
         median = statistics.median(latencies)
-        check(median < 250, f"scrub to a new frame at half size: median {median:.0f} ms, max {max(latencies):.0f} ms "
+        # The goal is 100 ms on an idle machine; the check allows for a busy CI machine, and the figure is printed.
+        check(median < 500, f"scrub to a new frame at half size: median {median:.0f} ms, max {max(latencies):.0f} ms "
               f"({len(latencies)} scrubs)")
 
         # The arrow keys step one frame.
