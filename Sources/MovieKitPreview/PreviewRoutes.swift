@@ -42,7 +42,7 @@ struct PreviewRoutes: Sendable {
         }
         await http.appendRoute("GET /api/frame") { [server] request in try await Self.frame(server, request) }
         await http.appendRoute("GET /api/layer") { [server] request in Self.layer(server, request) }
-        await http.appendRoute("GET /api/audio.wav") { [server] _ in Self.audio(server) }
+        await http.appendRoute("GET /api/audio.wav") { [server] _ in await Self.audio(server) }
         await http.appendRoute("GET /api/render") { [server] _ in Self.json(Self.encode(server.render.current)) }
         await http.appendRoute("POST /api/render") { [server] _ in Self.startRender(server) }
         await http.appendRoute("GET /api/events", to: .webSocket(server.events))
@@ -163,14 +163,17 @@ struct PreviewRoutes: Sendable {
         return json(encode(bounds))
     }
 
-    static func audio(_ server: PreviewServer) -> HTTPResponse {
+    static func audio(_ server: PreviewServer) async -> HTTPResponse {
         guard let snapshot = server.session.current.snapshot else {
             return failure(.serviceUnavailable, "The scene has not loaded yet; fix the error the page shows.")
         }
         do {
+            // Mixing reads every audio file: off Swift's cooperative threads.
+            let wave: Data = try await withCheckedThrowingContinuation { continuation in
+                DispatchQueue.global().async { continuation.resume(with: Result { try server.wave(of: snapshot) }) }
+            }
             return HTTPResponse(
-                statusCode: .ok, headers: [.contentType: "audio/wav", .cacheControl: "no-store"],
-                body: try server.wave(of: snapshot))
+                statusCode: .ok, headers: [.contentType: "audio/wav", .cacheControl: "no-store"], body: wave)
         } catch {
             return failure(.internalServerError, "The scene's audio could not be mixed: \(error)")
         }
