@@ -78,6 +78,7 @@ function show(frame, measure = true) {
     if (id !== request) return;
     const image = $('frame');
     image.onload = () => {
+      image.onload = null;
       if (id !== request) return;
       preview.shownFrame = frame;
       preview.shownVersion = version;
@@ -195,7 +196,10 @@ function tick() {
     if (entry && entry.ready) {
       if (candidate !== preview.shownFrame || preview.shownVersion !== preview.info.version) {
         const version = preview.info.version;
+        const id = ++request;  // A frame asked for before playing must not replace this one.
         entry.then((objectURL) => {
+          if (id !== request) return;
+          $('frame').onload = null;
           $('frame').src = objectURL;
           preview.shownFrame = candidate;
           preview.shownVersion = version;
