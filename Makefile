@@ -3,7 +3,8 @@ SWIFT ?= swift
 DEMO_OUT ?= out/demo.mp4
 
 .PHONY: deps build test demo bench examples clean docs test-package lint format \
-	test-asan test-tsan test-tsan-all test-sanitizers test-distributed soak fuzz fuzz-ci fuzz-build
+	test-asan test-tsan test-tsan-all test-sanitizers test-distributed soak fuzz fuzz-ci fuzz-build \
+	test-browser
 
 deps:
 	@bash scripts/install-deps.sh
@@ -27,6 +28,11 @@ test-package: deps
 # Renders a movie as a Slurm job array of 4 tasks on a one-node cluster and checks the join.
 test-distributed: deps
 	bash scripts/test-distributed.sh
+
+# `moviemake preview` in headless Chromium (installed from Debian when missing): scrub, play, live reload
+# and errors, as a scene author sees them (scripts/test-browser.sh). SCREENSHOT=path saves the page.
+test-browser: deps
+	bash scripts/test-browser.sh
 
 demo: deps
 	$(SWIFT) build -c release --product moviemake

@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "MovieKitAnimation", targets: ["MovieKitAnimation"]),
         .library(name: "MovieKitCore", targets: ["MovieKitCore"]),
         .library(name: "MovieKitScene", targets: ["MovieKitScene"]),
+        .library(name: "MovieKitPreview", targets: ["MovieKitPreview"]),
         .executable(name: "moviemake", targets: ["moviemake"])
     ],
     dependencies: [
@@ -15,6 +16,8 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
+        // `moviemake preview`: the HTTP and WebSocket server of MovieKitPreview.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         // `make docs`: the `generate-documentation` command (DocC catalogs in Sources/<Module>/<Module>.docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0")
     ],
@@ -75,11 +78,21 @@ let package = Package(
                 "MovieKitCore", "FrameDraw", "LibAV", "GLRender", .product(name: "Yams", package: "Yams")
             ]),
 
+        // A live preview in the browser: a local server for a scene, with the page as plain resources.
+        .target(
+            name: "MovieKitPreview",
+            dependencies: [
+                "MovieKitScene", "MovieKitCore", "FrameDraw", .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox")
+            ],
+            resources: [.copy("Page")]
+        ),
+
         // Command-line tool.
         .executableTarget(
             name: "moviemake",
             dependencies: [
-                "MovieKitCore", "MovieKitScene", "FrameDraw", "CPosix",
+                "MovieKitCore", "MovieKitScene", "MovieKitPreview", "FrameDraw", "CPosix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
@@ -144,6 +157,12 @@ let package = Package(
         ),
         .testTarget(name: "LibAVTests", dependencies: ["LibAV", "CFFmpeg"]),
         .testTarget(name: "GLRenderTests", dependencies: ["GLRender", "FrameDraw"]),
+        .testTarget(
+            name: "MovieKitPreviewTests",
+            dependencies: [
+                "MovieKitPreview", "MovieKitScene", "MovieKitCore", "FrameDraw", "TestSupport",
+                .product(name: "FlyingSocks", package: "FlyingFox")
+            ]),
         .testTarget(name: "MovieKitAnimationTests", dependencies: ["MovieKitAnimation", "FrameDraw"]),
         .testTarget(
             name: "MovieKitCoreTests",

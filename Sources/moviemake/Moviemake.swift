@@ -10,6 +10,7 @@ struct Moviemake: ParsableCommand {
               moviemake demo -o demo.mp4 --seconds 6 --size 720p
               moviemake slideshow ~/Pictures/trip -o trip.mp4 --audio song.mp3 --ken-burns
               moviemake render scene.yaml -o scene.mp4 --set title=Hello -y
+              moviemake preview scene.yaml --open
               moviemake still scene.yaml -o frame.png --time 2.5
               moviemake sheet scene.mp4 -o sheet.png --count 12
               moviemake concat --dir parts -o movie.mp4
@@ -19,7 +20,9 @@ struct Moviemake: ParsableCommand {
             `moviemake --generate-completion-script bash` (or zsh, fish) prints shell completion.
             """,
         version: "0.1.0",
-        subcommands: [Demo.self, SlideshowCommand.self, Render.self, Still.self, Sheet.self, Concat.self]
+        subcommands: [
+            Demo.self, SlideshowCommand.self, Render.self, Still.self, Sheet.self, Concat.self, Preview.self
+        ]
     )
 
     static func main() {
