@@ -142,7 +142,8 @@ let package = Package(
             dependencies: ["moviemake", "MovieKitCore", "MovieKitScene", "FrameDraw", "LibAV", "TestSupport"]),
         .testTarget(
             name: "MovieKitSceneTests",
-            dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw", "LibAV", "TestSupport", "ReaderFuzzChecks"]),
+            dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw", "LibAV", "TestSupport", "ReaderFuzzChecks"],
+            exclude: ["Fixtures"]),
 
         // Test helpers: what the test targets share (MovieProbe, TemporaryDirectory, ChildProcess), and
         // a child process for writer scenarios that change process-wide state (resource limits, signals).
