@@ -43,7 +43,8 @@ extension Path {
                 tangent = length > 1e-9 ? CGPoint(x: tangent.x / length, y: tangent.y / length) : CGPoint(x: 1, y: 0)
                 add(point, tangent: tangent, side: side)
             }
-            var side = 1.0
+            // The outline's vertices go inwards, then the added points alternate starting outwards.
+            var side = -1.0
             corner(before: contour.isClosed ? contour.cubic(count - 1) : nil, after: first, side: side)
             for index in 0..<count {
                 let segment = contour.cubic(index)

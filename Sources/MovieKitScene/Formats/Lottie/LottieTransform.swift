@@ -58,9 +58,9 @@ struct LottieTransform: Decodable, Sendable {
         if sk != 0 {
             let axis = sa * .pi / 180
             let shear = tan(-sk * .pi / 180)
-            m = m.concatenating(FrameDraw.AffineTransform(rotationAngle: -axis))
-            m = m.concatenating(FrameDraw.AffineTransform(a: 1, b: 0, c: shear, d: 1, tx: 0, ty: 0))
             m = m.concatenating(FrameDraw.AffineTransform(rotationAngle: axis))
+            m = m.concatenating(FrameDraw.AffineTransform(a: 1, b: 0, c: shear, d: 1, tx: 0, ty: 0))
+            m = m.concatenating(FrameDraw.AffineTransform(rotationAngle: -axis))
         }
         if r != 0 { m = m.concatenating(FrameDraw.AffineTransform(rotationAngle: r * .pi / 180)) }
         m = m.concatenating(FrameDraw.AffineTransform(translationX: p.x, y: p.y))
