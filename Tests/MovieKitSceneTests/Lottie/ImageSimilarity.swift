@@ -1,4 +1,4 @@
-import FrameDraw
+@testable import FrameDraw
 import Foundation
 
 /// The Lottie conformance metric of `Fixtures/lottie-tests/compare.py`, in Swift: both pictures as
@@ -11,20 +11,24 @@ struct ImageSimilarity {
 
     var passes: Bool { ssim >= 0.95 && psnr >= 30 }
 
-    /// Premultiplied RGBA channels of `image`, 0…255, one plane per channel.
+    /// Premultiplied RGBA channels of `image`, 0…255, one plane per channel, read straight from its
+    /// premultiplied pixels (compare.py premultiplies the PNG's straight values, which differs by at
+    /// most half a step).
     static func planes(of image: Image) -> [[Double]] {
-        var planes = Array(repeating: [Double](repeating: 0, count: image.width * image.height), count: 4)
-        for y in 0..<image.height {
-            for x in 0..<image.width {
-                let color = image.pixel(atX: x, y: y)
-                let index = y * image.width + x
-                let alpha = (color.alpha * 255).rounded()
-                guard alpha > 0 else { continue }
-                // Straight 8-bit components, as a PNG holds them, premultiplied as compare.py does.
-                planes[0][index] = (color.red * 255).rounded() * alpha / 255
-                planes[1][index] = (color.green * 255).rounded() * alpha / 255
-                planes[2][index] = (color.blue * 255).rounded() * alpha / 255
-                planes[3][index] = alpha
+        let width = image.width
+        let height = image.height
+        var planes = Array(repeating: [Double](repeating: 0, count: width * height), count: 4)
+        let stride = image.snapshot.stride
+        image.snapshot.withPixelBytes { bytes in
+            for y in 0..<height {
+                for x in 0..<width {
+                    let argb = bytes.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+                    let index = y * width + x
+                    planes[0][index] = Double((argb >> 16) & 0xFF)
+                    planes[1][index] = Double((argb >> 8) & 0xFF)
+                    planes[2][index] = Double(argb & 0xFF)
+                    planes[3][index] = Double(argb >> 24)
+                }
             }
         }
         return planes
@@ -56,18 +60,27 @@ struct ImageSimilarity {
     private static func ssim(_ x: [Double], _ y: [Double], width: Int, height: Int) -> Double {
         let c1 = (0.01 * 255) * (0.01 * 255)
         let c2 = (0.03 * 255) * (0.03 * 255)
+        var xx = x
+        var yy = y
+        var xy = x
+        for i in x.indices {
+            xx[i] = x[i] * x[i]
+            yy[i] = y[i] * y[i]
+            xy[i] = x[i] * y[i]
+        }
         let mx = blur(x, width: width, height: height)
         let my = blur(y, width: width, height: height)
-        let xx = blur(zip(x, x).map(*), width: width, height: height)
-        let yy = blur(zip(y, y).map(*), width: width, height: height)
-        let xy = blur(zip(x, y).map(*), width: width, height: height)
+        xx = blur(xx, width: width, height: height)
+        yy = blur(yy, width: width, height: height)
+        xy = blur(xy, width: width, height: height)
         var total = 0.0
         for i in x.indices {
-            let sxx = xx[i] - mx[i] * mx[i]
-            let syy = yy[i] - my[i] * my[i]
-            let sxy = xy[i] - mx[i] * my[i]
-            total +=
-                ((2 * mx[i] * my[i] + c1) * (2 * sxy + c2)) / ((mx[i] * mx[i] + my[i] * my[i] + c1) * (sxx + syy + c2))
+            let mxi = mx[i]
+            let myi = my[i]
+            let sxx = xx[i] - mxi * mxi
+            let syy = yy[i] - myi * myi
+            let sxy = xy[i] - mxi * myi
+            total += ((2 * mxi * myi + c1) * (2 * sxy + c2)) / ((mxi * mxi + myi * myi + c1) * (sxx + syy + c2))
         }
         return total / Double(x.count)
     }
@@ -90,35 +103,65 @@ struct ImageSimilarity {
         return i
     }
 
-    /// Blurs rows then columns; unchecked buffer access keeps the debug build of the test fast.
+    /// Blurs rows then columns. Plain `while` loops over unchecked buffers keep the debug build of
+    /// the test fast.
     private static func blur(_ values: [Double], width: Int, height: Int) -> [Double] {
-        let radius = kernel.count / 2
-        let columns = (0..<width).map { x in (0..<kernel.count).map { reflect(x + $0 - radius, width) } }
-        let rowsIndex = (0..<height).map { y in (0..<kernel.count).map { reflect(y + $0 - radius, height) } }
+        let taps = kernel.count
+        let radius = taps / 2
+        // For each x (then y), the source offsets of its taps, flattened.
+        var columnTaps = [Int](repeating: 0, count: width * taps)
+        for x in 0..<width { for i in 0..<taps { columnTaps[x * taps + i] = reflect(x + i - radius, width) } }
+        var rowTaps = [Int](repeating: 0, count: height * taps)
+        for y in 0..<height { for i in 0..<taps { rowTaps[y * taps + i] = reflect(y + i - radius, height) * width } }
         var rows = [Double](repeating: 0, count: values.count)
         var result = [Double](repeating: 0, count: values.count)
-        kernel.withUnsafeBufferPointer { k in
-            values.withUnsafeBufferPointer { input in
-                rows.withUnsafeMutableBufferPointer { output in
-                    for y in 0..<height {
-                        let base = y * width
-                        for x in 0..<width {
-                            var sum = 0.0
-                            let taps = columns[x]
-                            for i in 0..<k.count { sum += k[i] * input[base + taps[i]] }
-                            output[base + x] = sum
-                        }
-                    }
-                }
-            }
-            rows.withUnsafeBufferPointer { input in
-                result.withUnsafeMutableBufferPointer { output in
-                    for y in 0..<height {
-                        let taps = rowsIndex[y]
-                        for x in 0..<width {
-                            var sum = 0.0
-                            for i in 0..<k.count { sum += k[i] * input[taps[i] * width + x] }
-                            output[y * width + x] = sum
+        kernel.withUnsafeBufferPointer { kBuffer in
+            columnTaps.withUnsafeBufferPointer { acrossBuffer in
+                rowTaps.withUnsafeBufferPointer { downBuffer in
+                    values.withUnsafeBufferPointer { inputBuffer in
+                        rows.withUnsafeMutableBufferPointer { middleBuffer in
+                            result.withUnsafeMutableBufferPointer { outputBuffer in
+                                // Raw pointers: their subscripts are inlined even in debug builds.
+                                let k = kBuffer.baseAddress!
+                                let across = acrossBuffer.baseAddress!
+                                let down = downBuffer.baseAddress!
+                                let input = inputBuffer.baseAddress!
+                                let middle = middleBuffer.baseAddress!
+                                let output = outputBuffer.baseAddress!
+                                var y = 0
+                                while y < height {
+                                    let base = y * width
+                                    var x = 0
+                                    while x < width {
+                                        var sum = 0.0
+                                        var i = 0
+                                        let first = x * taps
+                                        while i < taps {
+                                            sum += k[i] * input[base + across[first + i]]
+                                            i += 1
+                                        }
+                                        middle[base + x] = sum
+                                        x += 1
+                                    }
+                                    y += 1
+                                }
+                                y = 0
+                                while y < height {
+                                    let first = y * taps
+                                    var x = 0
+                                    while x < width {
+                                        var sum = 0.0
+                                        var i = 0
+                                        while i < taps {
+                                            sum += k[i] * middle[down[first + i] + x]
+                                            i += 1
+                                        }
+                                        output[y * width + x] = sum
+                                        x += 1
+                                    }
+                                    y += 1
+                                }
+                            }
                         }
                     }
                 }

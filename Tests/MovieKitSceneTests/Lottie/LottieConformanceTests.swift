@@ -38,44 +38,67 @@ import Testing
         }
     }
 
-    @Test func passesAtLeastTheFloorOfTheSuite() throws {
-        let cases = try Self.cases()
-        #expect(cases.count == 48)
-        // Set LOTTIE_RENDER_DIR to write the renders for compare.py --dir.
-        let output = ProcessInfo.processInfo.environment["LOTTIE_RENDER_DIR"].map { URL(fileURLWithPath: $0) }
-        var passed: [String] = []
-        var report: [String] = []
-        for test in cases {
-            var allPass = !test.frames.isEmpty
-            var scores: [String] = []
-            let content: LottieContent
+    /// Scores one test: every reference frame against the render of the same frame.
+    static func score(_ test: (name: String, url: URL, frames: [Int]), writingTo output: URL?) -> (Bool, String) {
+        let content: LottieContent
+        do {
+            content = try LottieContent(contentsOf: test.url)
+        } catch {
+            return (false, "FAIL \(test.name): \(error)")
+        }
+        var allPass = !test.frames.isEmpty
+        var scores: [String] = []
+        for frame in test.frames {
+            let number = String(format: "%02d", frame)
+            let referenceURL = test.url.deletingLastPathComponent().appendingPathComponent(
+                test.url.deletingPathExtension().lastPathComponent + "-" + number + ".png")
             do {
-                content = try LottieContent(contentsOf: test.url)
-            } catch {
-                report.append("FAIL \(test.name): \(error)")
-                continue
-            }
-            for frame in test.frames {
-                let referenceURL = test.url.deletingLastPathComponent().appendingPathComponent(
-                    test.url.deletingPathExtension().lastPathComponent + "-" + String(format: "%02d", frame) + ".png")
                 let reference = try Image(contentsOf: referenceURL)
                 let render = try Self.render(content, frame: frame)
                 if let output {
-                    let target = output.appendingPathComponent(test.name + "-" + String(format: "%02d", frame) + ".png")
+                    let target = output.appendingPathComponent(test.name + "-" + number + ".png")
                     try FileManager.default.createDirectory(
                         at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                     try render.write(to: target)
                 }
                 let score = ImageSimilarity.compare(reference, render)
                 allPass = allPass && score.passes
-                scores.append(String(format: "%02d ssim %.4f psnr %.2f", frame, score.ssim, score.psnr))
+                scores.append(String(format: "%@ ssim %.4f psnr %.2f", number, score.ssim, score.psnr))
+            } catch {
+                allPass = false
+                scores.append("\(number): \(error)")
             }
-            if allPass { passed.append(test.name) }
-            report.append("\(allPass ? "pass" : "FAIL") \(test.name): \(scores.joined(separator: ", "))")
         }
-        print(report.joined(separator: "\n"))
-        print("\(passed.count) of \(cases.count) Lottie conformance tests pass")
-        #expect(passed.count >= Self.floor, "only \(passed.count) of \(cases.count) pass:\n\(report.joined(separator: "\n"))")
+        return (allPass, "\(allPass ? "pass" : "FAIL") \(test.name): \(scores.joined(separator: ", "))")
+    }
+
+    @Test func passesAtLeastTheFloorOfTheSuite() throws {
+        let cases = try Self.cases()
+        #expect(cases.count == 48)
+        // Set LOTTIE_RENDER_DIR to write the renders for compare.py --dir.
+        let output = ProcessInfo.processInfo.environment["LOTTIE_RENDER_DIR"].map { URL(fileURLWithPath: $0) }
+        let results = Results(count: cases.count)
+        DispatchQueue.concurrentPerform(iterations: cases.count) { index in
+            results.set(index, Self.score(cases[index], writingTo: output))
+        }
+        let scored = results.all
+        let passed = scored.filter(\.0).count
+        let report = scored.map(\.1).joined(separator: "\n")
+        print(report)
+        print("\(passed) of \(cases.count) Lottie conformance tests pass")
+        #expect(passed >= Self.floor, "only \(passed) of \(cases.count) pass:\n\(report)")
+    }
+
+    /// The results of tests scored on several threads.
+    final class Results: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [(Bool, String)]
+
+        init(count: Int) { values = Array(repeating: (false, ""), count: count) }
+
+        func set(_ index: Int, _ value: (Bool, String)) { lock.withLock { values[index] = value } }
+
+        var all: [(Bool, String)] { lock.withLock { values } }
     }
 
     /// The fewest tests that must pass; raise it as the renderer improves.
