@@ -42,6 +42,9 @@ let package = Package(
             providers: [.apt(["libheif-dev"])]
         ),
 
+        // zlib: gzip (Telegram stickers) and ZIP entries (dotLottie). Only MovieKitScene's Lottie folder imports it.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+
         // POSIX calls Swift's Glibc module does not declare (renameat2).
         .systemLibrary(name: "CPosix"),
 
@@ -61,7 +64,7 @@ let package = Package(
         // Scenes: a layer tree rendered as a pure function of time, and the YAML/JSON scene files that describe one.
         .target(
             name: "MovieKitScene",
-            dependencies: ["MovieKitCore", "FrameDraw", "LibAV", .product(name: "Yams", package: "Yams")]),
+            dependencies: ["MovieKitCore", "FrameDraw", "LibAV", "CZlib", .product(name: "Yams", package: "Yams")]),
 
         // Command-line tool.
         .executableTarget(

@@ -62,7 +62,8 @@ struct LottieSource {
                 data = decoded
             } else {
                 let relative = (asset.folder ?? "") + name
-                if let inside = files[relative] ?? files["images/" + name] ?? files[name] {
+                let key = relative.hasPrefix("/") ? String(relative.dropFirst()) : relative
+                if let inside = files[key] ?? files["images/" + name] ?? files["i/" + name] ?? files[name] {
                     data = inside
                 } else {
                     let url = URL(fileURLWithPath: relative, relativeTo: folder)
