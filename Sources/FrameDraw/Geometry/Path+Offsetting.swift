@@ -36,11 +36,15 @@ extension Path {
                 }
             }
             var output = BezierContour(vertices: [], isClosed: true)
-            for (index, (piece, corner)) in pieces.enumerated() {
-                if let corner, index > 0 {
-                    Self.join(
+            for (index, (offsetPiece, corner)) in pieces.enumerated() {
+                var piece = offsetPiece
+                if let corner, index > 0,
+                    let meeting = Self.join(
                         from: pieces[index - 1].0, to: piece, around: corner, amount: amount * sign, join: lineJoin,
                         miterLimit: miterLimit, into: &output)
+                {
+                    piece.p1 = CGPoint(x: piece.p1.x + meeting.x - piece.p0.x, y: piece.p1.y + meeting.y - piece.p0.y)
+                    piece.p0 = meeting
                 }
                 if let last = output.vertices.last, hypot(last.point.x - piece.p0.x, last.point.y - piece.p0.y) < 1e-9 {
                     output.vertices[output.vertices.count - 1].outgoing = piece.p1
@@ -49,10 +53,15 @@ extension Path {
                 }
                 output.vertices.append(BezierContour.Vertex(point: piece.p3, incoming: piece.p2))
             }
-            if let last = pieces.last?.0, let first = pieces.first {
-                Self.join(
+            if let last = pieces.last?.0, let first = pieces.first, !output.vertices.isEmpty,
+                let meeting = Self.join(
                     from: last, to: first.0, around: first.1 ?? first.0.p0, amount: amount * sign, join: lineJoin,
                     miterLimit: miterLimit, into: &output)
+            {
+                let old = output.vertices[0].point
+                output.vertices[0].outgoing.x += meeting.x - old.x
+                output.vertices[0].outgoing.y += meeting.y - old.y
+                output.vertices[0].point = meeting
             }
             if let first = output.vertices.first, let last = output.vertices.last, output.vertices.count > 1,
                 hypot(first.point.x - last.point.x, first.point.y - last.point.y) < 1e-9
@@ -137,14 +146,17 @@ extension Path {
         return CGPoint(x: a.x + r.x * t, y: a.y + r.y * t)
     }
 
-    /// Fills the gap between two offset pieces at the original corner `center`.
+    /// Fills the gap between two offset pieces at the original corner `center`. Where the pieces
+    /// overlap instead (the inside of a corner), moves the end of the previous piece to where the two
+    /// pieces' lines meet and returns that point, where the next piece must start.
+    @discardableResult
     private static func join(
         from previous: CubicSegment, to next: CubicSegment, around center: CGPoint, amount: Double, join: LineJoin,
         miterLimit: Double, into output: inout BezierContour
-    ) {
+    ) -> CGPoint? {
         let start = previous.p3
         let end = next.p0
-        guard hypot(end.x - start.x, end.y - start.y) > 1e-9 else { return }
+        guard hypot(end.x - start.x, end.y - start.y) > 1e-9 else { return nil }
         let tin = previous.unitTangent(at: 1)
         let tout = next.unitTangent(at: 0)
         let turn = tin.x * tout.y - tin.y * tout.x
@@ -152,8 +164,22 @@ extension Path {
         let reverses = abs(turn) < 1e-9 && tin.x * tout.x + tin.y * tout.y < 0
         let opens = turn * amount > 0 || reverses
         guard opens else {
-            output.vertices.append(BezierContour.Vertex(point: end))
-            return
+            let meeting = intersection(
+                start, CGPoint(x: start.x + tin.x, y: start.y + tin.y), end, CGPoint(x: end.x + tout.x, y: end.y + tout.y))
+            guard let meeting, let last = output.vertices.indices.last,
+                hypot(meeting.x - center.x, meeting.y - center.y) <= 4 * abs(amount) + hypot(end.x - start.x, end.y - start.y)
+            else {
+                output.vertices.append(BezierContour.Vertex(point: end))
+                return nil
+            }
+            let dx = meeting.x - start.x
+            let dy = meeting.y - start.y
+            output.vertices[last].incoming.x += dx
+            output.vertices[last].incoming.y += dy
+            output.vertices[last].outgoing.x += dx
+            output.vertices[last].outgoing.y += dy
+            output.vertices[last].point = meeting
+            return meeting
         }
         switch join {
         case .round:
@@ -192,5 +218,6 @@ extension Path {
         case .bevel:
             output.vertices.append(BezierContour.Vertex(point: end))
         }
+        return nil
     }
 }
