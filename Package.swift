@@ -114,7 +114,7 @@ let package = Package(
         .executableTarget(
             name: "FuzzImageLoader", dependencies: ["FrameDraw", "FuzzReplay"], path: "Fuzz/FuzzImageLoader"),
         // The readers' targets share their checks with MovieKitSceneTests, which replays their corpora.
-        .target(name: "ReaderFuzzChecks", dependencies: ["MovieKitScene"], path: "Fuzz/ReaderFuzzChecks"),
+        .target(name: "ReaderFuzzChecks", dependencies: ["MovieKitScene", "FrameDraw"], path: "Fuzz/ReaderFuzzChecks"),
         .executableTarget(
             name: "FuzzSceneFile", dependencies: ["ReaderFuzzChecks", "FuzzReplay"], path: "Fuzz/FuzzSceneFile"),
         .executableTarget(
@@ -122,6 +122,8 @@ let package = Package(
             path: "Fuzz/FuzzSlideshowManifest"),
         .executableTarget(
             name: "FuzzEditlySpec", dependencies: ["ReaderFuzzChecks", "FuzzReplay"], path: "Fuzz/FuzzEditlySpec"),
+        .executableTarget(
+            name: "FuzzLottie", dependencies: ["ReaderFuzzChecks", "FuzzReplay"], path: "Fuzz/FuzzLottie"),
 
         // Tests.
         .testTarget(

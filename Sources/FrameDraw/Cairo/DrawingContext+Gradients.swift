@@ -131,8 +131,7 @@ extension DrawingContext {
     }
 
     /// A linear pattern that pads its end colours, with every stop's alpha scaled by `alpha`.
-    func makeLinearPattern(_ gradient: Gradient, start: CGPoint, end: CGPoint, alpha: Double) -> OpaquePointer?
-    {
+    func makeLinearPattern(_ gradient: Gradient, start: CGPoint, end: CGPoint, alpha: Double) -> OpaquePointer? {
         let pattern: OpaquePointer? = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)
         addStops(of: gradient, to: pattern, alpha: alpha) { $0 }
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)

@@ -165,9 +165,11 @@ extension Path {
         let opens = turn * amount > 0 || reverses
         guard opens else {
             let meeting = intersection(
-                start, CGPoint(x: start.x + tin.x, y: start.y + tin.y), end, CGPoint(x: end.x + tout.x, y: end.y + tout.y))
+                start, CGPoint(x: start.x + tin.x, y: start.y + tin.y), end,
+                CGPoint(x: end.x + tout.x, y: end.y + tout.y))
             guard let meeting, let last = output.vertices.indices.last,
-                hypot(meeting.x - center.x, meeting.y - center.y) <= 4 * abs(amount) + hypot(end.x - start.x, end.y - start.y)
+                hypot(meeting.x - center.x, meeting.y - center.y) <= 4 * abs(amount)
+                    + hypot(end.x - start.x, end.y - start.y)
             else {
                 output.vertices.append(BezierContour.Vertex(point: end))
                 return nil
@@ -208,7 +210,8 @@ extension Path {
                     BezierContour.Vertex(point: to, incoming: CGPoint(x: to.x + sin(e) * k, y: to.y - cos(e) * k)))
             }
         case .miter:
-            if let tip = intersection(start, CGPoint(x: start.x + tin.x, y: start.y + tin.y), end,
+            if let tip = intersection(
+                start, CGPoint(x: start.x + tin.x, y: start.y + tin.y), end,
                 CGPoint(x: end.x + tout.x, y: end.y + tout.y)),
                 hypot(tip.x - center.x, tip.y - center.y) <= miterLimit * abs(amount)
             {

@@ -8,10 +8,11 @@ extension Path {
     /// - Parameter fraction: Where along the path, `0...1` (clamped); 0 is the start, 1 the end.
     /// - Returns: The point, or `nil` for an empty path.
     public func point(atFraction fraction: Double) -> CGPoint? {
-        guard let start = elements.first.flatMap({ element -> CGPoint? in
-            if case .move(let p) = element { return p }
-            return nil
-        })
+        guard
+            let start = elements.first.flatMap({ element -> CGPoint? in
+                if case .move(let p) = element { return p }
+                return nil
+            })
         else { return nil }
         let t = fraction.isNaN ? 0 : min(max(fraction, 0), 1)
         if t <= 0 { return start }

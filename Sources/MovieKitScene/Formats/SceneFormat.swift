@@ -50,7 +50,9 @@ extension SceneFormat {
     /// MovieKit's scene files (`.yaml`, `.yml`, `.json`): a `canvas`, `layers` and `audio`.
     public static let sceneFile = SceneFormat(
         name: "scene file", fileExtensions: ["yaml", "yml", "json"],
-        recognizes: { ($0.contains("canvas") || $0.contains("layers")) && !(SceneFormat.lottie.recognizes?($0) ?? false) },
+        recognizes: {
+            ($0.contains("canvas") || $0.contains("layers")) && !(SceneFormat.lottie.recognizes?($0) ?? false)
+        },
         read: { url, variables in
             SceneDocument(url: url, format: "scene file", scene: try SceneFile.load(from: url, variables: variables))
         })

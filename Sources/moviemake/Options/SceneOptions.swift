@@ -17,7 +17,8 @@ struct SceneOptions: ParsableArguments {
             valueName: "props.json"))
     var props: String?
 
-    @Option(help: ArgumentHelp("The animation of a dotLottie (.lottie) to render; the first by default.", valueName: "id"))
+    @Option(
+        help: ArgumentHelp("The animation of a dotLottie (.lottie) to render; the first by default.", valueName: "id"))
     var animation: String?
 
     @Option(help: ArgumentHelp("Render only the frames of this Lottie marker.", valueName: "name"))

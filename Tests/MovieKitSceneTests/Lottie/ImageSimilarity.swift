@@ -1,5 +1,6 @@
-@testable import FrameDraw
 import Foundation
+
+@testable import FrameDraw
 
 /// The Lottie conformance metric of `Fixtures/lottie-tests/compare.py`, in Swift: both pictures as
 /// premultiplied RGBA (fully transparent pixels zeroed), SSIM with a Gaussian window (σ 1.5, K1 0.01,

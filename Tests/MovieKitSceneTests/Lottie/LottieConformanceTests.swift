@@ -1,5 +1,5 @@
-import FrameDraw
 import Foundation
+import FrameDraw
 import Testing
 
 @testable import MovieKitScene

@@ -1,5 +1,5 @@
-import FrameDraw
 import Foundation
+import FrameDraw
 import MovieKitCore
 import Testing
 
@@ -116,15 +116,15 @@ import Testing
         let source = Self.suite.appendingPathComponent("shapes/ellipse.json")
         let scene = folder.appendingPathComponent("scene.yaml")
         try """
-            canvas: {width: 160, height: 160, duration: 4, background: "#000000"}
-            layers:
-              - type: lottie
-                source: \(source.path)
-                size: [160, 160]
-                timeOffset: 1
-                speed: 2
-                loop: true
-            """.write(to: scene, atomically: true, encoding: .utf8)
+        canvas: {width: 160, height: 160, duration: 4, background: "#000000"}
+        layers:
+          - type: lottie
+            source: \(source.path)
+            size: [160, 160]
+            timeOffset: 1
+            speed: 2
+            loop: true
+        """.write(to: scene, atomically: true, encoding: .utf8)
         let document = try SceneDocument.load(contentsOf: scene)
         #expect(document.format == "scene file")
         guard case .lottie(let content) = document.scene.layers[0].content else {

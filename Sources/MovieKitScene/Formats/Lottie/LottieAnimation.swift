@@ -136,10 +136,10 @@ struct LottieLayer: Decodable, Sendable {
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        type = Int(try c.decode(Double.self, forKey: .ty))
+        type = LottieFlag.integer(try c.decode(Double.self, forKey: .ty))
         name = try? c.decodeIfPresent(String.self, forKey: .nm)
-        index = (try? c.decodeIfPresent(Double.self, forKey: .ind)).map { Int($0) }
-        parent = (try? c.decodeIfPresent(Double.self, forKey: .parent)).map { Int($0) }
+        index = (try? c.decodeIfPresent(Double.self, forKey: .ind)).map(LottieFlag.integer)
+        parent = (try? c.decodeIfPresent(Double.self, forKey: .parent)).map(LottieFlag.integer)
         inPoint = try c.decodeIfPresent(Double.self, forKey: .ip) ?? 0
         outPoint = try c.decodeIfPresent(Double.self, forKey: .op) ?? .infinity
         startTime = try c.decodeIfPresent(Double.self, forKey: .st) ?? 0
@@ -148,9 +148,9 @@ struct LottieLayer: Decodable, Sendable {
         transform = try c.decodeIfPresent(LottieTransform.self, forKey: .ks) ?? LottieTransform()
         autoOrient = (try? c.decodeIfPresent(LottieFlag.self, forKey: .ao))?.value ?? false
         hidden = (try? c.decodeIfPresent(LottieFlag.self, forKey: .hd))?.value ?? false
-        blendMode = Int((try? c.decodeIfPresent(Double.self, forKey: .bm)) ?? 0)
-        matteMode = (try? c.decodeIfPresent(Double.self, forKey: .tt)).map { Int($0) }
-        matteParent = (try? c.decodeIfPresent(Double.self, forKey: .tp)).map { Int($0) }
+        blendMode = LottieFlag.integer((try? c.decodeIfPresent(Double.self, forKey: .bm)) ?? 0)
+        matteMode = (try? c.decodeIfPresent(Double.self, forKey: .tt)).map(LottieFlag.integer)
+        matteParent = (try? c.decodeIfPresent(Double.self, forKey: .tp)).map(LottieFlag.integer)
         isMatte = (try? c.decodeIfPresent(LottieFlag.self, forKey: .td))?.value ?? false
         masks = try c.decodeIfPresent([LottieMask].self, forKey: .masksProperties) ?? []
         shapes = try c.decodeIfPresent([LottieShape].self, forKey: .shapes) ?? []

@@ -12,7 +12,9 @@ enum LottieChecks {
             for (position, layer) in layers.enumerated() {
                 let name = "layer \(layer.displayName) (\(place)layers[\(position)])"
                 for property in layer.transform.expressionProperties {
-                    add("\(name) has an expression on its \(property), which is not evaluated; its static value is used.")
+                    add(
+                        "\(name) has an expression on its \(property), which is not evaluated; its static value is used."
+                    )
                 }
                 for feature in layer.transform.unsupported {
                     add("\(name) uses \(feature), which is not drawn.")

@@ -80,7 +80,9 @@ enum ZipArchive {
             let name = String(decoding: bytes[(offset + 46)..<(offset + 46 + nameLength)], as: UTF8.self)
             offset += 46 + nameLength + extraLength + commentLength
             if name.hasSuffix("/") { continue }
-            guard local + 30 <= bytes.count, u32(local) == 0x0403_4B50 else { throw fail("the entry \(name) is damaged") }
+            guard local + 30 <= bytes.count, u32(local) == 0x0403_4B50 else {
+                throw fail("the entry \(name) is damaged")
+            }
             let start = local + 30 + u16(local + 26) + u16(local + 28)
             guard compressedSize != 0xFFFF_FFFF, start + compressedSize <= bytes.count else {
                 throw fail("the entry \(name) runs past the end of the file (ZIP64 is not read)")
@@ -88,7 +90,8 @@ enum ZipArchive {
             total += size
             guard size <= limit, total <= limit else {
                 throw LottieError.invalidContainer(
-                    file: file, problem: "its entries inflate to more than \(limit) bytes; it may be a decompression bomb")
+                    file: file,
+                    problem: "its entries inflate to more than \(limit) bytes; it may be a decompression bomb")
             }
             let compressed = Data(bytes[start..<(start + compressedSize)])
             switch method {
@@ -103,7 +106,8 @@ enum ZipArchive {
                     throw fail("the entry \(name) cannot be inflated: \(reason)")
                 }
             default:
-                throw fail("the entry \(name) uses compression method \(method); only stored and deflated entries are read")
+                throw fail(
+                    "the entry \(name) uses compression method \(method); only stored and deflated entries are read")
             }
         }
         return result

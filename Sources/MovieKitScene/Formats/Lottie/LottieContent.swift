@@ -69,15 +69,24 @@ public struct LottieContent: Sendable {
         } catch {
             throw LottieError.syntax(file: url.path, problem: "\(error)")
         }
-        guard animation.frameRate > 0, animation.frameRate.isFinite else {
+        guard animation.frameRate > 0, animation.frameRate <= 1000 else {
             throw LottieError.invalidValue(
-                file: url.path, path: "fr", problem: "is \(animation.frameRate) but must be a frame rate above 0")
+                file: url.path, path: "fr",
+                problem: "is \(animation.frameRate) but must be a frame rate above 0 and at most 1000")
+        }
+        guard animation.inPoint.isFinite, animation.outPoint.isFinite,
+            (animation.outPoint - animation.inPoint) / animation.frameRate <= 86_400
+        else {
+            throw LottieError.invalidValue(
+                file: url.path, path: "op",
+                problem: "and `ip` (\(animation.inPoint)) must be finite frames at most a day apart")
         }
         guard animation.width > 0, animation.height > 0, animation.width <= 16384, animation.height <= 16384 else {
             throw LottieError.invalidValue(
                 file: url.path, path: "w",
                 problem:
-                    "and `h` make a \(animation.width)x\(animation.height) composition, but both must be from 1 to 16384")
+                    "and `h` make a \(animation.width)x\(animation.height) composition, but both must be from 1 to 16384"
+            )
         }
         for warning in LottieChecks.warnings(animation) {
             if options.strict { throw LottieError.unsupportedFeature(file: url.path, warning: warning) }
@@ -92,9 +101,10 @@ public struct LottieContent: Sendable {
             start = marker.time
             end = marker.time + max(marker.duration, 1)
         }
-        guard end > start else {
+        guard end > start, start.isFinite, end.isFinite, (end - start) / animation.frameRate <= 86_400 else {
             throw LottieError.invalidValue(
-                file: url.path, path: "op", problem: "is \(end), not after `ip` (\(start)); the animation has no frames")
+                file: url.path, path: "op", problem: "is \(end), not after `ip` (\(start)); the animation has no frames"
+            )
         }
         let images = try source.images(for: animation, file: url.path)
         renderer = LottieRenderer(animation: animation, images: images)

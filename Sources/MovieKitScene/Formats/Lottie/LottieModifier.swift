@@ -50,7 +50,9 @@ enum LottieModifier {
         case .puckerBloat(let amount):
             modified = local.map { $0.0.puckeredOrBloated(amount: amount / 100) }
         case .zigZag(let ridges, let size, let smooth):
-            modified = local.map { $0.0.zigZagged(ridges: Int(ridges.rounded()), amplitude: size, smooth: smooth) }
+            // At most 1000 ridges per segment, so a damaged file cannot make millions of points.
+            let count = ridges.isFinite ? min(max(Int(ridges.rounded()), 0), 1000) : 0
+            modified = local.map { $0.0.zigZagged(ridges: count, amplitude: size, smooth: smooth) }
         case .offset(let amount, let join, let miterLimit):
             modified = local.map { $0.0.offset(by: amount, lineJoin: join, miterLimit: miterLimit) }
         }

@@ -88,7 +88,8 @@ struct LottiePaintPainter {
         guard paint.radial else { return (made, .linear(start, end)) }
         let radius = hypot(end.x - start.x, end.y - start.y)
         let highlight = min(max((paint.highlightLength?.value(at: frame)?[0] ?? 0) / 100, -0.99), 0.99)
-        let angle = (paint.highlightAngle?.value(at: frame)?[0] ?? 0) * .pi / 180 + atan2(end.y - start.y, end.x - start.x)
+        let angle =
+            (paint.highlightAngle?.value(at: frame)?[0] ?? 0) * .pi / 180 + atan2(end.y - start.y, end.x - start.x)
         let focal = CGPoint(
             x: start.x + cos(angle) * highlight * radius, y: start.y + sin(angle) * highlight * radius)
         return (made, .radial(focal: focal, center: start, radius: radius))

@@ -101,6 +101,12 @@ struct LottieKeyframe<Value: LottieAnimatable>: Decodable, Sendable {
 
 /// A boolean written as `true`/`false` or `1`/`0`.
 struct LottieFlag: Decodable, Sendable {
+    /// A number the format uses as an integer (a type, a mode, an index), clamped so that a damaged
+    /// file cannot overflow the conversion.
+    static func integer(_ value: Double) -> Int {
+        value.isFinite ? Int(min(max(value, -1e9), 1e9)) : 0
+    }
+
     var value: Bool
 
     init(from decoder: any Decoder) throws {

@@ -29,7 +29,8 @@ struct LottieShape: Decodable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case ty, nm, hd, it, p, s, r, d, ks, ir, `is`, or, os, pt, sy, c, o, w, lc, lj, ml, ml2, e, t, h, a, g, m
-        case mm, rp = "tr"
+        case mm
+        case rp = "tr"
     }
 
     init(from decoder: any Decoder) throws {
@@ -77,16 +78,16 @@ struct LottieShape: Decodable, Sendable {
         case "op":
             kind = .offsetPath(
                 amount: try c.decodeIfPresent(LottieValue.self, forKey: .a),
-                join: Int((try? c.decodeIfPresent(Double.self, forKey: .lj)) ?? 1),
+                join: LottieFlag.integer((try? c.decodeIfPresent(Double.self, forKey: .lj)) ?? 1),
                 miterLimit: try c.decodeIfPresent(LottieValue.self, forKey: .ml))
         case "rp":
             kind = .repeater(
                 copies: try c.decodeIfPresent(LottieValue.self, forKey: .c),
                 offset: try c.decodeIfPresent(LottieValue.self, forKey: .o),
-                composite: Int((try? c.decodeIfPresent(Double.self, forKey: .m)) ?? 1),
+                composite: LottieFlag.integer((try? c.decodeIfPresent(Double.self, forKey: .m)) ?? 1),
                 transform: try c.decodeIfPresent(LottieTransform.self, forKey: .rp) ?? LottieTransform())
         case "mm":
-            kind = .merge(mode: Int((try? c.decodeIfPresent(Double.self, forKey: .mm)) ?? 1))
+            kind = .merge(mode: LottieFlag.integer((try? c.decodeIfPresent(Double.self, forKey: .mm)) ?? 1))
         case "tw": kind = .unsupported("twist (`tw`)")
         case "no": kind = .unsupported("no-style (`no`)")
         default: kind = .unsupported("shape type `\(type)`")
@@ -131,7 +132,7 @@ struct LottieGradient: Decodable, Sendable {
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        count = Int(try c.decode(Double.self, forKey: .p))
+        count = LottieFlag.integer(try c.decode(Double.self, forKey: .p))
         stops = try c.decode(LottieValue.self, forKey: .k)
     }
 }
@@ -174,7 +175,7 @@ struct LottieFill: Decodable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         paint = try LottiePaint(from: decoder)
         evenOdd = (try? c.decodeIfPresent(Double.self, forKey: .r)) == 2
-        blendMode = Int((try? c.decodeIfPresent(Double.self, forKey: .bm)) ?? 0)
+        blendMode = LottieFlag.integer((try? c.decodeIfPresent(Double.self, forKey: .bm)) ?? 0)
     }
 }
 
@@ -199,10 +200,10 @@ struct LottieStroke: Decodable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         paint = try LottiePaint(from: decoder)
         width = try c.decodeIfPresent(LottieValue.self, forKey: .w)
-        cap = Int((try? c.decodeIfPresent(Double.self, forKey: .lc)) ?? 2)
-        join = Int((try? c.decodeIfPresent(Double.self, forKey: .lj)) ?? 2)
+        cap = LottieFlag.integer((try? c.decodeIfPresent(Double.self, forKey: .lc)) ?? 2)
+        join = LottieFlag.integer((try? c.decodeIfPresent(Double.self, forKey: .lj)) ?? 2)
         miterLimit = (try? c.decodeIfPresent(Double.self, forKey: .ml)) ?? 4
         dashes = (try c.decodeIfPresent([Dash].self, forKey: .d) ?? []).map { ($0.n, $0.v) }
-        blendMode = Int((try? c.decodeIfPresent(Double.self, forKey: .bm)) ?? 0)
+        blendMode = LottieFlag.integer((try? c.decodeIfPresent(Double.self, forKey: .bm)) ?? 0)
     }
 }

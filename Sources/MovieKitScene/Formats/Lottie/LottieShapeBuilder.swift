@@ -62,7 +62,9 @@ enum LottieShapeBuilder {
 
     static func polystar(_ star: LottiePolystar, frame: Double) -> LottieBezier {
         let center = star.position.value(at: frame)?.point ?? .zero
-        let points = max(0, Int((star.points.value(at: frame)?[0] ?? 5).rounded(.down)))
+        let pointValue = star.points.value(at: frame)?[0] ?? 5
+        // At most 10,000 points: more cannot be told apart, and a damaged file must not make millions.
+        let points = pointValue.isFinite ? min(max(0, Int(pointValue.rounded(.down))), 10_000) : 0
         let rotation = (star.rotation?.value(at: frame)?[0] ?? 0) * .pi / 180
         let outerRadius = star.outerRadius.value(at: frame)?[0] ?? 0
         let outerRoundness = (star.outerRoundness?.value(at: frame)?[0] ?? 0) / 100

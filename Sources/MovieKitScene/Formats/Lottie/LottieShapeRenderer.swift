@@ -92,7 +92,8 @@ struct LottieShapeRenderer {
         _ prefix: [LottieShape], rest: [LottieShape], copies: Double, offset: Double, above: Bool,
         transform: LottieTransform, toLayer: FrameDraw.AffineTransform
     ) -> ([Geometry], [Node]) {
-        let count = max(0, Int(copies.rounded(.up)))
+        // At most 1000 copies, so a damaged file cannot make the renderer loop for ever.
+        let count = copies.isFinite ? min(max(0, Int(copies.rounded(.up))), 1000) : 0
         var geometries: [Geometry] = []
         var copyNodes: [Node] = []
         let anchor = transform.anchor?.value(at: frame) ?? LottieVector([0, 0])

@@ -18,9 +18,13 @@ struct LottieSource {
         let data: Data
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+            guard attributes[.type] as? FileAttributeType == .typeRegular else {
+                throw LottieError.unreadableFile(path: url.path, reason: "it is not a regular file")
+            }
             if let size = attributes[.size] as? Int, size > Self.maximumJSONSize {
                 throw LottieError.invalidContainer(
-                    file: url.path, problem: "it is \(size) bytes, more than the \(Self.maximumJSONSize) a Lottie may be")
+                    file: url.path,
+                    problem: "it is \(size) bytes, more than the \(Self.maximumJSONSize) a Lottie may be")
             }
             data = try Data(contentsOf: url)
         } catch let error as LottieError {
@@ -53,7 +57,8 @@ struct LottieSource {
             let data: Data
             if name.hasPrefix("data:") {
                 guard let comma = name.firstIndex(of: ","),
-                    let decoded = Data(base64Encoded: String(name[name.index(after: comma)...]), options: .ignoreUnknownCharacters)
+                    let decoded = Data(
+                        base64Encoded: String(name[name.index(after: comma)...]), options: .ignoreUnknownCharacters)
                 else {
                     throw LottieError.invalidValue(
                         file: file, path: "assets[\(index)].p",
@@ -67,7 +72,11 @@ struct LottieSource {
                     data = inside
                 } else {
                     let url = URL(fileURLWithPath: relative, relativeTo: folder)
-                    guard let contents = try? Data(contentsOf: url) else {
+                    // Only regular files of a sane size: never a device such as /dev/zero.
+                    let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+                    let isFile = attributes?[.type] as? FileAttributeType == .typeRegular
+                    let size = attributes?[.size] as? Int ?? 0
+                    guard isFile, size <= Self.maximumJSONSize, let contents = try? Data(contentsOf: url) else {
                         throw LottieError.invalidValue(
                             file: file, path: "assets[\(index)].p",
                             problem: "names the image \(url.path), which cannot be read; put it beside the Lottie file")
@@ -89,7 +98,8 @@ struct LottieSource {
             try data.write(to: temporary)
             return try Image(contentsOf: temporary)
         } catch {
-            throw LottieError.invalidValue(file: file, path: path, problem: "is an image that cannot be decoded: \(error)")
+            throw LottieError.invalidValue(
+                file: file, path: path, problem: "is an image that cannot be decoded: \(error)")
         }
     }
 }

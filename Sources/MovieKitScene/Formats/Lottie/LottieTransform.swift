@@ -54,7 +54,8 @@ struct LottieTransform: Decodable, Sendable {
         let sa = skewAxis?.value(at: frame)?[0] ?? 0
         // Points go through: -anchor, scale, skew, rotation, +position (applied right to left).
         var m = FrameDraw.AffineTransform(translationX: -a[0], y: -a[1])
-        m = m.concatenating(FrameDraw.AffineTransform(scaleX: s[0] / 100, y: s.values.count > 1 ? s[1] / 100 : s[0] / 100))
+        m = m.concatenating(
+            FrameDraw.AffineTransform(scaleX: s[0] / 100, y: s.values.count > 1 ? s[1] / 100 : s[0] / 100))
         if sk != 0 {
             let axis = sa * .pi / 180
             let shear = tan(-sk * .pi / 180)

@@ -59,7 +59,9 @@ final class ZlibInflater {
         }
         if let failure { throw failure }
         guard status == Z_STREAM_END else {
-            throw .damaged(status == Z_OK || status == Z_BUF_ERROR ? "the compressed data ends early" : "the compressed data is damaged (zlib status \(status))")
+            throw .damaged(
+                status == Z_OK || status == Z_BUF_ERROR
+                    ? "the compressed data ends early" : "the compressed data is damaged (zlib status \(status))")
         }
         return output
     }
@@ -72,7 +74,10 @@ enum LottieGzip {
             return try ZlibInflater(format: .gzip).inflate(data, limit: limit)
         } catch .tooLarge {
             throw LottieError.invalidContainer(
-                file: file, problem: "it inflates to more than \(limit) bytes, more than a Lottie may be; it may be a decompression bomb")
+                file: file,
+                problem:
+                    "it inflates to more than \(limit) bytes, more than a Lottie may be; it may be a decompression bomb"
+            )
         } catch .damaged(let reason) {
             throw LottieError.invalidContainer(file: file, problem: "it is not a readable gzip file: \(reason)")
         }

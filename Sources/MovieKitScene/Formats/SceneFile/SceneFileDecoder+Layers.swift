@@ -132,7 +132,8 @@ extension SceneFileDecoder {
 
     private static func lottieContent(_ map: MappingReader) throws -> LottieContent {
         let reader = try map.required(
-            "source", expected: "`source:` with the path of a Lottie file (.json, .lottie, .tgs), relative to the scene file")
+            "source",
+            expected: "`source:` with the path of a Lottie file (.json, .lottie, .tgs), relative to the scene file")
         let relative = try reader.string(expected: "the path of a Lottie file")
         let url =
             relative.hasPrefix("/")
