@@ -92,6 +92,40 @@ import Testing
         }
     }
 
+    /// The colour of the first opaque pixel of frame 0.
+    static func firstOpaqueColor(_ content: LottieContent) throws -> Color? {
+        let image = try Image(size: content.size) { content.renderer.draw(in: $0, frame: 0) }
+        for y in 0..<image.height {
+            for x in 0..<image.width where image.pixel(atX: x, y: y).alpha == 1 {
+                return image.pixel(atX: x, y: y)
+            }
+        }
+        return nil
+    }
+
+    @Test func slotsFillTheirPropertiesAndVariablesReplaceThem() throws {
+        let url = Self.lottie.appendingPathComponent("slots.json")
+        let green = try #require(try Self.firstOpaqueColor(LottieContent(contentsOf: url)))
+        #expect(green.green > 0.99 && green.red < 0.01)
+        let document = try SceneDocument.load(contentsOf: url, variables: ["fillColor": "#ff0000"])
+        guard case .lottie(let content) = document.scene.layers[0].content else {
+            Issue.record("the layer is not a Lottie")
+            return
+        }
+        let red = try #require(try Self.firstOpaqueColor(content))
+        #expect(red.red > 0.99 && red.green < 0.01)
+        #expect {
+            _ = try SceneDocument.load(contentsOf: url, variables: ["title": "x"])
+        } throws: { error in
+            "\(error)".contains("has no slot `title` to set; its slots are `fillColor`.")
+        }
+        #expect {
+            _ = try SceneDocument.load(contentsOf: url, variables: ["fillColor": "red"])
+        } throws: { error in
+            "\(error)".contains("cannot be set to red; set a colour as #rrggbb or a number.")
+        }
+    }
+
     @Test func frameRatesBecomeExactRationals() {
         #expect(LottieContent.frameRate(29.97) == FrameRate(30000, 1001))
         #expect(LottieContent.frameRate(23.976) == FrameRate(24000, 1001))

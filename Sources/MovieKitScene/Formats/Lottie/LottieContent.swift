@@ -14,6 +14,9 @@ public struct LottieOptions: Sendable, Hashable {
     public var segment: String?
     /// Whether unsupported features (expressions, effects, 3D …) throw instead of logging a warning.
     public var strict: Bool
+    /// Values for the animation's slots (lottie-spec `slots`) by slot id: `#rrggbb` colours or numbers.
+    /// `moviemake` fills them from `--set` and `--props`.
+    public var slotValues: [String: String] = [:]
 
     /// Creates options.
     /// - Parameters:
@@ -63,7 +66,8 @@ public struct LottieContent: Sendable {
         let source = try LottieSource(contentsOf: url, animationID: options.animationID)
         let animation: LottieAnimation
         do {
-            animation = try JSONDecoder().decode(LottieAnimation.self, from: source.json)
+            let json = try LottieSlots.apply(to: source.json, values: options.slotValues, file: url.path)
+            animation = try JSONDecoder().decode(LottieAnimation.self, from: json)
         } catch let error as DecodingError {
             throw LottieError.decoding(error, file: url.path)
         } catch {
@@ -169,7 +173,10 @@ extension SceneFormat {
     public static let lottie = SceneFormat(
         name: "Lottie animation", fileExtensions: ["json", "lottie", "tgs"],
         recognizes: { keys in ["v", "fr", "ip", "op", "w", "h", "layers"].allSatisfy(keys.contains) },
-        read: { url, _ in
-            SceneDocument(url: url, format: "Lottie animation", scene: try LottieContent(contentsOf: url).scene)
+        read: { url, variables in
+            var options = LottieOptions.current
+            options.slotValues.merge(variables) { _, set in set }
+            let content = try LottieContent(contentsOf: url, options: options)
+            return SceneDocument(url: url, format: "Lottie animation", scene: content.scene)
         })
 }
