@@ -51,6 +51,8 @@ let package = Package(
             pkgConfig: "egl",
             providers: [.apt(["libegl-dev", "libgles-dev", "libegl-mesa0", "libgl1-mesa-dri"])]
         ),
+        // zlib: gzip (Telegram stickers) and ZIP entries (dotLottie). Only MovieKitScene's Lottie folder imports it.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // POSIX calls Swift's Glibc module does not declare (renameat2).
         .systemLibrary(name: "CPosix"),
@@ -75,7 +77,7 @@ let package = Package(
         .target(
             name: "MovieKitScene",
             dependencies: [
-                "MovieKitCore", "FrameDraw", "LibAV", "GLRender", .product(name: "Yams", package: "Yams")
+                "MovieKitCore", "FrameDraw", "LibAV", "GLRender", "CZlib", .product(name: "Yams", package: "Yams")
             ]),
 
         // A live preview in the browser: a local server for a scene, with the page as plain resources.
@@ -136,7 +138,7 @@ let package = Package(
         .executableTarget(
             name: "FuzzImageLoader", dependencies: ["FrameDraw", "FuzzReplay"], path: "Fuzz/FuzzImageLoader"),
         // The readers' targets share their checks with MovieKitSceneTests, which replays their corpora.
-        .target(name: "ReaderFuzzChecks", dependencies: ["MovieKitScene"], path: "Fuzz/ReaderFuzzChecks"),
+        .target(name: "ReaderFuzzChecks", dependencies: ["MovieKitScene", "FrameDraw"], path: "Fuzz/ReaderFuzzChecks"),
         .executableTarget(
             name: "FuzzSceneFile", dependencies: ["ReaderFuzzChecks", "FuzzReplay"], path: "Fuzz/FuzzSceneFile"),
         .executableTarget(
@@ -144,6 +146,8 @@ let package = Package(
             path: "Fuzz/FuzzSlideshowManifest"),
         .executableTarget(
             name: "FuzzEditlySpec", dependencies: ["ReaderFuzzChecks", "FuzzReplay"], path: "Fuzz/FuzzEditlySpec"),
+        .executableTarget(
+            name: "FuzzLottie", dependencies: ["ReaderFuzzChecks", "FuzzReplay"], path: "Fuzz/FuzzLottie"),
 
         // Tests.
         .testTarget(
@@ -174,7 +178,8 @@ let package = Package(
             dependencies: ["moviemake", "MovieKitCore", "MovieKitScene", "FrameDraw", "LibAV", "TestSupport"]),
         .testTarget(
             name: "MovieKitSceneTests",
-            dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw", "LibAV", "TestSupport", "ReaderFuzzChecks"]),
+            dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw", "LibAV", "TestSupport", "ReaderFuzzChecks"],
+            exclude: ["Fixtures"]),
 
         // Test helpers: what the test targets share (MovieProbe, TemporaryDirectory, ChildProcess), and
         // a child process for writer scenarios that change process-wide state (resource limits, signals).

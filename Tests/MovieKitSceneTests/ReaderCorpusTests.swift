@@ -33,6 +33,12 @@ struct ReaderCorpusTests {
         #expect(Self.seeds("FuzzSceneFile").count >= 3)
         #expect(Self.seeds("FuzzSlideshowManifest").count >= 3)
         #expect(Self.seeds("FuzzEditlySpec").count >= 3)
+        #expect(Self.seeds("FuzzLottie").count >= 3)
+    }
+
+    @Test(arguments: inputs("FuzzLottie"))
+    func lottieInput(_ name: String) throws {
+        #expect(ReaderFuzzChecks.lottie(try Self.data(name)) == nil)
     }
 
     @Test(arguments: inputs("FuzzSceneFile"))

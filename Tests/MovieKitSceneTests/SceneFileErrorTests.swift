@@ -56,7 +56,7 @@ struct SceneFileErrorTests {
         .init(
             name: "unknown type", format: .yaml, text: canvasYAML + "  - {type: circle}\n",
             message:
-                "scene.yaml:3:12: `layers[0].type` is \"circle\" but must be a layer type: one of `rect`, `ellipse`, `path`, `polygon`, `star`, `text`, `image` and `group`."
+                "scene.yaml:3:12: `layers[0].type` is \"circle\" but must be a layer type: one of `rect`, `ellipse`, `path`, `polygon`, `star`, `text`, `image`, `group` and `lottie`."
         ),
         .init(
             name: "wrong type for a size", format: .yaml, text: canvasYAML + "  - {type: rect, size: big}\n",

@@ -164,7 +164,7 @@ struct SceneCommandTests {
             ),
             (
                 ["still", folder.appendingPathComponent("notes.txt").path, "-o", out],
-                "\(folder.appendingPathComponent("notes.txt").path) is not a file MovieKit reads as a scene; use a scene file, slideshow manifest or editly spec (.yaml, .yml, .json, .json5)."
+                "\(folder.appendingPathComponent("notes.txt").path) is not a file MovieKit reads as a scene; use a scene file, slideshow manifest, editly spec or Lottie animation (.yaml, .yml, .json, .json5, .lottie, .tgs)."
             )
         ]
         for (arguments, message) in cases {

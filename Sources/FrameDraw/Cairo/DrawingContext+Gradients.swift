@@ -131,8 +131,7 @@ extension DrawingContext {
     }
 
     /// A linear pattern that pads its end colours, with every stop's alpha scaled by `alpha`.
-    private func makeLinearPattern(_ gradient: Gradient, start: CGPoint, end: CGPoint, alpha: Double) -> OpaquePointer?
-    {
+    func makeLinearPattern(_ gradient: Gradient, start: CGPoint, end: CGPoint, alpha: Double) -> OpaquePointer? {
         let pattern: OpaquePointer? = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)
         addStops(of: gradient, to: pattern, alpha: alpha) { $0 }
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
@@ -142,7 +141,7 @@ extension DrawingContext {
     /// A radial pattern for `cone`, padded, with every stop's alpha scaled by `alpha`. With a `domain` other
     /// than `0...1` the pattern's circles are those of the cone at the domain's ends, and the stops move to
     /// match, with the end colours held over the extra range.
-    private func makeRadialPattern(
+    func makeRadialPattern(
         _ gradient: Gradient, cone: RadialCone, alpha: Double,
         domain: ClosedRange<Double> = 0...1
     ) -> OpaquePointer? {
@@ -269,7 +268,7 @@ private enum RadialPlan {
 }
 
 /// The family of circles a radial gradient interpolates between its start and end circles.
-private struct RadialCone {
+struct RadialCone {
     var startCenter: CGPoint
     var startRadius: Double
     var endCenter: CGPoint

@@ -24,7 +24,7 @@ public struct SceneFormat: Sendable, CustomStringConvertible {
     /// Every format MovieKit reads, in the order they are tried: among the formats that share an
     /// extension, the first whose keys match wins, and the first of them reads documents that none
     /// recognises, so that its errors explain what is wrong.
-    public static let all: [SceneFormat] = [.sceneFile, .slideshowManifest, .editly]
+    public static let all: [SceneFormat] = [.sceneFile, .slideshowManifest, .editly, .lottie]
 
     /// Every extension of every format, for messages.
     public static var allFileExtensions: [String] {
@@ -50,7 +50,9 @@ extension SceneFormat {
     /// MovieKit's scene files (`.yaml`, `.yml`, `.json`): a `canvas`, `layers` and `audio`.
     public static let sceneFile = SceneFormat(
         name: "scene file", fileExtensions: ["yaml", "yml", "json"],
-        recognizes: { $0.contains("canvas") || $0.contains("layers") },
+        recognizes: {
+            ($0.contains("canvas") || $0.contains("layers")) && !(SceneFormat.lottie.recognizes?($0) ?? false)
+        },
         read: { url, variables in
             SceneDocument(url: url, format: "scene file", scene: try SceneFile.load(from: url, variables: variables))
         })

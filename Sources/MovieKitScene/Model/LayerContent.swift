@@ -24,12 +24,14 @@ public enum LayerContent: Sendable {
     case custom(CustomDrawing)
     /// A GLSL fragment shader drawn with OpenGL ES (editly's `gl` layers, shader transitions).
     case shader(ShaderContent)
+    /// A Lottie animation scaled into the bounds, on its own clock.
+    case lottie(LottieContent)
 
     /// Whether layers of this kind get a white fill unless told otherwise.
     var isFilledByDefault: Bool {
         switch self {
         case .rect, .ellipse, .path, .polygon, .star, .text: true
-        case .image, .group, .custom, .shader: false
+        case .image, .group, .custom, .shader, .lottie: false
         }
     }
 
@@ -46,6 +48,7 @@ public enum LayerContent: Sendable {
         case .group: "group"
         case .custom: "custom"
         case .shader: "shader"
+        case .lottie: "lottie"
         }
     }
 }

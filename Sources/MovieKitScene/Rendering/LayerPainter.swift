@@ -65,6 +65,8 @@ struct LayerPainter {
             context.draw(picture, in: bounds, fit: image.fit)
         case .group(let group):
             drawGroup(group, layer: layer, bounds: bounds, time: time, opacity: opacity)
+        case .lottie(let lottie):
+            lottie.draw(in: context, bounds: bounds, time: time, opacity: opacity)
         case .custom(let custom):
             context.setAlpha(opacity)
             if opacity < 1 {
@@ -199,6 +201,8 @@ struct LayerPainter {
             return image.source.picture?.size ?? parentSize
         case .text(let text):
             return text.style.measure(text.text.value(at: time))
+        case .lottie(let lottie):
+            return lottie.size
         default:
             return parentSize
         }

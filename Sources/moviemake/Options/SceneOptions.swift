@@ -17,6 +17,16 @@ struct SceneOptions: ParsableArguments {
             valueName: "props.json"))
     var props: String?
 
+    @Option(
+        help: ArgumentHelp("The animation of a dotLottie (.lottie) to render; the first by default.", valueName: "id"))
+    var animation: String?
+
+    @Option(help: ArgumentHelp("Render only the frames of this Lottie marker.", valueName: "name"))
+    var segment: String?
+
+    @Flag(help: "Fail on Lottie features that are not drawn (expressions, effects …) instead of warning.")
+    var strict = false
+
     mutating func validate() throws {
         _ = try assignedVariables()
     }
@@ -52,11 +62,16 @@ struct SceneOptions: ParsableArguments {
         } catch {
             let extensions = SceneFormat.allFileExtensions.map { "." + $0 }.joined(separator: ", ")
             throw ValidationError(
-                "\(path) is not a file MovieKit reads as a scene; use a scene file, slideshow manifest or editly spec (\(extensions))."
+                "\(path) is not a file MovieKit reads as a scene; use a scene file, slideshow manifest, editly spec or Lottie animation (\(extensions))."
             )
         }
         do {
-            return try SceneRenderer(scene: SceneDocument.load(contentsOf: url, variables: variables()).scene)
+            let lottie = LottieOptions(animationID: animation, segment: segment, strict: strict)
+            let variables = try variables()
+            let document = try LottieOptions.$current.withValue(lottie) {
+                try SceneDocument.load(contentsOf: url, variables: variables)
+            }
+            return try SceneRenderer(scene: document.scene)
         } catch let error as ValidationError {
             throw error
         } catch {

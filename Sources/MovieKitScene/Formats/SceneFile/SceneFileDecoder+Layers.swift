@@ -59,6 +59,8 @@ extension SceneFileDecoder {
             return .text(try textContent(map))
         case "image":
             return .image(try imageContent(map))
+        case "lottie":
+            return .lottie(try lottieContent(map))
         case "group":
             let children = try map.required("layers", expected: "`layers:` with the group's children")
             return .group(
@@ -126,6 +128,31 @@ extension SceneFileDecoder {
         }
         let fit = try (fitReader ?? contentMode)?.choice(fitNames, what: "a fit")
         return ImageContent(.image(image), fit: fit ?? .contain)
+    }
+
+    private static func lottieContent(_ map: MappingReader) throws -> LottieContent {
+        let reader = try map.required(
+            "source",
+            expected: "`source:` with the path of a Lottie file (.json, .lottie, .tgs), relative to the scene file")
+        let relative = try reader.string(expected: "the path of a Lottie file")
+        let url =
+            relative.hasPrefix("/")
+            ? URL(fileURLWithPath: relative)
+            : reader.context.baseURL.appendingPathComponent(relative).standardizedFileURL
+        var options = LottieOptions.current
+        options.animationID = try map.optional("animation")?.string(expected: "the id of a dotLottie animation")
+        options.segment = try map.optional("segment")?.string(expected: "the name of a marker of the animation")
+        var content: LottieContent
+        do {
+            content = try LottieContent(contentsOf: url, options: options)
+        } catch let error as LottieError {
+            throw reader.invalid("a Lottie file that cannot be used (\(error.description))", expected: "a Lottie file")
+        }
+        content.timeOffset = try map.optional("timeOffset")?.double(expected: "a time in seconds") ?? 0
+        content.speed =
+            try map.optional("speed")?.double(0.001...1000, expected: "a speed from 0.001 to 1000 (1 is normal)") ?? 1
+        content.loops = try map.optional("loop")?.bool() ?? false
+        return content
     }
 
     /// The fits an image layer's `fit` accepts: `ContentFit`'s names, and the names that

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Finds what the renderer does not draw as After Effects would, for warnings (or errors with `--strict`).
+enum LottieChecks {
+    static func warnings(_ animation: LottieAnimation) -> [String] {
+        var warnings: [String] = []
+        var seen = Set<String>()
+        func add(_ text: String) {
+            if seen.insert(text).inserted { warnings.append(text) }
+        }
+        func check(_ layers: [LottieLayer], in place: String) {
+            for (position, layer) in layers.enumerated() {
+                let name = "layer \(layer.displayName) (\(place)layers[\(position)])"
+                for property in layer.transform.expressionProperties {
+                    add(
+                        "\(name) has an expression on its \(property), which is not evaluated; its static value is used."
+                    )
+                }
+                for feature in layer.transform.unsupported {
+                    add("\(name) uses \(feature), which is not drawn.")
+                }
+                if layer.hasEffects { add("\(name) has effects (`ef`), which are not drawn.") }
+                if layer.type == 5 || layer.hasText && layer.type == 5 {
+                    add("\(name) is a text layer, which is not drawn yet.")
+                }
+                if ![0, 1, 2, 3, 4, 5].contains(layer.type) {
+                    add("\(name) has the layer type \(layer.type), which is not drawn.")
+                }
+                checkShapes(layer.shapes, layer: name)
+            }
+        }
+        func checkShapes(_ shapes: [LottieShape], layer: String) {
+            for shape in shapes {
+                switch shape.kind {
+                case .group(let items): checkShapes(items, layer: layer)
+                case .unsupported(let feature): add("\(layer) uses \(feature), which is not drawn.")
+                case .merge: add("\(layer) uses merge paths (`mm`), which are drawn as the paths together, unmerged.")
+                case .path(let property, _) where property.expression != nil:
+                    add("\(layer) has an expression on a path, which is not evaluated; its static value is used.")
+                default: break
+                }
+            }
+        }
+        check(animation.layers, in: "")
+        for (index, asset) in animation.assets.enumerated() {
+            if let layers = asset.layers { check(layers, in: "assets[\(index)].") }
+        }
+        return warnings
+    }
+}
