@@ -22,12 +22,14 @@ public enum LayerContent: Sendable {
     case group(GroupContent)
     /// Your own drawing, for Swift users mixing their code into a scene.
     case custom(CustomDrawing)
+    /// A movie clip fitted into the bounds, with its sound.
+    case video(VideoContent)
 
     /// Whether layers of this kind get a white fill unless told otherwise.
     var isFilledByDefault: Bool {
         switch self {
         case .rect, .ellipse, .path, .polygon, .star, .text: true
-        case .image, .group, .custom: false
+        case .image, .group, .custom, .video: false
         }
     }
 
@@ -43,6 +45,7 @@ public enum LayerContent: Sendable {
         case .image: "image"
         case .group: "group"
         case .custom: "custom"
+        case .video: "video"
         }
     }
 }

@@ -65,6 +65,8 @@ struct LayerPainter {
             context.draw(picture, in: bounds, fit: image.fit)
         case .group(let group):
             drawGroup(group, layer: layer, bounds: bounds, time: time, opacity: opacity)
+        case .video(let video):
+            drawVideo(video, layer: layer, bounds: bounds, time: time, opacity: opacity)
         case .custom(let custom):
             context.setAlpha(opacity)
             if opacity < 1 {
@@ -195,6 +197,8 @@ struct LayerPainter {
         switch layer.content {
         case .image(let image):
             return image.source.picture?.size ?? parentSize
+        case .video(let video):
+            return video.clip?.displaySize ?? parentSize
         case .text(let text):
             return text.style.measure(text.text.value(at: time))
         default:

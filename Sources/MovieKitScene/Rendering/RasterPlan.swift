@@ -130,7 +130,7 @@ struct RasterPlan {
         case .group(let group):
             return !layer.cornerRadius.isAnimated
                 && isStatic(group.layers, window: window.shifted(by: group.timeOffset))
-        case .custom:
+        case .custom, .video:
             return false
         }
     }

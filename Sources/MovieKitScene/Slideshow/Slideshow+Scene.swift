@@ -120,6 +120,11 @@ extension Slideshow {
             layers.append(fill)
         case .layers(let own):
             layers += own
+        case .video(var video):
+            video.fit = resolved(index).fit
+            var clip = Layer(.video(video))
+            clip.size = .constant(canvas)
+            layers.append(clip)
         }
         if let caption = slides[index].caption, !caption.isEmpty {
             layers += captionLayers(caption, canvas: canvas)
