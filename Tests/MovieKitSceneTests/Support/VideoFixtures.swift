@@ -59,3 +59,28 @@ enum VideoFixtures {
 
     static let vfrTimes: [Double] = [0, 0.1, 0.15, 0.5, 0.55, 0.6, 0.9]
 }
+
+extension VideoFixtures {
+    /// A 64x64 grey H.264 clip with a 440 Hz tone (AAC), `seconds` long.
+    static func withTone(_ url: URL, seconds: Int = 2) throws {
+        try make(
+            url,
+            [
+                "-f", "lavfi", "-i", "color=c=gray:s=64x64:r=10:d=\(seconds)", "-f", "lavfi", "-i",
+                "sine=frequency=440:sample_rate=48000:duration=\(seconds)", "-c:v", "libx264", "-pix_fmt", "yuv420p",
+                "-c:a", "aac", "-shortest"
+            ])
+    }
+
+    /// A 64x64 10-bit HEVC clip tagged HLG BT.2020, left half mid grey and right half saturated red.
+    static func hlg(_ url: URL) throws {
+        try make(
+            url,
+            [
+                "-f", "lavfi", "-i", "color=c=0x808080:s=32x64:r=10:d=1", "-f", "lavfi", "-i",
+                "color=c=0xC00000:s=32x64:r=10:d=1", "-filter_complex", "[0][1]hstack,format=yuv420p10le",
+                "-c:v", "libx265", "-x265-params", "log-level=none", "-color_primaries", "bt2020", "-color_trc",
+                "arib-std-b67", "-colorspace", "bt2020nc", "-tag:v", "hvc1"
+            ])
+    }
+}

@@ -66,9 +66,10 @@ struct EditlyMedia {
             return Source(url: url, info: try VideoContent.info(of: url))
         } catch let error as SceneError {
             if case .unreadableFile(_, let reason) = error {
-                throw SceneError.missingImage(
+                throw SceneError.missingVideo(
                     file: reader.context.fileName, line: reader.node.line, column: reader.node.column,
-                    path: reader.path, imagePath: url.path, reason: reason.prefix(1).uppercased() + reason.dropFirst())
+                    path: reader.path, videoPath: url.path,
+                    reason: reason.prefix(1).uppercased() + reason.dropFirst() + ".")
             }
             throw error
         }

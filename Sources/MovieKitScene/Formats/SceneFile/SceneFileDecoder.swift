@@ -9,7 +9,7 @@ import MovieKitCore
 struct SceneFileDecoder {
     static let topKeys = ["canvas", "variables", "layers", "audio"]
     static let canvasKeys = ["width", "height", "fps", "duration", "background"]
-    static let layerTypes = ["rect", "ellipse", "path", "polygon", "star", "text", "image", "group"]
+    static let layerTypes = ["rect", "ellipse", "path", "polygon", "star", "text", "image", "group", "video"]
     static let commonKeys = [
         "name", "in", "out", "position", "anchor", "size", "rotation", "scale", "opacity", "fill", "stroke",
         "strokeWidth",
@@ -20,7 +20,8 @@ struct SceneFileDecoder {
     static let typeKeys: [String: [String]] = [
         "rect": [], "ellipse": [], "path": ["d"], "polygon": ["sides"], "star": ["points", "innerRadius"],
         "text": ["text", "font", "alignment", "lineSpacing", "letterSpacing", "wrapWidth", "maxLines", "outline"],
-        "image": ["source", "fit", "contentMode"], "group": ["layers", "clip", "timeOffset"]
+        "image": ["source", "fit", "contentMode"], "group": ["layers", "clip", "timeOffset"],
+        "video": videoKeys
     ]
     static let animatableKeys = [
         "position", "anchor", "size", "rotation", "scale", "opacity", "fill", "stroke", "strokeWidth", "cornerRadius",
