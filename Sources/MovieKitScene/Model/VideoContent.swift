@@ -27,6 +27,9 @@ public struct VideoContent: Sendable {
     public var isMuted: Bool
     /// The opened clip, set by `SceneRenderer`; `nil` draws nothing.
     var clip: VideoClip?
+    /// Whether the picture is drawn as a soft blur (a tiny copy drawn large), for a backdrop
+    /// behind a contained copy of the same clip (`contain-blur`).
+    var isBlurred = false
 
     /// Creates video content.
     /// - Parameters:

@@ -8,7 +8,17 @@ extension LayerPainter {
         guard let clip = video.clip else { return }
         let end = min(video.cutTo ?? clip.duration, clip.duration > 0 ? clip.duration : .infinity)
         let sourceTime = video.sourceTime(atLayerTime: time - layer.inPoint, end: end)
-        guard let picture = clip.image(at: sourceTime) else { return }
+        guard var picture = clip.image(at: sourceTime) else { return }
+        if video.isBlurred {
+            // A copy 24 pixels across drawn large is a soft blur of the picture, as for photos.
+            let scale = 24 / max(picture.size.width, picture.size.height)
+            let small = CGSize(
+                width: max(1, (picture.size.width * scale).rounded()),
+                height: max(1, (picture.size.height * scale).rounded()))
+            guard let blurred = try? picture.resized(to: small, quality: .high) else { return }
+            picture = blurred
+            context.setInterpolationQuality(.low)
+        }
         let frame = video.fit.frame(for: clip.displaySize, in: bounds)
         guard frame.width > 0, frame.height > 0 else { return }
         context.saveGState()

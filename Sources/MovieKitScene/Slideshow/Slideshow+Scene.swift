@@ -122,6 +122,7 @@ extension Slideshow {
             layers += own
         case .video(var video):
             video.fit = resolved(index).fit
+            if blursBackdrop(index) { layers += VideoContent.blurredBackdrop(of: video, canvas: canvas) }
             var clip = Layer(.video(video))
             clip.size = .constant(canvas)
             layers.append(clip)

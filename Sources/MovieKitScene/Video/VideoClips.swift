@@ -11,6 +11,9 @@ final class VideoClips {
     private var timeOffset = 0.0
     /// When the enclosing groups hide, on the scene's clock: sound stops there too.
     private var windowEnd = Double.infinity
+    /// The clips opened so far, by file and by where they start playing: a slide drawn twice
+    /// (a wipe) and a clip drawn over a blurred copy of itself decode once.
+    private var opened: [String: VideoClip] = [:]
 
     init(pool: VideoDecoderPool) {
         self.pool = pool
@@ -29,7 +32,9 @@ final class VideoClips {
     /// - Throws: `SceneError.unreadableFile` naming the clip.
     func open(_ video: VideoContent, layer: Layer) throws -> VideoContent {
         guard video.clip == nil else { return video }
-        let opened = try video.opened(in: pool)
+        let key = "\(video.url.path)|\(timeOffset + layer.inPoint)|\(video.cutFrom)|\(video.speed)|\(video.loops)"
+        let opened = try video.opened(in: pool, sharing: self.opened[key])
+        self.opened[key] = opened.clip
         guard let clip = opened.clip, clip.hasAudio, !video.isMuted, video.volume > 0 else { return opened }
         let end = min(video.cutTo ?? clip.duration, clip.duration > 0 ? clip.duration : .infinity)
         var start = timeOffset + layer.inPoint

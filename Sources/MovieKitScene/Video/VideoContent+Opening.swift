@@ -1,14 +1,17 @@
 import Foundation
+import FrameDraw
 
 extension VideoContent {
     /// The content with its clip opened (once per layer), after checking the cut and speed
     /// against the file.
     /// - Throws: `SceneError.unreadableFile` naming the file and the setting that does not fit it.
-    func opened(in pool: VideoDecoderPool) throws -> VideoContent {
+    /// - Parameter shared: A clip of the same file already opened, whose decoded pictures this
+    ///   content shares (pictures are kept by their time in the file, so any layer may use them).
+    func opened(in pool: VideoDecoderPool, sharing shared: VideoClip? = nil) throws -> VideoContent {
         if clip != nil { return self }
         try validateNumbers()
         var opened = self
-        let clip = try VideoClip(url: url, pool: pool)
+        let clip = try shared ?? VideoClip(url: url, pool: pool)
         if clip.duration > 0, cutFrom >= clip.duration {
             throw SceneError.unreadableFile(
                 path: url.path,
@@ -41,5 +44,22 @@ extension VideoContent {
 
     static func seconds(_ value: Double) -> String {
         String(format: "%.2f", value)
+    }
+}
+
+extension VideoContent {
+    /// What `contain-blur` puts behind a contained clip: a soft, muted copy covering the canvas,
+    /// darkened as a photo's backdrop is.
+    static func blurredBackdrop(of video: VideoContent, canvas: CGSize) -> [Layer] {
+        var copy = video
+        copy.fit = .cover
+        copy.isMuted = true
+        copy.isBlurred = true
+        var backdrop = Layer(.video(copy))
+        backdrop.size = .constant(canvas)
+        var shade = Layer(.rect)
+        shade.size = .constant(canvas)
+        shade.fill = .color(.constant(Color(white: 0, alpha: 0.45)))
+        return [backdrop, shade]
     }
 }

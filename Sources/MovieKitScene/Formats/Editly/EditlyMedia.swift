@@ -114,7 +114,7 @@ struct EditlyMedia {
 
 extension EditlyLayerBuilder {
     /// A `video` layer: the clip fitted by `resizeMode` (editly's default `contain-blur` shows it
-    /// contained over a darkened, covering copy), or placed by `width`, `height`, `left`, `top`,
+    /// contained over a blurred, darkened copy covering the canvas), or placed by `width`, `height`, `left`, `top`,
     /// `originX` and `originY` as fractions of the canvas; its segment fills the layer's time.
     func video(_ layer: EditlyLayer, _ clock: EditlyGeometry.Clock, media: EditlyMedia) throws -> [Layer] {
         let source = try EditlyMedia.video(layer)
@@ -151,13 +151,7 @@ extension EditlyLayerBuilder {
         var main = Layer(.video(content))
         main.size = .constant(canvas)
         guard fit.backdrop == .blurred, fit.fit == .contain else { return [main] }
-        var backdropContent = content
-        backdropContent.fit = .cover
-        backdropContent.isMuted = true
-        var backdrop = Layer(.video(backdropContent))
-        backdrop.size = .constant(canvas)
-        let shade = Layer.rect().fill(Color(white: 0, alpha: 0.6)).size(width: canvas.width, height: canvas.height)
-        return [backdrop, shade, main]
+        return VideoContent.blurredBackdrop(of: content, canvas: canvas) + [main]
     }
 }
 
