@@ -17,10 +17,14 @@ package final class AudioReader {
     private var pending: [Float] = []
     private var pendingOffset = 0
     private var ended = false
+    /// `atempo` for a speed other than 1: the audio plays faster or slower at the same pitch.
+    private let tempo: AudioFilter?
 
     /// Opens `path` and its best audio stream.
+    /// - Parameter speed: The playback rate; other than 1, the audio goes through libavfilter's
+    ///   `atempo`, which keeps the pitch.
     /// - Throws: `LibAVError` of kind `.unreadableInput` (missing, empty, not audio, damaged) or `.unavailable`.
-    package init(path: String, sampleRate: Int = 48000, channels: Int = 2) throws {
+    package init(path: String, sampleRate: Int = 48000, channels: Int = 2, speed: Double = 1) throws {
         self.path = path
         self.sampleRate = sampleRate
         self.channels = channels
@@ -32,6 +36,10 @@ package final class AudioReader {
         let index = try input.bestStream(.audio)
         decoder = try Decoder(input: input, streamIndex: index)
         duration = input.duration
+        tempo =
+            speed == 1
+            ? nil
+            : try AudioFilter(chain: AudioFilter.tempoChain(speed), sampleRate: sampleRate, channels: channels)
     }
 
     /// Reads up to `frameCount` sample frames (each `channels` floats). Returns fewer only at the end.
@@ -49,6 +57,10 @@ package final class AudioReader {
             }
             guard !ended else { break }
             pending = try decodeMore()
+            if let tempo {
+                pending = try tempo.process(pending)
+                if ended { pending += try tempo.drain() }
+            }
             pendingOffset = 0
         }
         return result

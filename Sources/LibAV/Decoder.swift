@@ -99,6 +99,11 @@ package final class Decoder {
         return result
     }
 
+    /// Drops what the decoder holds, after a seek. Corresponds to `avcodec_flush_buffers`.
+    package func flush() {
+        avcodec_flush_buffers(context.pointer)
+    }
+
     /// Decodes frames in order and hands each to `body` until it returns false or the stream ends.
     /// A damaged frame is an error. Each frame handed out is new, so `body` may keep it.
     /// - Throws: `LibAVError` of kind `.unreadableInput`, `.inputTooLarge` or `.outOfMemory`.

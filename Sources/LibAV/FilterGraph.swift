@@ -8,9 +8,15 @@ final class FilterGraph {
     private var sources: [String: UnsafeMutablePointer<AVFilterContext>] = [:]
 
     /// Parses and configures `description`. Corresponds to `avfilter_graph_parse2` and `avfilter_graph_config`.
-    /// - Parameter sourceNames: The instance names of the `buffer` filters in `description`.
+    /// - Parameters:
+    ///   - sourceNames: The instance names of the `buffer` filters in `description`.
+    ///   - sinkName: The sink's instance name: `abuffersink@out` for audio.
+    ///   - sourceFilter: The source filter's name: `abuffer` for audio.
     /// - Throws: `LibAVError` of kind `.unavailable` or `.internalFailure`.
-    init(_ description: String, sourceNames: [String]) throws {
+    init(
+        _ description: String, sourceNames: [String], sinkName: String = "buffersink@out",
+        sourceFilter: String = "buffer"
+    ) throws {
         LogBridge.install()
         guard let graph = avfilter_graph_alloc() else { throw LibAVError.outOfMemory("Allocating a filter graph") }
         self.graph = graph
@@ -25,15 +31,16 @@ final class FilterGraph {
             "Building the filter graph \"\(description)\"")
         try LibAVError.check(
             avfilter_graph_config(graph, nil), .internalFailure, "Configuring the filter graph \"\(description)\"")
-        guard let sink = avfilter_graph_get_filter(graph, "buffersink@out") else {
+        guard let sink = avfilter_graph_get_filter(graph, sinkName) else {
             throw LibAVError(
-                .internalFailure, operation: "Building a filter graph", message: "the graph has no buffersink@out")
+                .internalFailure, operation: "Building a filter graph", message: "the graph has no \(sinkName)")
         }
         self.sink = sink
         for name in sourceNames {
-            guard let source = avfilter_graph_get_filter(graph, "buffer@\(name)") else {
+            guard let source = avfilter_graph_get_filter(graph, "\(sourceFilter)@\(name)") else {
                 throw LibAVError(
-                    .internalFailure, operation: "Building a filter graph", message: "the graph has no buffer@\(name)")
+                    .internalFailure, operation: "Building a filter graph",
+                    message: "the graph has no \(sourceFilter)@\(name)")
             }
             sources[name] = source
         }

@@ -17,7 +17,9 @@ package final class Scaler {
     /// Downscaling uses a Lanczos filter; conversion at the same size uses full-resolution chroma.
     /// Corresponds to `sws_getContext` and `sws_setColorspaceDetails`.
     /// - Throws: `LibAVError` of kind `.unreadableInput` when swscale cannot convert the decoded format.
-    package init(from frame: Frame, toBGRAWidth width: Int, height: Int) throws {
+    /// - Parameter isVideo: Whether the picture is a video frame: one that does not state its matrix
+    ///   then uses BT.709 from 720 lines up (HD video), BT.601 below, as players assume.
+    package init(from frame: Frame, toBGRAWidth width: Int, height: Int, isVideo: Bool = false) throws {
         let scales = width != frame.width || height != frame.height
         let flags = (scales ? SWS_LANCZOS : SWS_BICUBIC) | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT
         guard
@@ -37,7 +39,7 @@ package final class Scaler {
         destinationHeight = height
         sourceHeight = frame.height
         straightAlphaScratch = nil
-        applyColorDetails(of: frame)
+        applyColorDetails(of: frame, assumingHD: isVideo && frame.height >= 720)
     }
 
     /// Creates the converter from Cairo's BGRA to an encoder's format at the same size; YUV
@@ -79,7 +81,7 @@ package final class Scaler {
 
     /// Tells swscale the YUV matrix and range the decoder reported. Formats swscale already knows
     /// (the full-range `yuvj` formats, grey, RGB) keep swscale's own settings.
-    private func applyColorDetails(of frame: Frame) {
+    private func applyColorDetails(of frame: Frame, assumingHD: Bool = false) {
         guard let descriptor = av_pix_fmt_desc_get(frame.avPixelFormat),
             descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0,
             descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_PAL) == 0,
@@ -90,6 +92,7 @@ package final class Scaler {
             switch frame.pointer.pointee.colorspace {
             case AVCOL_SPC_BT709: SWS_CS_ITU709
             case AVCOL_SPC_BT2020_NCL, AVCOL_SPC_BT2020_CL: SWS_CS_BT2020
+            case AVCOL_SPC_UNSPECIFIED where assumingHD: SWS_CS_ITU709
             default: SWS_CS_DEFAULT
             }
         guard fullRange || matrix != SWS_CS_DEFAULT else { return }
@@ -121,6 +124,38 @@ package final class Scaler {
             sws_scale_frame(context, converted.pointer, frame.pointer), .unreadableInput,
             "Converting the decoded picture to RGB")
         return converted
+    }
+
+    /// Converts a decoded picture into BGRA bytes at `destination` (`stride` bytes per row), at the
+    /// destination size: straight into a drawing surface, without an intermediate frame.
+    /// Corresponds to `sws_scale`.
+    /// - Throws: `LibAVError` of kind `.internalFailure` when swscale converts fewer rows than the picture has.
+    package func convert(_ frame: Frame, intoBGRA destination: UnsafeMutableRawPointer, stride: Int) throws {
+        let source = frame.pointer
+        let rows: Int32 = withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<UInt8>?.self, capacity: 4) { planes in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4) { strides in
+                planes.initialize(repeating: nil)
+                strides.initialize(repeating: 0)
+                planes[0] = destination.assumingMemoryBound(to: UInt8.self)
+                strides[0] = Int32(stride)
+                return withUnsafePointer(to: &source.pointee.data) { data in
+                    withUnsafePointer(to: &source.pointee.linesize) { linesize in
+                        data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { sources in
+                            linesize.withMemoryRebound(to: Int32.self, capacity: 8) { lineSizes in
+                                sws_scale(
+                                    context, sources, lineSizes, 0, Int32(frame.height), planes.baseAddress,
+                                    strides.baseAddress)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        guard rows == Int32(destinationHeight) else {
+            throw LibAVError(
+                .internalFailure, operation: "Converting a video picture to RGB", code: rows < 0 ? rows : nil,
+                message: "swscale wrote \(rows) of \(destinationHeight) rows")
+        }
     }
 
     /// Converts one frame of BGRA bytes (`stride` bytes per row) into the yuv420p `frame`.

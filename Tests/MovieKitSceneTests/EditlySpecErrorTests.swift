@@ -32,15 +32,15 @@ struct EditlySpecErrorTests {
     }()
     static let layerTypes =
         "`image`, `image-overlay`, `title`, `subtitle`, `title-background`, `news-title`, `slide-in-text`, `fill-color`, `pause`, "
-        + "`linear-gradient`, `radial-gradient`, `rainbow-colors` and `gl`"
+        + "`linear-gradient`, `radial-gradient`, `rainbow-colors`, `gl`, `video`, `audio` and `detached-audio`"
 
     static let cases: [EditlyErrorCase] = [
         .init(
             name: "a video layer",
             text:
-                "{\n  clips: [\n    { layers: [{ type: 'fill-color' }] },\n    { layers: [{ type: 'title', text: 'x' }, { type: 'video', path: 'a.mp4' }] },\n  ],\n}",
+                "{\n  clips: [\n    { layers: [{ type: 'fill-color' }] },\n    { layers: [{ type: 'title', text: 'x' }, { type: 'video', path: '/nonexistent-editly/a.mp4' }] },\n  ],\n}",
             message:
-                "spec.json5: `clips[1].layers[1]` uses a `video` layer, which MovieKit does not support: video clips cannot be imported; MovieKit slideshows show still pictures, so cut the video separately or use a frame of it as an image."
+                "spec.json5: `clips[1].layers[1].path` names the movie clip /nonexistent-editly/a.mp4, which cannot be played: No file exists at this path."
         ),
         .init(
             name: "a gl layer whose shader is missing",
@@ -55,9 +55,9 @@ struct EditlySpecErrorTests {
         ),
         .init(
             name: "an unsupported layer type in the defaults",
-            text: "{ defaults: { layerType: { audio: { mixVolume: 1 } } }, clips: [] }",
+            text: "{ defaults: { layerType: { fabric: { func: 1 } } }, clips: [] }",
             message:
-                "spec.json5: `defaults.layerType.audio` uses an `audio` layer, which MovieKit does not support: audio layers play a file during one clip; use `audioTracks` with a `start` at the clip's start instead."
+                "spec.json5: `defaults.layerType.fabric` uses a `fabric` layer, which MovieKit does not support: it runs a JavaScript function, which MovieKit cannot run; draw it in Swift with Layer.custom instead."
         ),
         .init(
             name: "a misspelt layer type", text: "{ clips: [{ layers: [{ type: 'titel', text: 'x' }] }] }",

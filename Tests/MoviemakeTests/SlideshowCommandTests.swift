@@ -228,7 +228,9 @@ struct EditlyCommandTests {
             "render", bad.path, "-o", dir.appendingPathComponent("bad.mp4").path, "--quiet"
         ])
         #expect(refused.status == 1)
-        #expect(refused.errors.contains("clips[1].layers[0]") && refused.errors.contains("video"), "\(refused.errors)")
+        #expect(
+            refused.errors.contains("clips[1].layers[0].path") && refused.errors.contains("movie clip"),
+            "\(refused.errors)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("bad.mp4").path))
     }
 }

@@ -10,7 +10,8 @@ final class AudioMixer {
 
     private struct Voice {
         let track: AudioTrack
-        var reader: AudioReader
+        /// Open only while the track plays, so memory does not grow with the number of tracks.
+        var reader: AudioReader?
         /// The first movie sample the track plays at.
         let startSample: Int
         /// Samples of the file skipped before the trim's start.
@@ -38,18 +39,22 @@ final class AudioMixer {
         try track.validate()
         let reader = try Self.open(track)
         let start = Int((track.start * Double(Self.sampleRate)).rounded())
-        let trimSkip = Int(((track.trim?.lowerBound ?? 0) * Double(Self.sampleRate)).rounded())
+        // With a speed, the file's seconds pass `speed` times faster than the movie's.
+        let rate = Double(Self.sampleRate) / track.speed
+        let trimStart = track.trim?.lowerBound ?? 0
+        let trimSkip = Int((trimStart * rate).rounded())
         let end = track.trim?.upperBound ?? reader.duration
-        let length = end.map { max(0, Int(($0 * Double(Self.sampleRate)).rounded()) - trimSkip) }
-        try reader.skip(frameCount: trimSkip)
-        voices.append(Voice(track: track, reader: reader, startSample: start, trimSkip: trimSkip, length: length))
+        let length = end.map { max(0, Int((($0 - trimStart) * rate).rounded())) }
+        // Opened here to report an unreadable file before the first frame; reopened when it plays.
+        voices.append(Voice(track: track, reader: nil, startSample: start, trimSkip: trimSkip, length: length))
         holdBack = max(holdBack, Int((track.fadeOut * Double(Self.sampleRate)).rounded()) + Self.sampleRate / 2)
     }
 
     /// Opens a track's file, mapping a failure to an error that names it.
     static func open(_ track: AudioTrack) throws -> AudioReader {
         do {
-            return try AudioReader(path: track.url.path, sampleRate: sampleRate, channels: channels)
+            return try AudioReader(
+                path: track.url.path, sampleRate: sampleRate, channels: channels, speed: track.speed)
         } catch let error as LibAVError {
             throw MovieKitError.unreadableInput(path: track.url.path, reason: error.message)
         }
@@ -61,37 +66,65 @@ final class AudioMixer {
         let count = max(0, end - mixedSamples)
         guard count > 0 else { return [] }
         var sum = [Float](repeating: 0, count: count * Self.channels)
+        let ducking = duckingRanges(movieEnd: movieEnd)
         for index in voices.indices {
-            try add(voice: index, into: &sum, from: mixedSamples, count: count, movieEnd: movieEnd)
+            try add(
+                voice: index, into: &sum, from: mixedSamples, count: count, movieEnd: movieEnd, ducking: ducking)
         }
         limit(&sum)
         mixedSamples = end
         return sum
     }
 
-    private func add(voice index: Int, into sum: inout [Float], from first: Int, count: Int, movieEnd: Int?) throws {
+    /// The movie samples during which tracks that `ducksOtherTracks` play.
+    private func duckingRanges(movieEnd: Int?) -> [Range<Int>] {
+        voices.compactMap { voice in
+            guard voice.track.ducksOtherTracks else { return nil }
+            let stop = stopSample(of: voice, movieEnd: movieEnd)
+            return voice.startSample < stop ? voice.startSample..<stop : nil
+        }
+    }
+
+    /// Where track `voice` stops in the movie: its own end (unless it loops), its `duration`, or the movie's end.
+    private func stopSample(of voice: Voice, movieEnd: Int?) -> Int {
+        var stop = movieEnd ?? Int.max
+        if !voice.track.loops, let length = voice.length { stop = min(stop, voice.startSample + length) }
+        if let duration = voice.track.duration {
+            stop = min(stop, voice.startSample + Int((duration * Double(Self.sampleRate)).rounded()))
+        }
+        return stop
+    }
+
+    private func add(
+        voice index: Int, into sum: inout [Float], from first: Int, count: Int, movieEnd: Int?,
+        ducking: [Range<Int>]
+    ) throws {
         let voice = voices[index]
         let track = voice.track
-        // Where the track stops in the movie: its own end (unless it loops), or the movie's end.
-        var stop = movieEnd ?? Int.max
-        if !track.loops, let length = voice.length { stop = min(stop, voice.startSample + length) }
+        let stop = stopSample(of: voice, movieEnd: movieEnd)
         let from = max(first, voice.startSample)
         let to = min(first + count, stop)
-        guard from < to else { return }
+        guard from < to else {
+            if first >= stop { voices[index].reader = nil }  // Done playing: close the file.
+            return
+        }
         var position = from
         while position < to {
             let wanted = to - position
-            var samples = try voices[index].reader.read(
-                frameCount: min(wanted, voice.length.map { max(0, $0 - voices[index].readInPass) } ?? wanted))
-            if samples.isEmpty {
-                guard track.loops, voices[index].readInPass > 0 else { return }  // The file ended: silence.
+            var samples = try voices[index].reader.map {
+                try $0.read(
+                    frameCount: min(wanted, voice.length.map { max(0, $0 - voices[index].readInPass) } ?? wanted))
+            }
+            if samples?.isEmpty ?? true {
+                // First use, or the file ended: a looping track starts again; otherwise silence.
+                guard samples == nil || (track.loops && voices[index].readInPass > 0) else { return }
                 let reader = try Self.open(track)
                 try reader.skip(frameCount: voice.trimSkip)
                 voices[index].reader = reader
                 voices[index].readInPass = 0
-                samples = try voices[index].reader.read(frameCount: min(wanted, voice.length ?? wanted))
-                if samples.isEmpty { return }
+                samples = try reader.read(frameCount: min(wanted, voice.length ?? wanted))
             }
+            guard let samples, !samples.isEmpty else { return }
             let frames = samples.count / Self.channels
             voices[index].readInPass += frames
             let fadeIn = track.fadeIn * Double(Self.sampleRate)
@@ -99,6 +132,9 @@ final class AudioMixer {
             for frame in 0..<frames {
                 let moviePosition = position + frame
                 var gain = track.volume
+                if let ducked = track.duckedVolume {
+                    gain = Self.duckedGain(gain, to: ducked, at: moviePosition, under: ducking)
+                }
                 let sinceStart = Double(moviePosition - voice.startSample)
                 if fadeIn > 0, sinceStart < fadeIn { gain *= sinceStart / fadeIn }
                 if fadeOut > 0, stop != Int.max {

@@ -18,6 +18,18 @@ public struct AudioTrack: Sendable, Hashable {
     public var fadeOut: Double
     /// Whether the track starts again from the beginning (of its trim) when it ends, until the movie ends.
     public var loops: Bool
+    /// The playback rate: 2 plays twice as fast, 0.5 at half speed, with the pitch kept (libavfilter's
+    /// `atempo`). A trim is in seconds of the file. Default 1.
+    public var speed: Double = 1
+    /// How long the track plays in the movie, in seconds, however long its file or loop; `nil` plays
+    /// it to its end (or the movie's, when it loops). Default `nil`.
+    public var duration: Double?
+    /// Whether the tracks that have a `duckedVolume` drop to it while this track plays: a clip's own
+    /// sound over music. Default false.
+    public var ducksOtherTracks = false
+    /// The gain this track drops to while a track that `ducksOtherTracks` plays, eased over a quarter
+    /// of a second at each side; `nil` never ducks. Default `nil`.
+    public var duckedVolume: Double?
 
     public init(
         url: URL, start: Double = 0, trim: Range<Double>? = nil, volume: Double = 1,
@@ -49,6 +61,13 @@ public struct AudioTrack: Sendable, Hashable {
             "a gain from 0 to 16, where 1 keeps the level")
         try check(fadeIn.isFinite && fadeIn >= 0, "fadeIn", fadeIn, "0 seconds or more")
         try check(fadeOut.isFinite && fadeOut >= 0, "fadeOut", fadeOut, "0 seconds or more")
+        try check(speed.isFinite && speed >= 0.01 && speed <= 100, "speed", speed, "a rate from 0.01 to 100")
+        if let duration { try check(duration.isFinite && duration >= 0, "duration", duration, "0 seconds or more") }
+        if let duckedVolume {
+            try check(
+                duckedVolume.isFinite && duckedVolume >= 0 && duckedVolume <= 16, "duckedVolume", duckedVolume,
+                "a gain from 0 to 16")
+        }
         if let trim {
             try check(
                 trim.lowerBound.isFinite && trim.lowerBound >= 0, "trim start", trim.lowerBound, "0 seconds or more")

@@ -37,6 +37,8 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
     case unsupportedFeature(file: String, line: Int?, column: Int?, path: String, feature: String, reason: String)
     /// An audio file named by a scene file, manifest or spec cannot be read as audio.
     case missingAudio(file: String, line: Int?, column: Int?, path: String, audioPath: String, reason: String)
+    /// A movie clip named by a scene file or spec cannot be opened or decoded.
+    case missingVideo(file: String, line: Int?, column: Int?, path: String, videoPath: String, reason: String)
 
     public var description: String {
         switch self {
@@ -76,6 +78,9 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
         case .missingAudio(let file, let line, let column, let path, let audioPath, let reason):
             return Self.place(file, line, column)
                 + "`\(path)` names the audio file \(audioPath), which cannot be read: \(reason)"
+        case .missingVideo(let file, let line, let column, let path, let videoPath, let reason):
+            return Self.place(file, line, column)
+                + "`\(path)` names the movie clip \(videoPath), which cannot be played: \(reason)"
         }
     }
 

@@ -26,12 +26,14 @@ public enum LayerContent: Sendable {
     case shader(ShaderContent)
     /// A Lottie animation scaled into the bounds, on its own clock.
     case lottie(LottieContent)
+    /// A movie clip fitted into the bounds, with its sound.
+    case video(VideoContent)
 
     /// Whether layers of this kind get a white fill unless told otherwise.
     var isFilledByDefault: Bool {
         switch self {
         case .rect, .ellipse, .path, .polygon, .star, .text: true
-        case .image, .group, .custom, .shader, .lottie: false
+        case .image, .group, .custom, .shader, .lottie, .video: false
         }
     }
 
@@ -49,6 +51,7 @@ public enum LayerContent: Sendable {
         case .custom: "custom"
         case .shader: "shader"
         case .lottie: "lottie"
+        case .video: "video"
         }
     }
 }

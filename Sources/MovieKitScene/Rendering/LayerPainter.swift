@@ -67,6 +67,8 @@ struct LayerPainter {
             drawGroup(group, layer: layer, bounds: bounds, time: time, opacity: opacity)
         case .lottie(let lottie):
             lottie.draw(in: context, bounds: bounds, time: time, opacity: opacity)
+        case .video(let video):
+            drawVideo(video, layer: layer, bounds: bounds, time: time, opacity: opacity)
         case .custom(let custom):
             context.setAlpha(opacity)
             if opacity < 1 {
@@ -199,6 +201,8 @@ struct LayerPainter {
         switch layer.content {
         case .image(let image):
             return image.source.picture?.size ?? parentSize
+        case .video(let video):
+            return video.clip?.displaySize ?? parentSize
         case .text(let text):
             return text.style.measure(text.text.value(at: time))
         case .lottie(let lottie):

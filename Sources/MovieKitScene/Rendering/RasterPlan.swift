@@ -153,7 +153,7 @@ struct RasterPlan {
         case .group(let group):
             return !layer.cornerRadius.isAnimated
                 && isStatic(group.layers, window: window.shifted(by: group.timeOffset))
-        case .custom, .shader, .lottie:
+        case .custom, .shader, .lottie, .video:
             return false
         }
     }

@@ -38,7 +38,11 @@ public final class SceneRenderer: Sendable {
         var cache: [URL: Image] = [:]
         var work: [ObjectIdentifier: any BackgroundWork] = [:]
         var resolved = scene
-        resolved.layers = try scene.layers.map { try Self.resolvingImages(in: $0, cache: &cache, work: &work) }
+        let videos = VideoClips(pool: VideoDecoderPool())
+        resolved.layers = try scene.layers.map {
+            try Self.resolvingImages(in: $0, cache: &cache, work: &work, videos: videos)
+        }
+        resolved.audio += videos.soundTracks
         backgroundWork = Array(work.values)
         var plan = RasterPlan()
         let window = RasterPlan.Window(lower: 0, upper: scene.canvas.duration)
@@ -116,7 +120,8 @@ public final class SceneRenderer: Sendable {
     // MARK: - Loading images once
 
     private static func resolvingImages(
-        in layer: Layer, cache: inout [URL: Image], work: inout [ObjectIdentifier: any BackgroundWork]
+        in layer: Layer, cache: inout [URL: Image], work: inout [ObjectIdentifier: any BackgroundWork],
+        videos: VideoClips
     ) throws -> Layer {
         var layer = layer
         switch layer.content {
@@ -135,21 +140,27 @@ public final class SceneRenderer: Sendable {
                 break
             }
         case .group(var group):
-            group.layers = try group.layers.map { try resolvingImages(in: $0, cache: &cache, work: &work) }
+            group.layers = try videos.shifted(by: group.timeOffset, group: layer) {
+                try group.layers.map { try resolvingImages(in: $0, cache: &cache, work: &work, videos: videos) }
+            }
             layer.content = .group(group)
         case .shader(var shader):
             try ShaderDrawing.prepare(shader)
             for index in shader.inputs.indices {
                 shader.inputs[index].layers = try shader.inputs[index].layers.map {
-                    try resolvingImages(in: $0, cache: &cache, work: &work)
+                    try resolvingImages(in: $0, cache: &cache, work: &work, videos: videos)
                 }
             }
             layer.content = .shader(shader)
+        case .video(let video):
+            layer.content = .video(try videos.open(video, layer: layer))
         default:
             break
         }
         if var mask = layer.mask {
-            mask.layers = try mask.layers.map { try resolvingImages(in: $0, cache: &cache, work: &work) }
+            mask.layers = try mask.layers.map {
+                try resolvingImages(in: $0, cache: &cache, work: &work, videos: videos)
+            }
             layer.mask = mask
         }
         return layer

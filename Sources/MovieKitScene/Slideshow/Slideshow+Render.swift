@@ -11,6 +11,7 @@ extension Slideshow {
         _ = try timing()
         for slide in slides {
             if case .photo(let url) = slide.content { try Image.checkFile(at: url) }
+            if case .video(let video) = slide.content { try video.validateNumbers() }
         }
         for track in audio { _ = try AudioTrack.duration(of: track.url) }
     }

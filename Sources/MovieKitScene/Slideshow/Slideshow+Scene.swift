@@ -129,6 +129,12 @@ extension Slideshow {
             layers.append(fill)
         case .layers(let own):
             layers += own
+        case .video(var video):
+            video.fit = resolved(index).fit
+            if blursBackdrop(index) { layers += VideoContent.blurredBackdrop(of: video, canvas: canvas) }
+            var clip = Layer(.video(video))
+            clip.size = .constant(canvas)
+            layers.append(clip)
         }
         if let caption = slides[index].caption, !caption.isEmpty {
             layers += captionLayers(caption, canvas: canvas)

@@ -101,7 +101,7 @@ extension Slideshow {
     func isMoving(_ index: Int) -> Bool {
         switch slides[index].content {
         case .photo: kenBurnsMove(for: index) != nil
-        case .layers: true
+        case .layers, .video: true
         case .title, .color: false
         }
     }

@@ -29,6 +29,9 @@ public struct Slideshow: Sendable {
         /// Any layers, drawn in the canvas's space on the slide's own clock (0 at the slide's
         /// start): how editly clips with several layers become slides.
         case layers([Layer])
+        /// A movie clip, fitted as photos are, playing from the slide's start with its sound
+        /// (`VideoContent.fit` is replaced by the slide's fit).
+        case video(VideoContent)
     }
 
     /// What shows around a photo that leaves part of the canvas uncovered (fit `.contain` or

@@ -34,7 +34,10 @@ struct SlideshowCommand: ParsableCommand {
         var backdrop: Slideshow.Backdrop { self == .containBlur ? .blurred : .background }
     }
 
-    @Argument(help: "Photos and folders of photos (JPEG, PNG, WebP, TIFF, BMP, GIF, HEIC/HEIF, AVIF).")
+    @Argument(
+        help:
+            "Photos, movie clips and folders of them (JPEG, PNG, WebP, TIFF, BMP, GIF, HEIC/HEIF, AVIF; MP4, MOV, M4V, WebM, MKV)."
+    )
     var inputs: [String] = []
 
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp(EncodingOptions.movieOutputHelp))
@@ -94,6 +97,15 @@ struct SlideshowCommand: ParsableCommand {
     @Flag(help: "Repeat the music until the video ends (otherwise shorter music leaves silence).")
     var loopAudio = false
 
+    @Option(help: "The longest a movie clip among the photos plays, in seconds (default: its whole length).")
+    var maxClipDuration: Double?
+
+    @Option(help: "Whether movie clips among the photos play their own sound.")
+    var clipAudio: ClipAudio = .keep
+
+    @Flag(help: "Lower the music to a quarter while a clip's own sound plays.")
+    var duck = false
+
     @OptionGroup var encoding: EncodingOptions
 
     @OptionGroup(title: "Chunks") var chunks: ChunkOptions
@@ -106,6 +118,10 @@ struct SlideshowCommand: ParsableCommand {
                 "No photos were given; pass photo files or folders, or --manifest with a slideshow manifest.")
         }
         _ = try Self.color(background)
+        if let maxClipDuration, !(maxClipDuration > 0 && maxClipDuration.isFinite) {
+            throw ValidationError(
+                "--max-clip-duration \(maxClipDuration) is not a positive number of seconds; pass a value such as 10.")
+        }
     }
 
     func run() throws {
@@ -124,6 +140,7 @@ struct SlideshowCommand: ParsableCommand {
         }
         let photoPaths = show.slides.compactMap { slide -> String? in
             if case .photo(let photo) = slide.content { return photo.standardizedFileURL.path }
+            if case .video(let clip) = slide.content { return clip.url.standardizedFileURL.path }
             return nil
         }
         if photoPaths.contains(url.standardizedFileURL.path) {
@@ -174,7 +191,7 @@ struct SlideshowCommand: ParsableCommand {
         }
         if let title { show.slides.append(Slideshow.Slide(.title(title))) }
         for photo in photos {
-            var slide = Slideshow.Slide(.photo(photo))
+            var slide = try PhotoInputs.isClip(photo) ? clipSlide(photo) : Slideshow.Slide(.photo(photo))
             switch captions {
             case .filename: slide.caption = photo.deletingPathExtension().lastPathComponent
             case .date: slide.caption = PhotoInputs.dateCaption(for: photo)
@@ -192,7 +209,23 @@ struct SlideshowCommand: ParsableCommand {
             show.slideDuration = (total + (count - 1) * show.transition.duration) / count
             show.audio = try audioTracks(videoSeconds: total)
         }
+        if duck {
+            for index in show.audio.indices { show.audio[index].duckedVolume = show.audio[index].volume / 4 }
+        }
         return show
+    }
+
+    /// The slide for a movie clip: it lasts the clip's length, or --max-clip-duration.
+    private func clipSlide(_ url: URL) throws -> Slideshow.Slide {
+        var video = VideoContent(url: url, isMuted: clipAudio == .mute)
+        let length = try video.playingDuration()
+        var slide = Slideshow.Slide(.video(video))
+        if let maxClipDuration, length > maxClipDuration {
+            video.cutTo = maxClipDuration
+            slide.content = .video(video)
+        }
+        slide.duration = min(length, maxClipDuration ?? length)
+        return slide
     }
 
     /// The music files one after another (repeated with --loop-audio until the video ends).
@@ -200,6 +233,12 @@ struct SlideshowCommand: ParsableCommand {
         try AudioTrack.sequence(
             of: audio.map { URL(fileURLWithPath: $0) }, volume: audioVolume, fadeIn: audioFadeIn, fadeOut: audioFadeOut,
             until: videoSeconds, repeating: loopAudio)
+    }
+
+    /// What happens to the sound of movie clips among the photos.
+    enum ClipAudio: String, ExpressibleByArgument, CaseIterable {
+        case keep
+        case mute
     }
 
     static func color(_ text: String) throws -> Color {

@@ -1,5 +1,6 @@
 import Foundation
 import FrameDraw
+import MovieKitScene
 
 /// Finds the photos a slideshow's inputs name: files as given, and the image files in folders.
 enum PhotoInputs {
@@ -38,11 +39,16 @@ enum PhotoInputs {
             _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
             if isDirectory.boolValue {
                 if recursive { result += try folderPhotos(url, recursive: true) }
-            } else if extensions.contains(url.pathExtension.lowercased()) {
+            } else if extensions.contains(url.pathExtension.lowercased()) || isClip(url) {
                 result.append(url)
             }
         }
         return result
+    }
+
+    /// Whether `url` names a movie clip (MP4, MOV, M4V, WebM, MKV) rather than a photo.
+    static func isClip(_ url: URL) -> Bool {
+        VideoContent.fileExtensions.contains(url.pathExtension.lowercased())
     }
 
     /// When the photo was taken (EXIF), or else when the file was last changed.

@@ -14,21 +14,22 @@ enum EditlyClips {
     ///   - canvas: The slideshow so far, for its size and seed.
     /// - Throws: `SceneError` naming the clip, the layer and the key.
     static func slides(_ reader: NodeReader, defaults: EditlyDefaults, canvas: Slideshow) throws -> [Slideshow.Slide] {
+        try slidesAndSounds(reader, defaults: defaults, canvas: canvas, media: EditlyMedia()).slides
+    }
+
+    /// The slides for `clips`, and the sound of each clip's `audio` and `detached-audio` layers,
+    /// placed from the clip's start.
+    /// - Throws: `SceneError` naming the clip, the layer and the key.
+    static func slidesAndSounds(_ reader: NodeReader, defaults: EditlyDefaults, canvas: Slideshow, media: EditlyMedia)
+        throws -> (slides: [Slideshow.Slide], sounds: [[AudioTrack]])
+    {
+        var sounds: [[AudioTrack]] = []
         let clips = try reader.sequence(expected: "a list of clips {layers, duration, transition}")
         guard !clips.isEmpty else { throw reader.invalid("an empty list", expected: "a list of one or more clips") }
         var slides: [Slideshow.Slide] = []
         var transitions: [Slideshow.Transition] = []
         for (index, clip) in clips.enumerated() {
             let map = try clip.mapping(keys: clipKeys, expected: "a clip: {layers, duration, transition}")
-            let duration =
-                try map.optional("duration")?.double(
-                    0.001...86_400, expected: "a duration in seconds, more than 0 and at most 86400")
-                ?? defaults.duration
-            let transition =
-                map.contains("transition")
-                ? try EditlyTransitionSpec(map.optional("transition")).merged(over: defaults.transition)
-                : defaults.transition
-            transitions.append(try transition.resolved(at: clip))
             let layersReader = try map.required("layers", expected: "`layers:` with the clip's layers")
             let layerReaders =
                 layersReader.isMapping ? [layersReader] : try layersReader.sequence(expected: "a list of layers")
@@ -36,7 +37,17 @@ enum EditlyClips {
                 throw layersReader.invalid("an empty list", expected: "a list of one or more layers")
             }
             let layers = try layerReaders.map { try EditlyLayer($0, defaults: defaults) }
-            var slide = try Self.slide(layers, duration: duration, clipIndex: index, canvas: canvas)
+            let duration =
+                try map.optional("duration")?.double(
+                    0.001...86_400, expected: "a duration in seconds, more than 0 and at most 86400")
+                ?? EditlyMedia.clipDuration(of: layers) ?? defaults.duration
+            sounds.append(try media.sounds(of: layers, clipDuration: duration))
+            let transition =
+                map.contains("transition")
+                ? try EditlyTransitionSpec(map.optional("transition")).merged(over: defaults.transition)
+                : defaults.transition
+            transitions.append(try transition.resolved(at: clip))
+            var slide = try Self.slide(layers, duration: duration, clipIndex: index, canvas: canvas, media: media)
             slide.duration = duration
             slides.append(slide)
         }
@@ -54,7 +65,7 @@ enum EditlyClips {
             }
             slides[index].transition = transition
         }
-        return leavingEachSlideAFrame(slides, canvas: canvas)
+        return (leavingEachSlideAFrame(slides, canvas: canvas), sounds)
     }
 
     /// editly lets a clip be all transition, half of it in and half out; MovieKit gives every
@@ -81,9 +92,9 @@ enum EditlyClips {
 
     /// The slide for one clip: a photo for a lone full-clip `image` layer, a colour for a lone
     /// `fill-color` or `pause` with a colour, and layers for anything else.
-    private static func slide(_ layers: [EditlyLayer], duration: Double, clipIndex: Int, canvas: Slideshow) throws
-        -> Slideshow.Slide
-    {
+    private static func slide(
+        _ layers: [EditlyLayer], duration: Double, clipIndex: Int, canvas: Slideshow, media: EditlyMedia
+    ) throws -> Slideshow.Slide {
         if layers.count == 1, let only = layers.first, only.optional("start") == nil, only.optional("stop") == nil {
             switch only.type {
             case "image":
@@ -101,10 +112,11 @@ enum EditlyClips {
         }
         var result: [Layer] = []
         for (index, layer) in layers.enumerated() {
-            let builder = EditlyLayerBuilder(
+            var builder = EditlyLayerBuilder(
                 canvas: CGSize(width: canvas.width, height: canvas.height), clipDuration: duration,
                 clipIndex: clipIndex,
                 layerIndex: index, seed: canvas.seed)
+            builder.media = media
             result += try builder.layers(for: layer)
         }
         return Slideshow.Slide(.layers(result))

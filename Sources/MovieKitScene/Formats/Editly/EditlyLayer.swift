@@ -25,20 +25,14 @@ struct EditlyLayer {
         ("linear-gradient", ["colors"]),
         ("radial-gradient", ["colors"]),
         ("rainbow-colors", []),
-        ("gl", ["fragmentPath", "vertexPath", "speed"])
+        ("gl", ["fragmentPath", "vertexPath", "speed"]),
+        ("video", EditlyMedia.videoKeys),
+        ("audio", EditlyMedia.audioKeys),
+        ("detached-audio", EditlyMedia.audioKeys)
     ]
 
     /// The layer types MovieKit does not draw, and why.
     static let unsupportedTypes: [(type: String, reason: String)] = [
-        (
-            "video",
-            "video clips cannot be imported; MovieKit slideshows show still pictures, so cut the video separately or use a frame of it as an image"
-        ),
-        (
-            "audio",
-            "audio layers play a file during one clip; use `audioTracks` with a `start` at the clip's start instead"
-        ),
-        ("detached-audio", "use `audioTracks` with a `start` in seconds from the start of the movie instead"),
         (
             "canvas",
             "it runs a JavaScript function, which MovieKit cannot run; draw it in Swift with Layer.custom instead"

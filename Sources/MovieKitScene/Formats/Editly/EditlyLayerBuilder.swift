@@ -13,6 +13,8 @@ struct EditlyLayerBuilder {
     let clipIndex: Int
     let layerIndex: Int
     let seed: UInt64
+    /// How loud clips' own sound is.
+    var media = EditlyMedia()
 
     var shorterSide: Double { min(canvas.width, canvas.height) }
 
@@ -33,6 +35,8 @@ struct EditlyLayerBuilder {
             case "radial-gradient": [try radialGradient(layer.optional("colors"), clock)]
             case "rainbow-colors": [rainbowColors(clock)]
             case "gl": [try gl(layer, clock)]
+            case "video": try video(layer, clock, media: media)
+            case "audio", "detached-audio": []  // Sound only: `EditlyMedia.sounds(of:clipDuration:)`.
             default: [try fillColor(layer.optional("color"))]  // fill-color, pause
             }
         for index in layers.indices {

@@ -44,8 +44,6 @@ public struct EditlySpec: Sendable {
     /// editly's default, which changes nothing.
     static let unsupportedOptions: [String: String] = [
         "fast": "editly's preview mode lowers the size and frame rate; set `width`, `height` and `fps` instead",
-        "keepSourceAudio": "clips here have no audio of their own, since video and audio layers are not supported",
-        "clipsAudioVolume": "clips here have no audio of their own, since video and audio layers are not supported",
         "allowRemoteRequests": "remote URLs are not fetched; download the files and name them by path",
         "audioNorm": "audio normalization (FFmpeg's dynaudnorm) is not implemented",
         "customOutputArgs": "MovieKit encodes in-process; choose the codec and quality with moviemake's options",
@@ -106,9 +104,11 @@ public struct EditlySpec: Sendable {
         let defaults = try EditlyDefaults(map.optional("defaults"))
         show.slideDuration = defaults.duration
         show.transition = try defaults.transition.resolved(at: root)
-        show.slides = try EditlyClips.slides(
-            try map.required("clips", expected: "`clips:` with a list of clips"), defaults: defaults, canvas: show)
-        show.audio = try Self.audioTracks(map)
+        let clips = try EditlyClips.slidesAndSounds(
+            try map.required("clips", expected: "`clips:` with a list of clips"), defaults: defaults, canvas: show,
+            media: try EditlyMedia(map))
+        show.slides = clips.slides
+        show.audio = try Self.audioTracks(map) + Self.placing(clips.sounds, in: show)
         slideshow = show
         outputURL = try map.optional("outPath").map {
             MediaFiles.url(try $0.string(expected: "the path of the movie to write"), relativeTo: root.context.baseURL)
@@ -122,7 +122,7 @@ public struct EditlySpec: Sendable {
             guard let reason = unsupportedOptions[entry.key] else { continue }
             let reader = map.reader.child(entry.key, entry.value)
             if entry.value.isNull { continue }
-            if ["fast", "keepSourceAudio", "allowRemoteRequests"].contains(entry.key), try reader.bool() == false {
+            if ["fast", "allowRemoteRequests"].contains(entry.key), try reader.bool() == false {
                 continue
             }
             if entry.key == "audioNorm", reader.isMapping {

@@ -3,7 +3,7 @@ import FrameDraw
 
 /// Reading one layer: its type, content, constant properties and `animate:` block.
 extension SceneFileDecoder {
-    static let typeExpected = "`type:` with one of rect, ellipse, path, polygon, star, text, image or group"
+    static let typeExpected = "`type:` with one of rect, ellipse, path, polygon, star, text, image, group or video"
 
     static func layer(_ reader: NodeReader) throws -> Layer {
         guard case .mapping(let entries) = reader.node.value else {
@@ -61,6 +61,8 @@ extension SceneFileDecoder {
             return .image(try imageContent(map))
         case "lottie":
             return .lottie(try lottieContent(map))
+        case "video":
+            return .video(try videoContent(map))
         case "group":
             let children = try map.required("layers", expected: "`layers:` with the group's children")
             return .group(

@@ -9,7 +9,7 @@ import MovieKitCore
 struct SceneFileDecoder {
     static let topKeys = ["canvas", "variables", "layers", "audio"]
     static let canvasKeys = ["width", "height", "fps", "duration", "background"]
-    static let layerTypes = ["rect", "ellipse", "path", "polygon", "star", "text", "image", "group", "lottie"]
+    static let layerTypes = ["rect", "ellipse", "path", "polygon", "star", "text", "image", "group", "lottie", "video"]
     static let commonKeys = [
         "name", "in", "out", "position", "anchor", "size", "rotation", "scale", "opacity", "fill", "stroke",
         "strokeWidth",
@@ -21,7 +21,8 @@ struct SceneFileDecoder {
         "rect": [], "ellipse": [], "path": ["d"], "polygon": ["sides"], "star": ["points", "innerRadius"],
         "text": ["text", "font", "alignment", "lineSpacing", "letterSpacing", "wrapWidth", "maxLines", "outline"],
         "image": ["source", "fit", "contentMode"], "group": ["layers", "clip", "timeOffset"],
-        "lottie": ["source", "timeOffset", "speed", "loop", "animation", "segment"]
+        "lottie": ["source", "timeOffset", "speed", "loop", "animation", "segment"],
+        "video": videoKeys
     ]
     static let animatableKeys = [
         "position", "anchor", "size", "rotation", "scale", "opacity", "fill", "stroke", "strokeWidth", "cornerRadius",

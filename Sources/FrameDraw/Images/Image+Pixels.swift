@@ -1,0 +1,22 @@
+import Foundation
+
+extension Image {
+    /// Creates an opaque image whose pixels `fill` writes: Cairo's ARGB32, which is BGRA bytes on
+    /// little-endian machines, `stride` bytes per row. For pictures that arrive as BGRA, such as video
+    /// frames, converted straight into the image's memory without an intermediate copy.
+    /// - Parameters:
+    ///   - width: The width in pixels.
+    ///   - height: The height in pixels.
+    ///   - fill: Writes every pixel, with alpha 255.
+    /// - Throws: `FrameDrawError.invalidImageSize`, `.outOfMemory`, or `fill`'s error.
+    package static func filling(
+        width: Int, height: Int, _ fill: (_ bytes: UnsafeMutableRawPointer, _ stride: Int) throws -> Void
+    ) throws -> Image {
+        let surface = try CairoSurface(width: width, height: height)
+        try surface.withMutablePixelBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            try fill(base, surface.stride)
+        }
+        return try Image(surface: consume surface)
+    }
+}

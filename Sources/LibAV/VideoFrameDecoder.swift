@@ -1,0 +1,208 @@
+internal import CFFmpeg
+import Foundation
+
+/// Decodes a movie's video stream for a video layer: hands out the picture shown at any time,
+/// converted to BGRA.
+///
+/// Reading forward decodes in order without seeking; a request before the current picture, or far
+/// ahead of it, seeks to the keyframe before it and decodes up to the exact picture, so the answer
+/// for a time never depends on what was asked before. The picture shown at time *t* is the last
+/// one whose presentation time is at or before *t* (variable frame rate is mapped by timestamp);
+/// before the first picture it is the first, after the last the last.
+///
+/// HDR pictures (PQ or HLG transfer) pass through a libavfilter `zscale`/`tonemap` graph to SDR
+/// BT.709 before conversion. Not thread-safe: one decoder per thread, or a lock around it.
+package final class VideoFrameDecoder {
+    /// The file, named in every error.
+    package let path: String
+    /// The stored picture size, before rotation.
+    package let codedSize: (width: Int, height: Int)
+    /// The clockwise rotation in degrees (0, 90, 180, 270) that shows the picture upright.
+    package let rotation: Int
+    /// The video stream's length in seconds (0 when the container does not state it).
+    package let duration: Double
+    /// The average frame rate, or `nil` when the container does not state it.
+    package let frameRate: Double?
+    /// Whether the file also has sound.
+    package let hasAudio: Bool
+    /// The codec's name, such as `h264` or `hevc`.
+    package let codecName: String
+
+    private let input: FormatInput
+    private let decoder: Decoder
+    private let streamIndex: Int
+    private let timeBase: Double
+    private let startTime: Double
+    private var current: (time: Double, frame: Frame)?
+    private var lookahead: (time: Double, frame: Frame)?
+    private var ended = false
+    /// Whether `current` is the first picture after a seek to the start (nothing earlier exists).
+    private var currentIsFirst = false
+    private var toneMapper: FilterGraph?
+    private var scaler: Scaler?
+    private var scalerKey: String = ""
+
+    /// How much earlier than a picture's timestamp a request may be and still show it: timestamps
+    /// and frame times computed from different time bases differ by rounding.
+    package static let tolerance = 1e-6
+
+    /// How far ahead a request may be before a seek is cheaper than decoding forward, in seconds.
+    static let forwardDecodeLimit = 2.0
+
+    /// Opens `path` and its best video stream, decoding on libavcodec's own threads.
+    /// - Throws: `LibAVError` of kind `.unreadableInput` when the file cannot be opened or has no
+    ///   video, `.unavailable` when this FFmpeg cannot decode it.
+    package init(path: String) throws {
+        self.path = path
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw LibAVError(.unreadableInput, operation: "Opening \(path)", message: "no file exists at this path")
+        }
+        input = try FormatInput(path: path)
+        try input.findStreamInfo()
+        streamIndex = try input.bestStream(.video)
+        decoder = try Decoder(input: input, streamIndex: streamIndex, options: [CodecOption("threads", "auto")])
+        try decoder.checkPictureSize()
+        codedSize = decoder.pictureSize
+        guard codedSize.width > 0, codedSize.height > 0 else {
+            throw LibAVError(
+                .unreadableInput, operation: "Opening \(path)", message: "the video stream states no picture size")
+        }
+        rotation = input.displayRotation(ofStream: streamIndex)
+        timeBase = input.timeBase(ofStream: streamIndex) ?? 1
+        startTime = input.startTime(ofStream: streamIndex)
+        duration = input.duration(ofStream: streamIndex) ?? 0
+        frameRate = input.videoFrameRate().map { Double($0.numerator) / Double($0.denominator) }
+        hasAudio = input.hasAudio
+        codecName =
+            input.stream(at: streamIndex).map {
+                String(cString: avcodec_get_name($0.pointee.codecpar.pointee.codec_id))
+            }
+            ?? "unknown"
+    }
+
+    /// The picture size once rotated upright.
+    package var displaySize: (width: Int, height: Int) {
+        rotation % 180 == 0 ? codedSize : (codedSize.height, codedSize.width)
+    }
+
+    /// The decoded picture shown at `time` and its own presentation time, both counted from the
+    /// stream's first timestamp; convert it with `convert(_:intoBGRA:stride:)`.
+    /// - Parameter time: Seconds from the start of the video stream.
+    /// - Returns: The picture, its time, and the time of the next picture (infinity after the
+    ///   last): the picture is the answer for every time in `time..<until`. `nil` when the stream
+    ///   has no picture at all.
+    /// - Throws: `LibAVError` when decoding fails.
+    package func picture(at time: Double) throws -> (time: Double, until: Double, frame: Frame)? {
+        try position(at: time)
+        guard let current else { return nil }
+        return (current.time, lookahead?.time ?? .infinity, current.frame)
+    }
+
+    /// Converts `frame` (from `picture(at:)`) into BGRA bytes at `destination`, `stride` bytes per
+    /// row, at its coded size; HDR is tone-mapped to SDR BT.709 first.
+    /// - Throws: `LibAVError` when tone mapping or conversion fails.
+    package func convert(_ frame: Frame, intoBGRA destination: UnsafeMutableRawPointer, stride: Int) throws {
+        let source = try toneMapped(frame)
+        let key = "\(source.width)x\(source.height):\(source.pointer.pointee.format)"
+        if scaler == nil || key != scalerKey {
+            scaler = try Scaler(from: source, toBGRAWidth: codedSize.width, height: codedSize.height, isVideo: true)
+            scalerKey = key
+        }
+        try scaler?.convert(source, intoBGRA: destination, stride: stride)
+    }
+
+    // MARK: - Position
+
+    /// Makes `current` the picture shown at `time`.
+    private func position(at time: Double) throws {
+        if let current {
+            let behind = time < current.time - Self.tolerance && !currentIsFirst
+            let farAhead = time > current.time + Self.forwardDecodeLimit
+            if behind || (farAhead && (lookahead.map { time > $0.time + Self.forwardDecodeLimit } ?? !ended)) {
+                try seek(to: time)
+            }
+        } else {
+            try seek(to: time)
+        }
+        while true {
+            if lookahead == nil, !ended {
+                lookahead = try nextPicture()
+                if lookahead == nil { ended = true }
+            }
+            guard let next = lookahead, next.time <= time + Self.tolerance || current == nil else { return }
+            current = next
+            lookahead = nil
+            currentIsFirst = false
+        }
+    }
+
+    /// Seeks to the keyframe at or before `time` and decodes the first picture, going further back
+    /// when the demuxer lands after `time`.
+    private func seek(to time: Double) throws {
+        var target = time
+        for _ in 0..<8 {
+            try input.seek(streamIndex: streamIndex, to: startTime + max(0, target))
+            decoder.flush()
+            current = nil
+            lookahead = nil
+            ended = false
+            guard let first = try nextPicture() else {
+                ended = true
+                return
+            }
+            current = first
+            currentIsFirst = target <= 0
+            if first.time <= time + Self.tolerance || target <= 0 { return }
+            target = target - 1 - (target - time) * 2  // Land earlier: back off further each time.
+        }
+        currentIsFirst = true
+    }
+
+    /// Decodes the next picture and its time from the stream's start, or `nil` at the end.
+    private func nextPicture() throws -> (time: Double, frame: Frame)? {
+        var result: (time: Double, frame: Frame)?
+        try decoder.decode { frame in
+            let best = frame.pointer.pointee.best_effort_timestamp
+            let pts = best == LibAVError.noTimestamp ? frame.pts : best
+            let time = pts == LibAVError.noTimestamp ? (self.current?.time ?? 0) : Double(pts) * self.timeBase
+            result = (time - self.startTime, frame)
+            return false
+        }
+        return result
+    }
+
+    // MARK: - HDR
+
+    /// `frame` tone-mapped to SDR BT.709 when it is HDR (PQ or HLG), else `frame` itself.
+    private func toneMapped(_ frame: Frame) throws -> Frame {
+        let transfer = frame.pointer.pointee.color_trc
+        guard transfer == AVCOL_TRC_SMPTE2084 || transfer == AVCOL_TRC_ARIB_STD_B67 else { return frame }
+        if toneMapper == nil { toneMapper = try Self.toneMapper(for: frame) }
+        guard let toneMapper else { return frame }
+        try toneMapper.push(frame, into: "in")
+        guard let mapped = try toneMapper.pull() else {
+            throw LibAVError(
+                .internalFailure, operation: "Tone-mapping a picture of \(path)",
+                message: "the zscale/tonemap graph returned no picture")
+        }
+        return mapped
+    }
+
+    /// A graph that linearises the HDR picture (PQ or HLG, BT.2020), maps its range into SDR with
+    /// the Hable curve at 100 nits, and encodes it again as BT.709, in yuv420p (as players show HDR
+    /// on an SDR screen).
+    private static func toneMapper(for frame: Frame) throws -> FilterGraph {
+        let picture = frame.pointer.pointee
+        let format =
+            av_get_pix_fmt_name(AVPixelFormat(rawValue: picture.format)).map { String(cString: $0) } ?? "yuv420p10le"
+        let source =
+            "video_size=\(picture.width)x\(picture.height):pix_fmt=\(format):time_base=1/1000:pixel_aspect=1/1"
+        let transfer = picture.color_trc == AVCOL_TRC_ARIB_STD_B67 ? "arib-std-b67" : "smpte2084"
+        let range = picture.color_range == AVCOL_RANGE_JPEG ? "pc" : "tv"
+        let input = "tin=\(transfer):pin=bt2020:min=bt2020nc:rin=\(range)"
+        let chain =
+            "zscale=\(input):t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,tonemap=hable:desat=0,"
+            + "zscale=t=bt709:m=bt709:r=tv,format=yuv420p"
+        return try FilterGraph("buffer@in=\(source),\(chain),buffersink@out", sourceNames: ["in"])
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import FrameDraw
+internal import LibAV
+import MovieKitCore
+import Synchronization
+
+/// One opened movie file of a video layer: what it is (size, rotation, length, sound) and the
+/// pictures it shows, decoded on demand.
+///
+/// Thread-safe: drawing threads ask for pictures at any time in any order. A decoder is opened
+/// when the clip is first drawn and closed when the renderer's `VideoDecoderPool` needs room, so
+/// memory stays flat however many clips a scene has. The last few pictures are kept with the
+/// time range each one covers, so threads drawing neighbouring frames share one decode.
+final class VideoClip: Sendable {
+    /// The movie file.
+    let url: URL
+    /// The picture size once turned upright.
+    let displaySize: CGSize
+    /// The clockwise rotation in degrees (0, 90, 180, 270) that shows the picture upright.
+    let rotation: Int
+    /// The video stream's length in seconds.
+    let duration: Double
+    /// Whether the file has sound.
+    let hasAudio: Bool
+
+    private struct Cached {
+        let range: Range<Double>
+        let image: Image
+        var lastUse: Int
+    }
+
+    private struct State {
+        var decoder: VideoFrameDecoder?
+        var cached: [Cached] = []
+        var uses = 0
+    }
+
+    private let state = Mutex(State())
+    private let pool: VideoDecoderPool
+    /// How many decoded pictures the clip keeps: enough for every drawing thread and a few more.
+    private let cacheLimit: Int
+
+    /// Opens `url` once to read what it is, then closes it again.
+    /// - Throws: `SceneError.unreadableFile` naming the file when FFmpeg cannot open or decode it.
+    init(url: URL, pool: VideoDecoderPool) throws {
+        self.url = url
+        self.pool = pool
+        cacheLimit = max(6, ProcessInfo.processInfo.activeProcessorCount + 3)
+        do {
+            let decoder = try VideoFrameDecoder(path: url.path)
+            guard try decoder.picture(at: 0) != nil else {
+                throw SceneError.unreadableFile(
+                    path: url.path, reason: "the video stream holds no picture; export the clip again")
+            }
+            let size = decoder.displaySize
+            displaySize = CGSize(width: size.width, height: size.height)
+            rotation = decoder.rotation
+            duration = decoder.duration
+            hasAudio = decoder.hasAudio
+        } catch let error as LibAVError {
+            throw SceneError.unreadableFile(path: url.path, reason: error.message)
+        }
+    }
+
+    /// The picture shown at `time` seconds of the file (un-rotated, at its coded size), or `nil`
+    /// when it cannot be decoded (logged once per clip).
+    func image(at time: Double) -> Image? {
+        if let hit = cachedImage(at: time) { return hit }
+        for evicted in pool.use(self) where evicted !== self { evicted.close() }
+        return state.withLock { state -> Image? in
+            state.uses += 1
+            if let index = state.cached.firstIndex(where: { $0.range.contains(time) }) {
+                state.cached[index].lastUse = state.uses
+                return state.cached[index].image
+            }
+            do {
+                let decoder = try state.decoder ?? VideoFrameDecoder(path: url.path)
+                state.decoder = decoder
+                guard let picture = try decoder.picture(at: time) else { return nil }
+                let image = try Image.filling(width: picture.frame.width, height: picture.frame.height) {
+                    bytes, stride in
+                    try decoder.convert(picture.frame, intoBGRA: bytes, stride: stride)
+                }
+                // The picture answers every request from its time to the next picture's, both less the
+                // decoder's tolerance; before the first picture, the first one shows from the request.
+                let tolerance = VideoFrameDecoder.tolerance
+                let lower = min(time, picture.time - tolerance)
+                let range = lower..<max(picture.until - tolerance, lower.nextUp)
+                if state.cached.count >= cacheLimit,
+                    let oldest = state.cached.indices.min(by: { state.cached[$0].lastUse < state.cached[$1].lastUse })
+                {
+                    state.cached.remove(at: oldest)
+                }
+                state.cached.append(Cached(range: range, image: image, lastUse: state.uses))
+                return image
+            } catch {
+                Log.emit(.warning, subsystem: .movieKit, "Could not decode \(url.path) at \(time) s: \(error)")
+                return nil
+            }
+        }
+    }
+
+    private func cachedImage(at time: Double) -> Image? {
+        state.withLock { state in
+            guard let index = state.cached.firstIndex(where: { $0.range.contains(time) }) else { return nil }
+            state.uses += 1
+            state.cached[index].lastUse = state.uses
+            return state.cached[index].image
+        }
+    }
+
+    /// Closes the decoder and drops the kept pictures; the next request opens the file again.
+    func close() {
+        state.withLock { state in
+            state.decoder = nil
+            state.cached.removeAll()
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import FrameDraw
+import MovieKitCore
+import MovieKitScene
+import Testing
+
+@Suite("Video layers", .enabled(if: VideoFixtures.isAvailable, "needs the ffmpeg tool to make clips"))
+struct VideoLayerTests {
+    /// The grey level at the centre of the scene's picture at `time`.
+    private func grey(_ renderer: SceneRenderer, at time: Double) throws -> Int {
+        try renderer.image(at: time).rgb(x: 32, y: 32).g
+    }
+
+    private func rampScene(_ clip: URL, duration: Double = 3, _ layer: (Layer) -> Layer = { $0 }) -> Scene {
+        Scene(width: 64, height: 64, fps: 10, duration: duration, background: .black) {
+            layer(Layer.video(contentsOf: clip, fit: .stretch).size(width: 64, height: 64))
+        }
+    }
+
+    @Test func eachFrameShowsTheClipPictureAtItsTimeInAnyOrder() throws {
+        let folder = try TemporaryFolder()
+        let clip = folder.file("ramp.mp4")
+        try VideoFixtures.ramp(clip)
+        let times = (0..<30).map { Double($0) / 10 }
+        let sequential = try SceneRenderer(scene: rampScene(clip))
+        let inOrder = try times.map { try grey(sequential, at: $0) }
+        for (index, value) in inOrder.enumerated() {
+            #expect(abs(Double(value) - VideoFixtures.rampGrey(frame: index)) <= 2, "frame \(index): \(value)")
+        }
+        // Jumps backwards and forwards, on a fresh renderer, give the same pictures.
+        let shuffled = try SceneRenderer(scene: rampScene(clip))
+        var generator = SystemRandomNumberGenerator()
+        for index in (0..<30).shuffled(using: &generator) {
+            #expect(try grey(shuffled, at: times[index]) == inOrder[index], "frame \(index) out of order")
+        }
+    }
+
+    @Test func cutSpeedAndLoopMapLayerTimeToClipTime() throws {
+        let folder = try TemporaryFolder()
+        let clip = folder.file("ramp.mp4")
+        try VideoFixtures.ramp(clip)
+        let fast = try SceneRenderer(
+            scene: rampScene(clip) { _ in
+                Layer.video(contentsOf: clip, cutFrom: 1, cutTo: 2, speed: 2, loops: true, fit: .stretch)
+                    .size(width: 64, height: 64).visible(from: 0.5)
+            })
+        // Layer time 0.25 s at double speed is 0.5 s into the cut: frame 15. At 0.75 s it loops to frame 15 + 15 - 10.
+        #expect(abs(Double(try grey(fast, at: 0.75)) - VideoFixtures.rampGrey(frame: 15)) <= 2)
+        #expect(abs(Double(try grey(fast, at: 1.25)) - VideoFixtures.rampGrey(frame: 15)) <= 2)
+        #expect(abs(Double(try grey(fast, at: 1.0)) - VideoFixtures.rampGrey(frame: 10)) <= 2)
+        // Without looping, the last picture before cutTo stays.
+        let held = try SceneRenderer(
+            scene: rampScene(clip) { _ in
+                Layer.video(contentsOf: clip, cutTo: 1, fit: .stretch).size(width: 64, height: 64)
+            })
+        #expect(abs(Double(try grey(held, at: 2.5)) - VideoFixtures.rampGrey(frame: 9)) <= 2)
+    }
+
+    @Test func aRotatedClipShowsUpright() throws {
+        let folder = try TemporaryFolder()
+        let clip = folder.file("portrait.mp4")
+        try VideoFixtures.rotated(clip)
+        let scene = Scene(width: 32, height: 64, fps: 10, duration: 1, background: .black) {
+            Layer.video(contentsOf: clip)
+        }
+        let image = try SceneRenderer(scene: scene).image(at: 0.5)
+        // The matrix turns the picture a quarter counterclockwise, as ffmpeg's autorotate shows it:
+        // the stored right (blue) half on top.
+        #expect(isClose(image.rgb(x: 16, y: 12), (0, 0, 255), tolerance: 30), "\(image.rgb(x: 16, y: 12))")
+        #expect(isClose(image.rgb(x: 16, y: 52), (255, 0, 0), tolerance: 30), "\(image.rgb(x: 16, y: 52))")
+
+    }
+
+    @Test func aVariableFrameRateClipIsShownByTimestamp() throws {
+        let folder = try TemporaryFolder()
+        let clip = folder.file("vfr.mp4")
+        try VideoFixtures.variableRate(clip)
+        let renderer = try SceneRenderer(scene: rampScene(clip, duration: 1))
+        for (time, frame) in [(0.05, 0), (0.12, 1), (0.3, 2), (0.52, 3), (0.7, 5), (0.95, 6)] {
+            let value = Double(try grey(renderer, at: time))
+            #expect(abs(value - VideoFixtures.rampGrey(frame: frame)) <= 2, "at \(time) s: \(value)")
+        }
+    }
+
+    @Test func aMovieWithAClipMatchesTheStillsAndSurvivesChunks() throws {
+        let folder = try TemporaryFolder()
+        let clip = folder.file("ramp.mp4")
+        try VideoFixtures.ramp(clip, seconds: 2)
+        let scene = rampScene(clip, duration: 2)
+        let movie = folder.file("out.mp4")
+        try SceneRenderer(scene: scene).render(to: movie)
+        let times = [0.0, 0.7, 1.3, 1.9]
+        let frames = try DecodedMovie.frames(of: movie, at: times)
+        try #require(frames.count == times.count)
+        for (frame, time) in zip(frames, times) {
+            let expected = VideoFixtures.rampGrey(frame: Int((time * 10).rounded()))
+            #expect(abs(Double(frame.rgb(x: 32, y: 32).g) - expected) <= 4, "at \(time) s")
+        }
+    }
+
+    @Test func aMissingClipIsRefusedBeforeTheFirstFrame() throws {
+        let scene = rampScene(URL(fileURLWithPath: "/nonexistent/clip.mp4"))
+        #expect {
+            try SceneRenderer(scene: scene)
+        } throws: { error in
+            "\(error)".contains("/nonexistent/clip.mp4") && "\(error)".contains("no file exists")
+        }
+    }
+}
