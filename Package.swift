@@ -42,6 +42,13 @@ let package = Package(
             providers: [.apt(["libheif-dev"])]
         ),
 
+        // librsvg: SVG pictures, drawn with Cairo. Only FrameDraw's Images/SVG/ folder imports it.
+        .systemLibrary(
+            name: "CRsvg",
+            pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"])]
+        ),
+
         // POSIX calls Swift's Glibc module does not declare (renameat2).
         .systemLibrary(name: "CPosix"),
 
@@ -52,7 +59,7 @@ let package = Package(
         .target(name: "LibAV", dependencies: ["CFFmpeg", "MovieKitLog"]),
 
         // Libraries.
-        .target(name: "FrameDraw", dependencies: ["CCairo", "CHeif", "LibAV", "MovieKitLog"]),
+        .target(name: "FrameDraw", dependencies: ["CCairo", "CHeif", "CRsvg", "LibAV", "MovieKitLog"]),
         // Timing: easing, keyframes, springs, tweens and timelines, pure math over FrameDraw's value types.
         .target(name: "MovieKitAnimation", dependencies: ["FrameDraw"]),
         // The movie writer; re-exports MovieKitAnimation.

@@ -9,6 +9,7 @@ PACKAGES=(
   libcairo2-dev libpango1.0-dev fonts-dejavu-core fonts-lohit-deva
   libheif-dev        # HEIC/HEIF and AVIF decoding (the CHeif target)
   libheif-examples   # heif-enc: the image tests make their HEIC and AVIF inputs with it
+  librsvg2-dev       # SVG pictures (the CRsvg target)
   ffmpeg   # test-time cross-checks (ffprobe) and the benchmark's encoder floor only
 )
 

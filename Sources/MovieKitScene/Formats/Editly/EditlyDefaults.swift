@@ -30,7 +30,6 @@ struct EditlyDefaults {
             let settings = try layer.mapping(
                 keys: EditlyLayer.allSettingKeys, expected: "layer settings every layer inherits")
             for entry in settings.entries { self.layer[entry.key] = layer.child(entry.key, entry.value) }
-            try EditlyLayer.refuseFontPath(in: self.layer)
         }
         if let layerType = map.optional("layerType") {
             let types = try layerType.mapping(
@@ -43,15 +42,14 @@ struct EditlyDefaults {
                     keys: EditlyLayer.settingKeys(of: entry.key), expected: "settings for \(entry.key) layers")
                 var values: [String: NodeReader] = [:]
                 for setting in settings.entries { values[setting.key] = typeReader.child(setting.key, setting.value) }
-                try EditlyLayer.refuseFontPath(in: values)
                 self.layerType[entry.key] = values
             }
         }
     }
 }
 
-/// An editly transition as written: `null` for none, or `{name, duration}` whose missing keys
-/// come from `defaults.transition`.
+/// An editly transition as written: `null` for none, or `{name, duration, easing, params}` whose
+/// missing keys come from `defaults.transition`.
 struct EditlyTransitionSpec {
     static let keys = ["name", "duration", "audioOutCurve", "audioInCurve", "easing", "params"]
     static let editlyDefault = EditlyTransitionSpec(disabled: false, name: "random", duration: 0.5)
@@ -62,8 +60,18 @@ struct EditlyTransitionSpec {
     /// Where `name` was written, for messages; `nil` for editly's default.
     var nameReader: NodeReader?
     var duration: Double?
+    /// editly's `easing`: `nil` when not written, `.some(nil)` for `null` (linear).
+    var easing: Easing??
+    /// editly's `params` (gl-transitions uniforms): each a number, a boolean (0 or 1) or a list of
+    /// numbers, by name. The drawing of named gl-transitions reads them.
+    var params: [String: [Double]]?
     /// The transition's own mapping, for a missing name.
     var reader: NodeReader?
+
+    /// editly's easing functions, by name.
+    static let easings: [(name: String, easing: Easing)] = [
+        ("linear", .linear), ("easeOutExpo", .easeOutExpo), ("easeInOutCubic", .easeInOutCubic)
+    ]
 
     init(disabled: Bool, name: String?, duration: Double?) {
         self.disabled = disabled
@@ -78,17 +86,13 @@ struct EditlyTransitionSpec {
             return
         }
         let map = try reader.mapping(keys: Self.keys, expected: "a transition: {name, duration}, or null for none")
-        for key in ["easing", "params"] {
-            guard let value = map.optional(key), let entry = map.entries.first(where: { $0.key == key }) else {
-                continue
-            }
-            throw SceneError.unsupportedFeature(
-                file: value.context.fileName, line: entry.line, column: entry.column, path: value.path,
-                feature: "a transition's `\(key)`",
-                reason: key == "easing"
-                    ? "editly's transitions run at their own pace here (linear, or easeOutExpo for directional ones)"
-                    : "gl-transitions parameters are not available; MovieKit's transitions have none")
+        var easing: Easing?? = nil
+        if map.contains("easing") {
+            easing = .some(
+                try map.optional("easing")?.choice(
+                    Self.easings.map { ($0.name, $0.easing) }, what: "an editly easing"))
         }
+        let params = try map.optional("params").map(Self.params)
         // Audio crossfade curves shape the crossfade of the clips' own audio, which is silence
         // here (no video or audio layers), exactly as in editly without clip audio.
         for key in ["audioOutCurve", "audioInCurve"] {
@@ -100,6 +104,26 @@ struct EditlyTransitionSpec {
             duration: try map.optional("duration")?.double(0...60, expected: "a duration in seconds from 0 to 60"))
         self.nameReader = nameReader
         self.reader = reader
+        self.easing = easing
+        self.params = params
+    }
+
+    /// `params`: a mapping from uniform names to a number, a boolean or a list of numbers.
+    private static func params(_ reader: NodeReader) throws -> [String: [Double]] {
+        let expected = "a mapping from parameter names to a number, a boolean or a list of numbers"
+        guard case .mapping(let entries) = reader.node.value else { throw reader.wrongType(expected) }
+        var result: [String: [Double]] = [:]
+        for entry in entries {
+            let value = reader.child(entry.key, entry.value)
+            if value.isSequence {
+                result[entry.key] = try value.sequence(expected: "a list of numbers").map { try $0.double() }
+            } else if let flag = try? value.bool() {
+                result[entry.key] = [flag ? 1 : 0]
+            } else {
+                result[entry.key] = [try value.double(expected: "a number, a boolean or a list of numbers")]
+            }
+        }
+        return result
     }
 
     /// This transition with the keys it leaves out taken from `base`, as editly merges a clip's
@@ -112,6 +136,8 @@ struct EditlyTransitionSpec {
             result.nameReader = base.nameReader
         }
         if duration == nil, !base.disabled { result.duration = base.duration }
+        if easing == nil, !base.disabled { result.easing = base.easing }
+        if params == nil, !base.disabled { result.params = base.params }
         return result
     }
 
@@ -136,7 +162,10 @@ struct EditlyTransitionSpec {
         guard let mapping = EditlyTransitions.mapping(named: name) else {
             throw unknownName(name, at: nameReader ?? fallback)
         }
-        return seconds == 0 ? none : Slideshow.Transition(mapping.kind, duration: seconds, easing: mapping.easing)
+        // editly's directional-* aliases set their own easing (easeOutExpo) over the spec's; any
+        // other transition runs at the spec's `easing`, linear when it is absent or null.
+        let easing = mapping.easing != .linear ? mapping.easing : ((self.easing ?? nil) ?? .linear)
+        return seconds == 0 ? none : Slideshow.Transition(mapping.kind, duration: seconds, easing: easing)
     }
 
     private func unknownName(_ name: String, at reader: NodeReader) -> SceneError {
