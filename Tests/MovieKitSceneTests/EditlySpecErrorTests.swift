@@ -72,10 +72,10 @@ struct EditlySpecErrorTests {
                 "spec.json5: `defaults.transition.name` uses the gl-transitions transition `cube`, which MovieKit does not support: MovieKit draws only these editly transitions: \(transitionNames)."
         ),
         .init(
-            name: "a transition easing",
-            text: "{ clips: [{ layers: [{ type: 'pause' }], transition: { name: 'fade', easing: 'easeOutExpo' } }] }",
+            name: "a transition easing editly does not have",
+            text: "{ clips: [{ layers: [{ type: 'pause' }], transition: { name: 'fade', easing: 'easeOutBack' } }] }",
             message:
-                "spec.json5: `clips[0].transition.easing` uses a transition's `easing`, which MovieKit does not support: editly's transitions run at their own pace here (linear, or easeOutExpo for directional ones)."
+                "spec.json5: `clips[0].transition.easing` is \"easeOutBack\" (did you mean `easeOutExpo`?) but must be an editly easing: one of `linear`, `easeOutExpo` and `easeInOutCubic`."
         ),
         .init(
             name: "a duration with no name",
@@ -96,14 +96,8 @@ struct EditlySpecErrorTests {
                 "spec.json5: `clips[0].layers[0].textColour` is not a known key. Did you mean `textColor`? Valid keys here are `type`, `start`, `stop`, `text`, `textColor`, `fontPath`, `fontFamily`, `position`, `zoomDirection` and `zoomAmount`."
         ),
         .init(
-            name: "a font file", text: "{ defaults: { layer: { fontPath: './Patua.ttf' } }, clips: [] }",
-            message:
-                "spec.json5: `defaults.layer.fontPath` uses a font file, which MovieKit does not support: fonts are found by family name; install the font and name its family with `fontFamily`."
-        ),
-        .init(
-            name: "fast mode", text: "{ fast: true, clips: [] }",
-            message:
-                "spec.json5: `fast` uses editly's `fast` option, which MovieKit does not support: editly's preview mode lowers the size and frame rate; set `width`, `height` and `fps` instead."
+            name: "fast that is not a boolean", text: "{ fast: 'yes', clips: [] }",
+            message: "spec.json5: `fast` is a string (\"yes\") but must be true or false."
         ),
         .init(
             name: "JSON5 syntax",

@@ -27,10 +27,14 @@ enum FontFiles {
     static func register(path: String) throws -> String {
         try families.withLock { families in
             if let family = families[path] { return family }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            guard FileManager.default.fileExists(atPath: path) else {
                 throw FrameDrawError.unreadableFont(
                     path: path, reason: "no file exists at this path; check the spelling and the working directory.")
+            }
+            // Devices and pipes could block FreeType's reads; a font is a regular file.
+            let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType
+            guard type == .typeRegular else {
+                throw FrameDrawError.unreadableFont(path: path, reason: "it is not a regular file; name a font file.")
             }
             let bytes = Array(path.utf8) + [0]
             let family: String? = bytes.withUnsafeBufferPointer { file in

@@ -12,7 +12,7 @@ import Synchronization
 /// removing the files used longest ago. A URL already in the folder is not downloaded again, so a
 /// spec renders the same pictures every time (services such as picsum.photos answer each request
 /// with a different one).
-final class RemoteFiles: Sendable {
+package final class RemoteFiles: Sendable {
     /// Where downloads are kept.
     let folder: URL
     /// The largest file accepted, in bytes.
@@ -21,6 +21,13 @@ final class RemoteFiles: Sendable {
     let maximumCacheSize: Int
     /// Seconds a download may take in total, and without receiving anything.
     let timeout: Double
+    /// Whether every download fails at once, for readers that must not reach the network (fuzzing).
+    let isOffline: Bool
+
+    /// A downloader that downloads nothing: each remote file fails with a message saying so.
+    package static let offline = RemoteFiles(
+        folder: FileManager.default.temporaryDirectory, maximumFileSize: 0, maximumCacheSize: 0, timeout: 0,
+        isOffline: true)
 
     /// The default cache: `$XDG_CACHE_HOME/moviekit/remote`, else `~/.cache/moviekit/remote`.
     static var defaultFolder: URL {
@@ -37,14 +44,16 @@ final class RemoteFiles: Sendable {
     ///   - maximumFileSize: The largest file accepted; 1 GB by default.
     ///   - maximumCacheSize: The most the folder keeps; 4 GB by default.
     ///   - timeout: Seconds a download may take; 60 by default.
-    init(
+    ///   - isOffline: Whether every download fails at once.
+    package init(
         folder: URL = RemoteFiles.defaultFolder, maximumFileSize: Int = 1 << 30, maximumCacheSize: Int = 4 << 30,
-        timeout: Double = 60
+        timeout: Double = 60, isOffline: Bool = false
     ) {
         self.folder = folder
         self.maximumFileSize = maximumFileSize
         self.maximumCacheSize = maximumCacheSize
         self.timeout = timeout
+        self.isOffline = isOffline
     }
 
     /// Whether `text` is a URL with a scheme (`https://…`) rather than a path.
@@ -63,6 +72,7 @@ final class RemoteFiles: Sendable {
     /// The local copy of `url`: the cached file when there is one, else a new download.
     /// - Throws: `RemoteFiles.Failure` with a sentence saying what went wrong.
     func localCopy(of url: URL) throws -> URL {
+        guard !isOffline else { throw Failure("remote files are not downloaded here") }
         let destination = folder.appendingPathComponent(Self.cacheName(for: url))
         if FileManager.default.fileExists(atPath: destination.path) {
             try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: destination.path)

@@ -72,7 +72,7 @@ public struct EditlySpec: Sendable {
     }
 
     /// Decodes a spec, downloading its remote files (when it sets `allowRemoteRequests`) with `remoteFiles`.
-    init(data: Data, fileName: String, baseURL: URL, remoteFiles: RemoteFiles) throws {
+    package init(data: Data, fileName: String, baseURL: URL, remoteFiles: RemoteFiles) throws {
         guard String(data: data, encoding: .utf8) != nil else {
             throw SceneError.unreadableFile(path: fileName, reason: "the file is not UTF-8 text")
         }
