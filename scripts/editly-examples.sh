@@ -42,7 +42,7 @@ failed=()
 for spec in "${specs[@]}"; do
   log="$work/${spec%.json5}.log"
   start=$SECONDS
-  if (cd "$work" && "$moviemake" render "$spec" -y --progress none) >"$log" 2>&1; then status=0; else status=$?; fi
+  if (cd "$work" && "$moviemake" render "$spec" -y) >"$log" 2>&1; then status=0; else status=$?; fi
   seconds=$((SECONDS - start))
   if [ "$spec" = remote.json5 ] && [ $status -ne 0 ]; then
     if [ $status -eq 1 ] && grep -q "cannot be downloaded" "$log"; then

@@ -102,7 +102,8 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
         case .bitRateNotApplicable(let codec):
             return "\(codec) takes no target bit rate; leave it unset, or use H.264, HEVC, VP9 or AV1."
         case .tuneNotApplicable(let codec, let tune):
-            return "\(codec) has no tuning \"\(tune)\"; leave the tuning unset, or use H.264 (any tuning) or HEVC (all but film and stillimage)."
+            return
+                "\(codec) has no tuning \"\(tune)\"; leave the tuning unset, or use H.264 (any tuning) or HEVC (all but film and stillimage)."
         case .alphaUnsupported(let codec):
             return "\(codec) cannot carry alpha; use ProRes 4444 (.mov), VP9 (.webm) or PNG (a folder)."
         case .alphaNotInContainer(let codec, let container, let suggestions):

@@ -60,9 +60,11 @@ struct FontFileTests {
 
     @Test func aMissingFileIsNamed() {
         let url = URL(fileURLWithPath: "/nonexistent/Font.ttf")
-        #expect(throws: FrameDrawError.unreadableFont(
-            path: "/nonexistent/Font.ttf",
-            reason: "no file exists at this path; check the spelling and the working directory.")) {
+        #expect(
+            throws: FrameDrawError.unreadableFont(
+                path: "/nonexistent/Font.ttf",
+                reason: "no file exists at this path; check the spelling and the working directory.")
+        ) {
             try Font.registerFile(at: url)
         }
     }
@@ -72,6 +74,8 @@ struct FontFileTests {
         try Data("not a font".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let error = try #require(throws: FrameDrawError.self) { try Font.registerFile(at: file) }
-        #expect(error.description.hasPrefix("The font file \(file.path) cannot be used: FreeType does not read it as a font"))
+        #expect(
+            error.description.hasPrefix(
+                "The font file \(file.path) cannot be used: FreeType does not read it as a font"))
     }
 }

@@ -42,7 +42,8 @@ struct SVGLoadingTests {
 
     @Test func aViewBoxGivesTheSizeWhenThereIsNoWidth() throws {
         let url = try Self.file(
-            "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 30 60'><circle cx='15' cy='30' r='10' fill='lime'/></svg>")
+            "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 30 60'><circle cx='15' cy='30' r='10' fill='lime'/></svg>"
+        )
         defer { try? FileManager.default.removeItem(at: url) }
         let image = try Image(contentsOf: url)
         #expect(image.width == 30 && image.height == 60)
@@ -53,13 +54,17 @@ struct SVGLoadingTests {
     @Test func sizeLimitsApply() throws {
         let url = try Self.file("<svg xmlns='http://www.w3.org/2000/svg' width='20000' height='20000'/>")
         defer { try? FileManager.default.removeItem(at: url) }
-        #expect(throws: FrameDrawError.imageExceedsPixelLimit(path: url.path, width: 20000, height: 20000, limit: 1000)) {
+        #expect(throws: FrameDrawError.imageExceedsPixelLimit(path: url.path, width: 20000, height: 20000, limit: 1000))
+        {
             try Image(contentsOf: url, options: ImageLoadingOptions(maximumPixelCount: 1000))
         }
         let huge = try Self.file("<svg xmlns='http://www.w3.org/2000/svg' width='40000' height='10'/>")
         defer { try? FileManager.default.removeItem(at: huge) }
-        #expect(throws: FrameDrawError.imageTooLarge(
-            path: huge.path, width: 40000, height: 10, limit: "the 32767 pixels per side a FrameDraw image can hold")) {
+        #expect(
+            throws: FrameDrawError.imageTooLarge(
+                path: huge.path, width: 40000, height: 10, limit: "the 32767 pixels per side a FrameDraw image can hold"
+            )
+        ) {
             try Image(contentsOf: huge)
         }
     }

@@ -94,7 +94,7 @@ struct EditlyKeysTests {
             Issue.record("clip 0 is not a photo slide")
             return
         }
-        #expect(url.deletingLastPathComponent().standardizedFileURL == cache.folder.standardizedFileURL)
+        #expect(url.deletingLastPathComponent().standardizedFileURL.path == cache.folder.standardizedFileURL.path)
         #expect(try Data(contentsOf: url) == png)
         // The second use, and a second reading, come from the cache.
         _ = try Self.spec(text, in: fixtures, cache: cache)
@@ -119,7 +119,7 @@ struct EditlyKeysTests {
         #expect(
             message(server.url("/missing.png"))
                 == prefix
-                + "\(server.url("/missing.png")), which cannot be loaded: It cannot be downloaded: the server answered HTTP 404 (not found). Check the URL and the network connection."
+                + "\(server.url("/missing.png")), which cannot be loaded: It cannot be downloaded: the server answered HTTP 404 (Not Found). Check the URL and the network connection."
         )
         #expect(
             message(server.url("/big.png"))
@@ -179,7 +179,8 @@ struct EditlyKeysTests {
     ])
     func unknownOutputArgumentsAreRefusedByName(arguments: String, expected: String) throws {
         let fixtures = try ReaderFixtures()
-        let message = Self.message("{ clips: [{ layers: [{ type: 'pause' }] }], customOutputArgs: \(arguments) }", in: fixtures)
+        let message = Self.message(
+            "{ clips: [{ layers: [{ type: 'pause' }] }], customOutputArgs: \(arguments) }", in: fixtures)
         #expect(message == expected)
     }
 

@@ -27,7 +27,7 @@ struct EditlySpecErrorTests {
         + "`directional-up`, `directional-down`, `circleopen`, `Radial`, `pixelize`, `SimpleZoom`, `randomsquares`, `random` and `dummy`"
     static let layerTypes =
         "`image`, `image-overlay`, `title`, `subtitle`, `title-background`, `news-title`, `slide-in-text`, `fill-color`, `pause`, "
-        + "`linear-gradient`, `radial-gradient` and `rainbow-colors`"
+        + "`linear-gradient`, `radial-gradient`, `rainbow-colors` and `editly-banner`"
 
     static let cases: [EditlyErrorCase] = [
         .init(
@@ -75,7 +75,7 @@ struct EditlySpecErrorTests {
             name: "a transition easing editly does not have",
             text: "{ clips: [{ layers: [{ type: 'pause' }], transition: { name: 'fade', easing: 'easeOutBack' } }] }",
             message:
-                "spec.json5: `clips[0].transition.easing` is \"easeOutBack\" (did you mean `easeOutExpo`?) but must be an editly easing: one of `linear`, `easeOutExpo` and `easeInOutCubic`."
+                "spec.json5: `clips[0].transition.easing` is \"easeOutBack\" but must be an editly easing: one of `linear`, `easeOutExpo` and `easeInOutCubic`."
         ),
         .init(
             name: "a duration with no name",

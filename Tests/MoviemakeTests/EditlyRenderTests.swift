@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import FrameDraw
-import Testing
 import TestSupport
+import Testing
 
 @testable import moviemake
 
@@ -14,91 +14,92 @@ struct EditlyRenderTests {
     /// unchanged; `make test-editly-examples` renders all 34.
     static let examples: [String: String] = [
         "transparentGradient.json5": """
+        {
+          // fast: true,
+          outPath: "./transparentGradient.mp4",
+          clips: [
             {
-              // fast: true,
-              outPath: "./transparentGradient.mp4",
-              clips: [
-                {
-                  duration: 0.1,
-                  layers: [
-                    { type: "fill-color", color: "green" },
-                    { type: "linear-gradient", colors: ["#ffffffff", "#ffffff00"] },
-                  ],
-                },
+              duration: 0.1,
+              layers: [
+                { type: "fill-color", color: "green" },
+                { type: "linear-gradient", colors: ["#ffffffff", "#ffffff00"] },
               ],
-            }
-            """,
+            },
+          ],
+        }
+        """,
         "subtitle.json5": """
+        {
+          outPath: "./subtitle.mp4",
+          defaults: {
+            layer: { fontPath: "./assets/Patua_One/PatuaOne-Regular.ttf" },
+            layerType: { "fill-color": { color: "#00aa00" } },
+          },
+          clips: [
             {
-              outPath: "./subtitle.mp4",
-              defaults: {
-                layer: { fontPath: "./assets/Patua_One/PatuaOne-Regular.ttf" },
-                layerType: { "fill-color": { color: "#00aa00" } },
-              },
-              clips: [
+              duration: 2,
+              layers: [
+                { type: "rainbow-colors" },
                 {
-                  duration: 2,
-                  layers: [
-                    { type: "rainbow-colors" },
-                    {
-                      type: "subtitle",
-                      text: "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea commodo consequat. Duis aute irure dolor in reprehenderit in voluptate velit esse cillum dolore eu fugiat nulla pariatur. Excepteur sint occaecat cupidatat non proident.",
-                    },
-                    { type: "title", position: "top", text: "Subtitles" },
-                  ],
+                  type: "subtitle",
+                  text: "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea commodo consequat. Duis aute irure dolor in reprehenderit in voluptate velit esse cillum dolore eu fugiat nulla pariatur. Excepteur sint occaecat cupidatat non proident.",
                 },
+                { type: "title", position: "top", text: "Subtitles" },
+              ],
+            },
+            {
+              duration: 2,
+              layers: [
+                { type: "fill-color" },
                 {
-                  duration: 2,
-                  layers: [
-                    { type: "fill-color" },
-                    {
-                      type: "title",
-                      position: { x: 0, y: 1, originY: "bottom" },
-                      text: "Custom position",
-                      zoomDirection: null,
-                    },
-                  ],
+                  type: "title",
+                  position: { x: 0, y: 1, originY: "bottom" },
+                  text: "Custom position",
+                  zoomDirection: null,
                 },
               ],
-            }
-            """,
+            },
+          ],
+        }
+        """,
         "position.json5": """
+        {
+          outPath: "./position.mp4",
+          defaults: {
+            layerType: {
+              "image-overlay": { width: 0.1 },
+            },
+          },
+          clips: [
             {
-              outPath: "./position.mp4",
-              defaults: {
-                layerType: {
-                  "image-overlay": { width: 0.1 },
-                },
-              },
-              clips: [
+              layers: [
+                { type: "rainbow-colors" },
+                { type: "image-overlay", path: "./assets/emoji2.svg", position: "top" },
+                { type: "image-overlay", path: "./assets/emoji2.svg", position: "center" },
+                { type: "image-overlay", path: "./assets/emoji2.svg", position: "bottom" },
+                { type: "image-overlay", path: "./assets/emoji2.svg", position: "top-left" },
+                { type: "image-overlay", path: "./assets/emoji2.svg", position: "top-right" },
+                { type: "image-overlay", path: "./assets/emoji2.svg", position: "center-left" },
+                { type: "image-overlay", path: "./assets/emoji2.svg", position: "center-right" },
+                { type: "image-overlay", path: "./assets/emoji2.svg", position: "bottom-left" },
+                { type: "image-overlay", path: "./assets/emoji2.svg", position: "bottom-right" },
                 {
-                  layers: [
-                    { type: "rainbow-colors" },
-                    { type: "image-overlay", path: "./assets/emoji2.svg", position: "top" },
-                    { type: "image-overlay", path: "./assets/emoji2.svg", position: "center" },
-                    { type: "image-overlay", path: "./assets/emoji2.svg", position: "bottom" },
-                    { type: "image-overlay", path: "./assets/emoji2.svg", position: "top-left" },
-                    { type: "image-overlay", path: "./assets/emoji2.svg", position: "top-right" },
-                    { type: "image-overlay", path: "./assets/emoji2.svg", position: "center-left" },
-                    { type: "image-overlay", path: "./assets/emoji2.svg", position: "center-right" },
-                    { type: "image-overlay", path: "./assets/emoji2.svg", position: "bottom-left" },
-                    { type: "image-overlay", path: "./assets/emoji2.svg", position: "bottom-right" },
-                    {
-                      type: "image-overlay",
-                      path: "./assets/emoji.png",
-                      width: 0.06,
-                      position: { originX: "center", originY: "center", x: 0.75, y: 0.75 },
-                    },
-                  ],
+                  type: "image-overlay",
+                  path: "./assets/emoji.png",
+                  width: 0.06,
+                  position: { originX: "center", originY: "center", x: 0.75, y: 0.75 },
                 },
               ],
-            }
-            """
+            },
+          ],
+        }
+        """
     ]
 
     /// A folder with the examples, the assets they name (Patua One, an SVG and a PNG) and `extra` specs.
     static func folder(extra: [String: String] = [:]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moviemake-editly-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "moviemake-editly-\(UUID().uuidString)")
         let assets = folder.appendingPathComponent("assets/Patua_One")
         try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
         let font = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -115,7 +116,7 @@ struct EditlyRenderTests {
             context.setFillColor(.blue)
             context.fillEllipse(in: CGRect(x: 0, y: 0, width: 64, height: 64))
         }
-        try dot.writePNG(to: folder.appendingPathComponent("assets/emoji.png"))
+        try dot.write(to: folder.appendingPathComponent("assets/emoji.png"))
         for (name, text) in examples.merging(extra, uniquingKeysWith: { $1 }) {
             try Data(text.utf8).write(to: folder.appendingPathComponent(name))
         }
@@ -146,7 +147,9 @@ struct EditlyRenderTests {
     }
 
     @Test func withoutOutputOrOutPathTheCommandAsksForOne() throws {
-        let folder = try Self.folder(extra: ["bare.json5": "{ clips: [{ duration: 0.2, layers: [{ type: 'pause' }] }] }"])
+        let folder = try Self.folder(extra: [
+            "bare.json5": "{ clips: [{ duration: 0.2, layers: [{ type: 'pause' }] }] }"
+        ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let spec = folder.appendingPathComponent("bare.json5").path
         let error = try #require(throws: ValidationError.self) { try Self.run(["render", spec]) }
@@ -158,7 +161,8 @@ struct EditlyRenderTests {
 
     @Test func aCanvasThatIsNotAMultipleOf16RendersAtTheNearestSizeInAspect() throws {
         let folder = try Self.folder(extra: [
-            "wide.json5": "{ width: 600, height: 300, clips: [{ duration: 0.2, layers: [{ type: 'fill-color', color: 'red' }] }] }"
+            "wide.json5":
+                "{ width: 600, height: 300, clips: [{ duration: 0.2, layers: [{ type: 'fill-color', color: 'red' }] }] }"
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let spec = folder.appendingPathComponent("wide.json5").path
@@ -190,10 +194,10 @@ struct EditlyRenderTests {
     @Test func fastIsADraftAndCustomOutputArgsReachTheEncoder() throws {
         let folder = try Self.folder(extra: [
             "fast.json5": """
-                { fast: true, outPath: 'fast.mp4', width: 640, height: 320,
-                  clips: [{ duration: 0.2, layers: [{ type: 'pause', color: 'white' }] }],
-                  customOutputArgs: ['-pix_fmt', 'yuv444p', '-r', '10', '-crf', '20'] }
-                """
+            { fast: true, outPath: 'fast.mp4', width: 640, height: 320,
+              clips: [{ duration: 0.2, layers: [{ type: 'pause', color: 'white' }] }],
+              customOutputArgs: ['-pix_fmt', 'yuv444p', '-r', '10', '-crf', '20'] }
+            """
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         try Self.run(["render", folder.appendingPathComponent("fast.json5").path, "--progress", "none"])

@@ -104,7 +104,8 @@ enum ImageFileFormat: String, CaseIterable {
     private static func isSVG(_ data: Data) -> Bool {
         var head = [UInt8](data.prefix(4096))
         if head.starts(with: [0xEF, 0xBB, 0xBF]) { head.removeFirst(3) }
-        guard let first = head.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), head[first] == UInt8(ascii: "<")
+        guard let first = head.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
+            head[first] == UInt8(ascii: "<")
         else { return false }
         let text = String(decoding: head[first...], as: UTF8.self)
         guard let svg = text.range(of: "<svg") else { return false }

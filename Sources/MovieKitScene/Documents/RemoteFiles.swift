@@ -226,7 +226,8 @@ private final class RemoteDownload: NSObject, URLSessionDataDelegate, @unchecked
         if let error {
             let timedOut = (error as? URLError)?.code == .timedOut
             state.withLock {
-                $0.failure = $0.failure ?? (timedOut ? self.timedOut : "the download failed (\(error.localizedDescription))")
+                $0.failure =
+                    $0.failure ?? (timedOut ? self.timedOut : "the download failed (\(error.localizedDescription))")
             }
         }
         done.signal()

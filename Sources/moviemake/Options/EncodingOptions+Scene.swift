@@ -42,18 +42,25 @@ extension EncodingOptions {
 }
 
 extension EncodingOptions {
-    /// The size whose sides are multiples of 16 (at least 16) with the aspect ratio nearest to
+    /// The largest side MovieSettings accepts.
+    static let largestSide = 16384
+
+    /// The size whose sides are multiples of 16 (from 16 to 16384) with the aspect ratio nearest to
     /// `size`'s, among sizes within a sixth of it; of those equally near in aspect, the one
     /// nearest in size.
     static func multipleOf16Size(nearestInAspectTo size: (width: Int, height: Int)) -> (width: Int, height: Int) {
         let aspect = Double(size.width) / Double(size.height)
-        let low = max(16, (size.width * 5 / 6) / 16 * 16)
-        let high = max(low, (size.width * 7 / 6 + 15) / 16 * 16)
-        var best = (width: max(16, (size.width + 8) / 16 * 16), height: max(16, (size.height + 8) / 16 * 16))
+        let low = min(largestSide, max(16, (size.width * 5 / 6) / 16 * 16))
+        let high = min(largestSide, max(low, (size.width * 7 / 6 + 15) / 16 * 16))
+        var best = (
+            width: min(largestSide, max(16, (size.width + 8) / 16 * 16)),
+            height: min(largestSide, max(16, (size.height + 8) / 16 * 16))
+        )
         var bestScore = (Double.infinity, Int.max)
         for width in stride(from: low, through: high, by: 16) {
             let exact = Double(width) / aspect / 16
-            for height in [Int(exact.rounded(.down)) * 16, Int(exact.rounded(.up)) * 16] where height >= 16 {
+            for height in [Int(exact.rounded(.down)) * 16, Int(exact.rounded(.up)) * 16]
+            where (16...largestSide).contains(height) {
                 let error = abs(log(Double(width) / Double(height) / aspect))
                 let distance = abs(width - size.width) + abs(height - size.height)
                 // Aspect errors below one part in a million count as equal.

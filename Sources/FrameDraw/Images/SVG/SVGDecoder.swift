@@ -9,10 +9,12 @@ import Foundation
 enum SVGDecoder {
     /// The size the document states, checked against FrameDraw's limits and `options`.
     /// - Throws: `FrameDrawError.unreadableImage`, `.imageTooLarge` or `.imageExceedsPixelLimit`.
-    static func checkedSize(of document: SVGDocument, options: ImageLoadingOptions) throws -> (width: Int, height: Int) {
+    static func checkedSize(of document: SVGDocument, options: ImageLoadingOptions) throws -> (width: Int, height: Int)
+    {
         let size = try document.pixelSize()
         try options.checkPixelCount(path: document.path, width: size.width, height: size.height)
-        let target = ImageFileFormat.fittedSize(width: size.width, height: size.height, maxPixelSize: options.maxPixelSize)
+        let target = ImageFileFormat.fittedSize(
+            width: size.width, height: size.height, maxPixelSize: options.maxPixelSize)
         guard target.width <= ImageFileDecoder.maximumSide, target.height <= ImageFileDecoder.maximumSide else {
             throw FrameDrawError.imageTooLarge(
                 path: document.path, width: size.width, height: size.height,
@@ -27,7 +29,8 @@ enum SVGDecoder {
     static func decode(path: String, data: Data, options: ImageLoadingOptions) throws -> CairoSurface {
         let document = try SVGDocument(data: data, path: path)
         let size = try checkedSize(of: document, options: options)
-        let target = ImageFileFormat.fittedSize(width: size.width, height: size.height, maxPixelSize: options.maxPixelSize)
+        let target = ImageFileFormat.fittedSize(
+            width: size.width, height: size.height, maxPixelSize: options.maxPixelSize)
         let surface = try CairoSurface(width: target.width, height: target.height)
         try document.render(into: surface)
         return surface

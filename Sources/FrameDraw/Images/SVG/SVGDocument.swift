@@ -18,7 +18,8 @@ final class SVGDocument {
         self.path = path
         var error: UnsafeMutablePointer<GError>?
         let parsed = data.withUnsafeBytes { bytes in
-            rsvg_handle_new_from_data(bytes.baseAddress?.assumingMemoryBound(to: guint8.self), gsize(bytes.count), &error)
+            rsvg_handle_new_from_data(
+                bytes.baseAddress?.assumingMemoryBound(to: guint8.self), gsize(bytes.count), &error)
         }
         guard let parsed else {
             throw FrameDrawError.unreadableImage(
@@ -44,7 +45,8 @@ final class SVGDocument {
         if rsvg_handle_get_intrinsic_size_in_pixels(UnsafeMutablePointer(handle), &width, &height) == 0 {
             var hasViewBox: gboolean = 0
             var viewBox = RsvgRectangle()
-            rsvg_handle_get_intrinsic_dimensions(UnsafeMutablePointer(handle), nil, nil, nil, nil, &hasViewBox, &viewBox)
+            rsvg_handle_get_intrinsic_dimensions(
+                UnsafeMutablePointer(handle), nil, nil, nil, nil, &hasViewBox, &viewBox)
             if hasViewBox != 0 { (width, height) = (viewBox.width, viewBox.height) }
         }
         guard width.isFinite, height.isFinite, width > 0, height > 0, width < 1e9, height < 1e9 else {
@@ -69,7 +71,8 @@ final class SVGDocument {
         cairo_surface_flush(surface.pointer)
         guard drawn != 0 else {
             throw FrameDrawError.unreadableImage(
-                path: path, reason: "librsvg cannot draw the SVG document (\(Self.consume(error))); fix it or export it again.")
+                path: path,
+                reason: "librsvg cannot draw the SVG document (\(Self.consume(error))); fix it or export it again.")
         }
     }
 

@@ -32,7 +32,8 @@ struct EditlyLayerBuilder {
             case "linear-gradient": [try linearGradient(layer.optional("colors"), clock)]
             case "radial-gradient": [try radialGradient(layer.optional("colors"), clock)]
             case "rainbow-colors": [rainbowColors(clock)]
-            case "editly-banner": [try linearGradient(nil, clock), try title(layer, clock, text: "Made with\nEDITLY\nmifi.no")]
+            case "editly-banner":
+                [try linearGradient(nil, clock), try title(layer, clock, text: "Made with\nEDITLY\nmifi.no")]
             default: [try fillColor(layer.optional("color"))]  // fill-color, pause
             }
         for index in layers.indices {

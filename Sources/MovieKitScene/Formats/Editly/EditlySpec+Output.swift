@@ -41,7 +41,8 @@ extension EditlySpec {
                 }
                 encoding.crf = crf
             case "-preset":
-                encoding.preset = try valueReader.choice(Preset.allCases.map { ($0.rawValue, $0) }, what: "an x264 preset")
+                encoding.preset = try valueReader.choice(
+                    Preset.allCases.map { ($0.rawValue, $0) }, what: "an x264 preset")
             case "-tune":
                 encoding.tune = try valueReader.choice(Tune.allCases.map { ($0.rawValue, $0) }, what: "an x264 tuning")
             case "-b:v":
