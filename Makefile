@@ -4,7 +4,7 @@ DEMO_OUT ?= out/demo.mp4
 
 .PHONY: deps build test demo bench examples clean docs test-package lint format \
 	test-asan test-tsan test-tsan-all test-sanitizers test-distributed soak fuzz fuzz-ci fuzz-build \
-	test-browser
+	test-browser test-editly-examples
 
 deps:
 	@bash scripts/install-deps.sh
@@ -24,6 +24,12 @@ docs: deps
 # tagged 0.2.0, and its program run twice (scripts/test-package.sh).
 test-package: deps
 	bash scripts/test-package.sh
+
+# editly's 34 example specs rendered unchanged and each movie checked by decoding (scripts/editly-examples.sh);
+# EDITLY_EXAMPLES names the specs (default ../shared/editly-examples), EDITLY_STRICT=0 reports without failing.
+test-editly-examples: deps
+	$(SWIFT) build -c release --product moviemake
+	bash scripts/editly-examples.sh
 
 # Renders a movie as a Slurm job array of 4 tasks on a one-node cluster and checks the join.
 test-distributed: deps

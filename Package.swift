@@ -53,6 +53,12 @@ let package = Package(
         ),
         // zlib: gzip (Telegram stickers) and ZIP entries (dotLottie). Only MovieKitScene's Lottie folder imports it.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // librsvg: SVG pictures, drawn with Cairo. Only FrameDraw's Images/SVG/ folder imports it.
+        .systemLibrary(
+            name: "CRsvg",
+            pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"])]
+        ),
 
         // POSIX calls Swift's Glibc module does not declare (renameat2).
         .systemLibrary(name: "CPosix"),
@@ -64,7 +70,7 @@ let package = Package(
         .target(name: "LibAV", dependencies: ["CFFmpeg", "MovieKitLog"]),
 
         // Libraries.
-        .target(name: "FrameDraw", dependencies: ["CCairo", "CHeif", "LibAV", "MovieKitLog"]),
+        .target(name: "FrameDraw", dependencies: ["CCairo", "CHeif", "CRsvg", "LibAV", "MovieKitLog"]),
         // The one internal layer that owns EGL and OpenGL ES objects (package access only): GLSL shaders
         // drawn into FrameDraw images, for shader layers and shader transitions.
         .target(name: "GLRender", dependencies: ["CEGL", "FrameDraw"]),

@@ -11,6 +11,7 @@ PACKAGES=(
   zlib1g-dev         # gzip and ZIP inflation for Telegram stickers and dotLottie (the CZlib target)
   libheif-examples   # heif-enc: the image tests make their HEIC and AVIF inputs with it
   libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri   # GL shaders: EGL surfaceless + OpenGL ES (the CEGL target)
+  librsvg2-dev       # SVG pictures (the CRsvg target)
   ffmpeg   # test-time cross-checks (ffprobe) and the benchmark's encoder floor only
   libde265-examples   # libde265-dec265: an independent HEVC decoder for the cross-decoder test
 )

@@ -65,7 +65,9 @@ public enum ReaderFuzzChecks {
         let fileName = "fuzz.json5"
         do {
             return problem(
-                with: try EditlySpec.decode(data, fileName: fileName, baseURL: baseURL), reader: "EditlySpec.decode")
+                // Offline: a spec that allows remote requests must not reach the network.
+                with: try EditlySpec(data: data, fileName: fileName, baseURL: baseURL, remoteFiles: .offline).slideshow,
+                reader: "EditlySpec.decode")
         } catch {
             return problem(with: error, fileName: fileName, reader: "EditlySpec.decode")
         }

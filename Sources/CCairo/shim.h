@@ -3,6 +3,9 @@
 
 #include <cairo/cairo.h>
 #include <pango/pangocairo.h>
+// fontconfig and Pango's fontconfig font map: font files registered by path (FrameDraw's FontFiles).
+#include <fontconfig/fontconfig.h>
+#include <pango/pangofc-fontmap.h>
 #include <stdint.h>
 #include <sys/mman.h>
 

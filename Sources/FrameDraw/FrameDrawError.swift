@@ -44,6 +44,8 @@ public enum FrameDrawError: Error, Equatable, CustomStringConvertible {
     /// Pango could not lay out a piece of text, so it was not drawn. `text` is an excerpt of the text,
     /// `reason` names the Pango call that failed.
     case textLayoutFailed(text: String, reason: String)
+    /// A font file could not be registered with fontconfig. `reason` is a full sentence with the remedy.
+    case unreadableFont(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -90,6 +92,8 @@ public enum FrameDrawError: Error, Equatable, CustomStringConvertible {
             return "Pango could not lay out the text \"\(text)\" (\(reason)), so it was not drawn. This happens "
                 + "when memory runs out or fontconfig finds no font at all; free some memory, or install a font "
                 + "package such as fonts-dejavu-core."
+        case .unreadableFont(let path, let reason):
+            return "The font file \(path) cannot be used: \(reason)"
         }
     }
 

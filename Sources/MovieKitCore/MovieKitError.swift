@@ -20,6 +20,8 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
     case qualityNotApplicable(codec: String)
     /// A bit rate was given for a codec that takes none.
     case bitRateNotApplicable(codec: String)
+    /// A tuning was asked of a codec whose encoder does not have it.
+    case tuneNotApplicable(codec: String, tune: String)
     /// Alpha was asked of a codec that cannot carry it.
     case alphaUnsupported(codec: String)
     /// The codec carries alpha, but not in this container.
@@ -99,6 +101,9 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
                 : "\(codec) has no CRF; leave it unset."
         case .bitRateNotApplicable(let codec):
             return "\(codec) takes no target bit rate; leave it unset, or use H.264, HEVC, VP9 or AV1."
+        case .tuneNotApplicable(let codec, let tune):
+            return
+                "\(codec) has no tuning \"\(tune)\"; leave the tuning unset, or use H.264 (any tuning) or HEVC (all but film and stillimage)."
         case .alphaUnsupported(let codec):
             return "\(codec) cannot carry alpha; use ProRes 4444 (.mov), VP9 (.webm) or PNG (a folder)."
         case .alphaNotInContainer(let codec, let container, let suggestions):

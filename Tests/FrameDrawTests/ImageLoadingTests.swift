@@ -180,7 +180,7 @@ struct ImageLoadingErrorTests {
         defer { directory.remove() }
         let url = try directory.write(Data("Hello, this is not a picture.\n".utf8), to: "notes.png")
         let text = try reason(loading: url)
-        #expect(text.contains("not a JPEG, PNG, WebP, BMP, TIFF, GIF, HEIC or AVIF image"))
+        #expect(text.contains("not a JPEG, PNG, WebP, BMP, TIFF, GIF, HEIC, AVIF or SVG image"))
         #expect(text.contains("48 65 6C 6C"))
     }
 

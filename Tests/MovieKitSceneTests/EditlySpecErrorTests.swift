@@ -32,7 +32,7 @@ struct EditlySpecErrorTests {
     }()
     static let layerTypes =
         "`image`, `image-overlay`, `title`, `subtitle`, `title-background`, `news-title`, `slide-in-text`, `fill-color`, `pause`, "
-        + "`linear-gradient`, `radial-gradient`, `rainbow-colors`, `gl`, `video`, `audio` and `detached-audio`"
+        + "`linear-gradient`, `radial-gradient`, `rainbow-colors`, `gl`, `video`, `audio`, `detached-audio` and `editly-banner`"
 
     static let cases: [EditlyErrorCase] = [
         .init(
@@ -78,10 +78,10 @@ struct EditlySpecErrorTests {
                 "spec.json5: `defaults.transition.name` is \"mine.glsl\" (/nonexistent-spec-folder/mine.glsl) but must be a readable GLSL file: No file exists at this path; check the spelling and the working directory."
         ),
         .init(
-            name: "a transition easing",
-            text: "{ clips: [{ layers: [{ type: 'pause' }], transition: { name: 'fade', easing: 'easeInQuad' } }] }",
+            name: "a transition easing editly does not have",
+            text: "{ clips: [{ layers: [{ type: 'pause' }], transition: { name: 'fade', easing: 'easeOutBack' } }] }",
             message:
-                "spec.json5: `clips[0].transition.easing` is \"easeInQuad\" but must be an editly easing: one of `linear`, `easeOutExpo` and `easeInOutCubic`."
+                "spec.json5: `clips[0].transition.easing` is \"easeOutBack\" but must be an editly easing: one of `linear`, `easeOutExpo` and `easeInOutCubic`."
         ),
         .init(
             name: "a duration with no name",
@@ -102,14 +102,8 @@ struct EditlySpecErrorTests {
                 "spec.json5: `clips[0].layers[0].textColour` is not a known key. Did you mean `textColor`? Valid keys here are `type`, `start`, `stop`, `text`, `textColor`, `fontPath`, `fontFamily`, `position`, `zoomDirection` and `zoomAmount`."
         ),
         .init(
-            name: "a font file", text: "{ defaults: { layer: { fontPath: './Patua.ttf' } }, clips: [] }",
-            message:
-                "spec.json5: `defaults.layer.fontPath` uses a font file, which MovieKit does not support: fonts are found by family name; install the font and name its family with `fontFamily`."
-        ),
-        .init(
-            name: "fast mode", text: "{ fast: true, clips: [] }",
-            message:
-                "spec.json5: `fast` uses editly's `fast` option, which MovieKit does not support: editly's preview mode lowers the size and frame rate; set `width`, `height` and `fps` instead."
+            name: "fast that is not a boolean", text: "{ fast: 'yes', clips: [] }",
+            message: "spec.json5: `fast` is a string (\"yes\") but must be true or false."
         ),
         .init(
             name: "JSON5 syntax",

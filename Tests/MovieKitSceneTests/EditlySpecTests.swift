@@ -111,12 +111,16 @@ struct EditlySpecTests {
         #expect(kinds(show.slides[5]) == ["rect", "text"])
         #expect(kinds(show.slides[6]).last == "text")
 
-        // Audio: the background track loops at half volume; cuts become trims; outputVolume scales all.
+        // Audio: amix weights (the background track's 0.5, the voice's -6 dB and 1, after the clips'
+        // own audio at 1), each over their sum; cuts become trims; outputVolume scales all.
         try #require(show.audio.count == 3)
-        #expect(show.audio[0] == AudioTrack(url: song, volume: 1, loops: true))
+        let weights = [0.5, pow(10, -6.0 / 20), 1]
+        let sum = 1 + weights.reduce(0, +)
+        #expect(show.audio[0].url == song && show.audio[0].loops)
+        #expect(abs(show.audio[0].volume - 2 * 0.5 / sum) < 1e-9)
         #expect(show.audio[1].url == voice && show.audio[1].start == 2 && show.audio[1].trim == 0.5..<1.5)
-        #expect(abs(show.audio[1].volume - 2 * pow(10, -6.0 / 20)) < 1e-9)
-        #expect(show.audio[2].trim == 1..<2 && show.audio[2].start == 0 && show.audio[2].volume == 2)
+        #expect(abs(show.audio[1].volume - 2 * weights[1] / sum) < 1e-9)
+        #expect(show.audio[2].trim == 1..<2 && show.audio[2].start == 0 && abs(show.audio[2].volume - 2 / sum) < 1e-9)
 
         // Every layers slide makes a scene that renders.
         for slide in show.slides {

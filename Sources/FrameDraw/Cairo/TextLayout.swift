@@ -210,6 +210,7 @@ enum TextLayout {
         guard let fontMap = pango_cairo_font_map_get_default() else {
             throw failure(text, "pango_cairo_font_map_get_default returned no font map")
         }
+        FontFiles.refresh(UnsafeMutableRawPointer(fontMap))
         guard let context = pango_font_map_create_context(fontMap) else {
             throw failure(text, "pango_font_map_create_context returned no context")
         }

@@ -46,6 +46,9 @@ final class TextRenderer {
         heightLimit: Double?
     ) throws(FrameDrawError) {
         let description = try fontDescription(for: style.font, text: text)
+        if let context = pango_layout_get_context(layout), let fontMap = pango_context_get_font_map(context) {
+            FontFiles.refresh(UnsafeMutableRawPointer(fontMap))
+        }
         pango_cairo_update_layout(cr, layout)
         if let context = pango_layout_get_context(layout) {
             FontFallbackReporter.check(style.font, description: description, context: context)

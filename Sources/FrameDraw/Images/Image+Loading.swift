@@ -20,7 +20,9 @@ extension Image {
     ///
     /// JPEG (baseline, progressive, greyscale, CMYK), PNG (8- and 16-bit, palette, alpha), WebP
     /// (lossy and lossless, with alpha), BMP, TIFF and GIF (first frame) are decoded with libavcodec
-    /// and converted with libswscale; HEIC/HEIF and AVIF (with alpha, 8 to 12 bits) with libheif.
+    /// and converted with libswscale; HEIC/HEIF and AVIF (with alpha, 8 to 12 bits) with libheif;
+    /// SVG is drawn by librsvg at its `width` and `height` (96 pixels per inch) or its `viewBox`,
+    /// directly at the smaller size when `maxPixelSize` scales it down.
     /// The format is recognised from the file's first bytes, not its name.
     ///
     /// Before anything is decoded, the picture's size is read from the file's header and checked
@@ -46,9 +48,15 @@ extension Image {
         let (data, fileCopy) = try Self.readImageFile(at: url, path: path)
         let format = try Self.recognizedFormat(of: data, path: path)
         try Self.checkComplete(data, format: format, path: path)
-        if format.demuxerName == nil {
+        switch format {
+        case .heif, .avif:
             try self.init(surface: HEIFDecoder.decode(path: path, format: format, options: options))
             return
+        case .svg:
+            try self.init(surface: SVGDecoder.decode(path: path, data: data, options: options))
+            return
+        case .jpeg, .png, .webp, .bmp, .tiff, .gif:
+            break
         }
         let size = try Self.checkedSize(of: data, format: format, path: path, options: options)
         let orientation = ExifOrientation(imageFile: data)
@@ -69,6 +77,10 @@ extension Image {
         let (data, _) = try readImageFile(at: url, path: path)
         let format = try recognizedFormat(of: data, path: path)
         try checkComplete(data, format: format, path: path)
+        if format == .svg {
+            let size = try SVGDecoder.checkedSize(of: SVGDocument(data: data, path: path), options: options)
+            return CGSize(width: size.width, height: size.height)
+        }
         guard format.demuxerName != nil else { return nil }
         let size = try checkedSize(of: data, format: format, path: path, options: options)
         return CGSize(width: size.width, height: size.height)
@@ -121,7 +133,7 @@ extension Image {
             throw FrameDrawError.unreadableImage(
                 path: path,
                 reason:
-                    "The file is not a JPEG, PNG, WebP, BMP, TIFF, GIF, HEIC or AVIF image (it starts with bytes \(head)); check that its contents match its extension, or convert it to PNG."
+                    "The file is not a JPEG, PNG, WebP, BMP, TIFF, GIF, HEIC, AVIF or SVG image (it starts with bytes \(head)); check that its contents match its extension, or convert it to PNG."
             )
         }
     }

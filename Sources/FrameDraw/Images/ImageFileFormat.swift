@@ -3,7 +3,7 @@ import Foundation
 /// The image file formats `Image(contentsOf:)` decodes, recognised by their first bytes rather
 /// than by the file name.
 ///
-/// libavcodec decodes the first six; libheif decodes HEIF (HEIC) and AVIF.
+/// libavcodec decodes the first six; libheif decodes HEIF (HEIC) and AVIF; librsvg draws SVG.
 enum ImageFileFormat: String, CaseIterable {
     case jpeg
     case png
@@ -15,6 +15,8 @@ enum ImageFileFormat: String, CaseIterable {
     case heif
     /// AVIF: HEIF with AV1 pictures.
     case avif
+    /// SVG: vector art, drawn by librsvg.
+    case svg
 
     /// What the first bytes of a file say it is.
     enum Recognition: Equatable {
@@ -27,7 +29,7 @@ enum ImageFileFormat: String, CaseIterable {
     }
 
     /// The libavformat demuxer that reads this format as a single picture, or `nil` for the formats
-    /// libheif decodes.
+    /// libheif and librsvg decode.
     var demuxerName: String? {
         switch self {
         case .jpeg: "jpeg_pipe"
@@ -36,7 +38,7 @@ enum ImageFileFormat: String, CaseIterable {
         case .bmp: "bmp_pipe"
         case .tiff: "tiff_pipe"
         case .gif: "gif"
-        case .heif, .avif: nil
+        case .heif, .avif, .svg: nil
         }
     }
 
@@ -51,6 +53,7 @@ enum ImageFileFormat: String, CaseIterable {
         case .gif: "GIF"
         case .heif: "HEIC/HEIF"
         case .avif: "AVIF"
+        case .svg: "SVG"
         }
     }
 
@@ -91,7 +94,25 @@ enum ImageFileFormat: String, CaseIterable {
             return .unsupported(name: "JPEG XL")
         }
         if ascii("8BPS") { return .unsupported(name: "Photoshop (PSD)") }
+        if isSVG(data) { return .supported(.svg) }
         return .unknown
+    }
+
+    /// Whether the data is an SVG document: XML text (after an optional byte-order mark and white
+    /// space) that opens an `<svg` element within its first 4 KB, after any XML declaration,
+    /// comments and doctype.
+    private static func isSVG(_ data: Data) -> Bool {
+        var head = [UInt8](data.prefix(4096))
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { head.removeFirst(3) }
+        guard let first = head.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }),
+            head[first] == UInt8(ascii: "<")
+        else { return false }
+        let text = String(decoding: head[first...], as: UTF8.self)
+        guard let svg = text.range(of: "<svg") else { return false }
+        // Everything before the element is prolog: declarations, comments, a doctype.
+        return text[..<svg.lowerBound].split(separator: "<").allSatisfy { part in
+            part.hasPrefix("?") || part.hasPrefix("!") || part.allSatisfy(\.isWhitespace)
+        }
     }
 
     /// The compatible brands of an ISO base media file's leading `ftyp` box (at most 64 are read).
@@ -129,7 +150,7 @@ enum ImageFileFormat: String, CaseIterable {
                 let declaredSize = Int(Self.littleEndian32(bytes, at: 2))
                 let pixelOffset = Int(Self.littleEndian32(bytes, at: 10))
                 return pixelOffset < bytes.count && declaredSize <= bytes.count
-            case .tiff, .gif, .heif, .avif:
+            case .tiff, .gif, .heif, .avif, .svg:
                 return true
             }
         }

@@ -42,7 +42,7 @@ enum ImageHeader {
                     let width = directory.integer(tag: 256), let height = directory.integer(tag: 257)
                 else { return nil }
                 return (width, height)
-            case .heif, .avif:
+            case .heif, .avif, .svg:
                 return nil
             }
         }

@@ -55,6 +55,7 @@ extension MovieSettings {
         switch codec {
         case .h264:
             options.append(CodecOption("preset", preset.rawValue))
+            if let tune { options.append(CodecOption("tune", tune.rawValue)) }
             // CRF 0 is lossless, which x264 can only encode in the High 4:4:4 Predictive profile.
             if chroma == .yuv444 || (bitRate == nil && quality == 0) {
                 options.append(CodecOption("profile", "high444"))
@@ -63,6 +64,7 @@ extension MovieSettings {
             }
         case .hevc:
             options.append(CodecOption("preset", preset.rawValue))
+            if let tune { options.append(CodecOption("tune", tune.rawValue)) }
             // x265 prints its own banner to standard error unless told otherwise.
             options.append(CodecOption("x265-params", "log-level=error:open-gop=0"))
         case .vp9:

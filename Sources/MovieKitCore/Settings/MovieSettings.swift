@@ -47,6 +47,8 @@ public struct MovieSettings: Sendable, Hashable {
     public let gif: GIFOptions
     /// The AAC bit rate of the audio, in bits per second (default 192 000).
     public let audioBitRate: Int
+    /// The x264/x265 tuning, or `nil` for none.
+    public let tune: Tune?
 
     /// Creates validated settings.
     /// - Parameters:
@@ -64,6 +66,7 @@ public struct MovieSettings: Sendable, Hashable {
     ///   - metadata: Container tags.
     ///   - gif: GIF dither and loop count.
     ///   - audioBitRate: AAC bit rate for audio tracks, 32 000…512 000 bits per second.
+    ///   - tune: An x264/x265 tuning, for H.264 and HEVC; `nil` for none.
     /// - Throws: `MovieKitError` naming the first invalid value and what to use instead.
     public init(
         width: Int,
@@ -79,7 +82,8 @@ public struct MovieSettings: Sendable, Hashable {
         bitRate: Int? = nil,
         metadata: MovieMetadata = MovieMetadata(),
         gif: GIFOptions = GIFOptions(),
-        audioBitRate: Int = 192_000
+        audioBitRate: Int = 192_000,
+        tune: Tune? = nil
     ) throws {
         try Self.validateDimension("Width", width)
         try Self.validateDimension("Height", height)
@@ -110,6 +114,7 @@ public struct MovieSettings: Sendable, Hashable {
         self.metadata = metadata
         self.gif = gif
         self.audioBitRate = audioBitRate
+        self.tune = tune
         if let codec {
             try validate(for: codec)
         } else if let crf, !(0...63).contains(crf) {
@@ -136,6 +141,7 @@ public struct MovieSettings: Sendable, Hashable {
     var fingerprintText: String {
         "\(width)x\(height)@\(fps) codec=\(codec.map { "\($0)" } ?? "auto") alpha=\(alpha) chroma=\(chroma.rawValue) "
             + "depth=\(bitDepth?.rawValue ?? 0) crf=\(crf ?? -1) preset=\(preset.rawValue) gop=\(gopSize) bitrate=\(bitRate ?? 0)"
+            + (tune.map { " tune=\($0.rawValue)" } ?? "")
     }
 
     /// The bit depth in effect for `codec`.
@@ -155,6 +161,9 @@ public struct MovieSettings: Sendable, Hashable {
             throw MovieKitError.frameTooSmall(width: width, height: height, codec: codec.description, minimum: 64)
         }
         if bitRate != nil, !codec.supportsBitRate { throw MovieKitError.bitRateNotApplicable(codec: codec.description) }
+        if let tune, !tune.isAvailable(for: codec) {
+            throw MovieKitError.tuneNotApplicable(codec: codec.description, tune: tune.rawValue)
+        }
         if alpha, codec.alphaContainers.isEmpty { throw MovieKitError.alphaUnsupported(codec: codec.description) }
         guard codec.chromaOptions.contains(chroma) || (chroma == .yuv420 && codec.chromaOptions.count == 1) else {
             throw MovieKitError.chromaUnsupported(codec: codec.description, chroma: chroma.rawValue)

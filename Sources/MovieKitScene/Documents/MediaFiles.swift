@@ -25,6 +25,39 @@ enum MediaFiles {
             ? URL(fileURLWithPath: path).standardizedFileURL : base.appendingPathComponent(path).standardizedFileURL
     }
 
+    /// The file a key names: a path resolved against the document's folder, or for an http(s) URL
+    /// in a document that allows remote files, its downloaded copy.
+    /// - Parameters:
+    ///   - reader: The key.
+    ///   - expected: What the key holds, for a value that is not a string.
+    ///   - failure: The error for a URL that cannot be downloaded, given the URL and the reason.
+    /// - Throws: `SceneError.unsupportedFeature` for a URL in a document that does not allow remote
+    ///   files, or `failure`'s error.
+    static func location(
+        _ reader: NodeReader, expected: String, failure: (_ url: String, _ reason: String) -> SceneError
+    ) throws -> URL {
+        let text = try reader.string(expected: expected)
+        guard RemoteFiles.isRemote(text) else { return url(text, relativeTo: reader.context.baseURL) }
+        guard let remote = reader.context.remoteFiles else {
+            throw SceneError.unsupportedFeature(
+                file: reader.context.fileName, line: reader.node.line, column: reader.node.column,
+                path: reader.displayPath, feature: "the remote URL \(text)",
+                reason: reader.context.remoteSetting.map {
+                    "remote URLs need `\($0)` in the spec, which lets MovieKit download them"
+                } ?? "files are read from disk only; download it and name it by path")
+        }
+        if let reason = RemoteFiles.unsupportedScheme(text) { throw failure(text, reason.capitalizedFirst + ".") }
+        guard let remoteURL = URL(string: text) else {
+            throw failure(text, "It is not a valid URL; check its spelling and percent-encode spaces.")
+        }
+        do {
+            return try remote.localCopy(of: remoteURL)
+        } catch let error as RemoteFiles.Failure {
+            throw failure(
+                text, "It cannot be downloaded: \(error.description). Check the URL and the network connection.")
+        }
+    }
+
     /// Why a file cannot be used, or `nil` when it exists, is a regular file, is readable and is
     /// not empty. The sentences match FrameDraw's image-loading messages.
     static func problem(with url: URL) -> String? {
@@ -46,7 +79,7 @@ enum MediaFiles {
     /// picture itself is decoded when the slideshow is rendered.
     /// - Throws: `SceneError.missingImage` at `reader` naming the resolved path.
     static func photo(_ reader: NodeReader) throws -> URL {
-        let url = url(try reader.string(expected: "the path of an image file"), relativeTo: reader.context.baseURL)
+        let url = try imageLocation(reader)
         if let problem = problem(with: url) {
             throw SceneError.missingImage(
                 file: reader.context.fileName, line: reader.node.line, column: reader.node.column, path: reader.path,
@@ -58,7 +91,7 @@ enum MediaFiles {
     /// The picture a key names, decoded now (scaled down to `maxPixelSize` when given).
     /// - Throws: `SceneError.missingImage` at `reader` naming the resolved path and FrameDraw's reason.
     static func image(_ reader: NodeReader, maxPixelSize: Int? = nil) throws -> (url: URL, image: Image) {
-        let url = url(try reader.string(expected: "the path of an image file"), relativeTo: reader.context.baseURL)
+        let url = try imageLocation(reader)
         do {
             return (url, try Image(contentsOf: url, maxPixelSize: maxPixelSize))
         } catch let error as FrameDrawError {
@@ -70,11 +103,24 @@ enum MediaFiles {
         }
     }
 
+    /// The image file a key names, downloaded when it is a URL the document allows.
+    private static func imageLocation(_ reader: NodeReader) throws -> URL {
+        try location(reader, expected: "the path of an image file") { url, reason in
+            .missingImage(
+                file: reader.context.fileName, line: reader.node.line, column: reader.node.column, path: reader.path,
+                imagePath: url, reason: reason)
+        }
+    }
+
     /// The audio file a key names and its length in seconds (`nil` when its container does not
     /// say), read now so that a file that is not audio is reported before rendering.
     /// - Throws: `SceneError.missingAudio` at `reader` naming the resolved path.
     static func audio(_ reader: NodeReader) throws -> (url: URL, duration: Double?) {
-        let url = url(try reader.string(expected: "the path of an audio file"), relativeTo: reader.context.baseURL)
+        let url = try location(reader, expected: "the path of an audio file") { url, reason in
+            .missingAudio(
+                file: reader.context.fileName, line: reader.node.line, column: reader.node.column, path: reader.path,
+                audioPath: url, reason: reason)
+        }
         func missing(_ reason: String) -> SceneError {
             .missingAudio(
                 file: reader.context.fileName, line: reader.node.line, column: reader.node.column, path: reader.path,
@@ -88,4 +134,9 @@ enum MediaFiles {
             throw missing("\(detail).")
         }
     }
+}
+
+extension String {
+    /// The string with its first character upper-cased, for a fragment that starts a sentence.
+    fileprivate var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

@@ -12,6 +12,11 @@ struct ReadContext {
     /// Whether `${name}` in values is filled in; formats that have no template variables (editly
     /// specs) keep such text as written.
     var expandsVariables = true
+    /// The downloader for http(s) URLs, when the document allows remote files; `nil` refuses them.
+    var remoteFiles: RemoteFiles? = nil
+    /// The setting that allows remote files in this format (`allowRemoteRequests: true`), for the
+    /// message that refuses them; `nil` for formats that never download.
+    var remoteSetting: String? = nil
 }
 
 /// Reads one node of a scene file with its key path, so every error names where it is.

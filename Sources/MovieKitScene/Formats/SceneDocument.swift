@@ -19,6 +19,8 @@ public struct SceneDocument: Sendable {
     public var slideshow: Slideshow?
     /// Where the file asks its movie to be written (an editly spec's `outPath`), if it says.
     public var outputURL: URL?
+    /// What the file asks of the encoder (an editly spec's `fast` and `customOutputArgs`).
+    public var encoding = DocumentEncoding()
 
     /// Creates a document from its parts.
     /// - Parameters:

@@ -80,8 +80,10 @@ extension SceneFormat {
             }
             let spec = try EditlySpec(contentsOf: url)
             try spec.slideshow.validate()
-            return SceneDocument(
+            var document = SceneDocument(
                 url: url, format: "editly spec", scene: try spec.slideshow.scene(), slideshow: spec.slideshow,
                 outputURL: spec.outputURL)
+            document.encoding = spec.encoding
+            return document
         })
 }

@@ -14,15 +14,20 @@ struct Render: ParsableCommand {
             replace one side of it (they win over --size), and --fps replaces the rate; the scene is scaled \
             to fit the new size with its aspect ratio kept. \
             The scene is checked completely before the first frame is encoded, its audio files included: nothing is \
-            written when it is invalid. The scene's `audio:` tracks are mixed into the movie as AAC and end with its last frame.
+            written when it is invalid. Without -o, an editly spec is written to its `outPath`. An editly spec \
+            whose canvas is not a multiple of 16 renders at the multiple-of-16 size nearest in aspect, the scene \
+            scaled; its `fast: true` renders as --draft, and its `customOutputArgs` give -crf, -preset, -tune, \
+            -b:v and -pix_fmt where the flags leave them unset. The scene's `audio:` tracks are mixed into the movie as AAC and end with its last frame.
             """
     )
 
     @Argument(help: "The scene file, slideshow manifest or editly spec.")
     var scene: String
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp(EncodingOptions.movieOutputHelp))
-    var output: String
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp(EncodingOptions.movieOutputHelp + " Default: an editly spec's `outPath`."))
+    var output: String?
 
     @OptionGroup var sceneOptions: SceneOptions
 
@@ -37,13 +42,21 @@ struct Render: ParsableCommand {
     func run() throws {
         // Any format of SceneFormat.all: checked completely (photos and audio files included)
         // before the first frame. The renderer waits for a slideshow's photo prefetch when released.
-        let renderer = try sceneOptions.renderer(forSceneAt: scene)
-        let settings = try encoding.settings(for: renderer.canvas, sceneFile: scene)
+        let document = try sceneOptions.document(forSceneAt: scene)
+        guard let output = output.map({ URL(fileURLWithPath: $0) }) ?? document.outputURL else {
+            throw ValidationError(
+                "\(scene) names no movie to write; pass -o with the movie's path (an editly spec may name it with `outPath`)."
+            )
+        }
+        let renderer = try sceneOptions.renderer(for: document)
+        let encoding = self.encoding.following(document.encoding)
+        let settings = try encoding.settings(
+            for: renderer.canvas, sceneFile: scene, roundsCanvas: document.format == SceneFormat.editly.name)
         // What is rendered: the file as written and the variables filled into it.
         let sceneText = (try? String(contentsOfFile: scene, encoding: .utf8)) ?? scene
         let variables = try sceneOptions.variables().sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         let job = RenderJob(
-            renderer: renderer, output: URL(fileURLWithPath: output), settings: settings,
+            renderer: renderer, output: output, settings: settings,
             movieIdentity: sceneText + "\n" + variables.joined(separator: "\n"))
         if targets.target == .telegramSticker {
             try renderSticker(job, canvas: renderer.canvas, preset: settings.preset)

@@ -91,7 +91,7 @@ struct EncodingOptions: ParsableArguments {
             width: size.width, height: size.height,
             fps: fps, codec: encoder.videoCodec, alpha: encoder.alpha, chroma: encoder.chroma,
             bitDepth: encoder.bitDepth, crf: encoder.crf, preset: draft ? .ultrafast : encoder.preset,
-            keyframeInterval: encoder.keyframeInterval, metadata: tags)
+            keyframeInterval: encoder.keyframeInterval, bitRate: encoder.bitRate, metadata: tags, tune: encoder.tune)
     }
 
     mutating func validate() throws {
@@ -141,6 +141,12 @@ struct EncoderOptions: ParsableArguments {
     @Option(help: "Speed/quality preset, named as x264's and mapped to each codec's own.")
     var preset: Preset = .medium
 
+    @Option(help: "x264/x265 tuning for h264 and hevc (film and stillimage are x264's alone). Default: none.")
+    var tune: Tune?
+
+    @Option(help: "Target video bit rate in bits per second, instead of --crf (h264, hevc, vp9, av1).")
+    var bitRate: Int?
+
     @Option(help: "Seconds between keyframes; chunks for --chunk and --jobs start on keyframes.")
     var keyframeInterval = 2.0
 
@@ -166,6 +172,7 @@ struct EncoderOptions: ParsableArguments {
 }
 
 extension Preset: ExpressibleByArgument {}
+extension Tune: ExpressibleByArgument {}
 extension ProResProfile: ExpressibleByArgument {}
 extension ChromaSubsampling: ExpressibleByArgument {}
 

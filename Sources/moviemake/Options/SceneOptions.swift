@@ -56,6 +56,21 @@ struct SceneOptions: ParsableArguments {
 
     /// Reads and checks the file at `path`, in any format MovieKit reads as a scene, and loads its images.
     func renderer(forSceneAt path: String) throws -> SceneRenderer {
+        try renderer(for: document(forSceneAt: path))
+    }
+
+    /// The renderer of a document read by `document(forSceneAt:)`, which loads its images.
+    func renderer(for document: SceneDocument) throws -> SceneRenderer {
+        do {
+            return try SceneRenderer(scene: document.scene)
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+    }
+
+    /// Reads and checks the file at `path`, in any format MovieKit reads as a scene: the scene and
+    /// what the file asks besides (where to write, how to encode).
+    func document(forSceneAt path: String) throws -> SceneDocument {
         let url = URL(fileURLWithPath: path)
         do {
             _ = try SceneFormat.format(of: url)
@@ -71,7 +86,7 @@ struct SceneOptions: ParsableArguments {
             let document = try LottieOptions.$current.withValue(lottie) {
                 try SceneDocument.load(contentsOf: url, variables: variables)
             }
-            return try SceneRenderer(scene: document.scene)
+            return document
         } catch let error as ValidationError {
             throw error
         } catch {

@@ -102,6 +102,7 @@ enum EditlyClips {
                     try only.required("path", expected: "`path:` with an image file, relative to the spec"))
                 let fit = try only.optional("resizeMode").map(SlideshowManifest.fit) ?? (.contain, .blurred)
                 let zoom = try EditlyGeometry.Zoom.read(only, defaultDirection: .in, defaultAmount: 0.1)
+                try EditlyLayerBuilder.checkImageDuration(only)
                 let kenBurns = zoom.kenBurns(canvasWidth: Double(canvas.width))
                 return Slideshow.Slide(.photo(url), fit: fit.fit, backdrop: fit.backdrop, kenBurns: kenBurns)
             case "fill-color", "pause":

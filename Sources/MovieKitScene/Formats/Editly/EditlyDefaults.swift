@@ -30,7 +30,6 @@ struct EditlyDefaults {
             let settings = try layer.mapping(
                 keys: EditlyLayer.allSettingKeys, expected: "layer settings every layer inherits")
             for entry in settings.entries { self.layer[entry.key] = layer.child(entry.key, entry.value) }
-            try EditlyLayer.refuseFontPath(in: self.layer)
         }
         if let layerType = map.optional("layerType") {
             let types = try layerType.mapping(
@@ -43,7 +42,6 @@ struct EditlyDefaults {
                     keys: EditlyLayer.settingKeys(of: entry.key), expected: "settings for \(entry.key) layers")
                 var values: [String: NodeReader] = [:]
                 for setting in settings.entries { values[setting.key] = typeReader.child(setting.key, setting.value) }
-                try EditlyLayer.refuseFontPath(in: values)
                 self.layerType[entry.key] = values
             }
         }

@@ -7,7 +7,9 @@ struct EditlyLayer {
     /// The settings of each supported layer type (besides `type`, `start` and `stop`, which
     /// every layer has).
     static let layerSettings: [(type: String, keys: [String])] = [
-        ("image", ["path", "resizeMode", "zoomDirection", "zoomAmount"]),
+        // An image layer's `duration` is accepted as editly accepts it: editly draws the layer for
+        // the clip (or from `start` to `stop`) whatever it says.
+        ("image", ["path", "resizeMode", "zoomDirection", "zoomAmount", "duration"]),
         ("image-overlay", ["path", "position", "width", "height", "zoomDirection", "zoomAmount"]),
         ("title", ["text", "textColor", "fontPath", "fontFamily", "position", "zoomDirection", "zoomAmount"]),
         ("subtitle", ["text", "textColor", "fontPath", "fontFamily", "backgroundColor", "delay", "speed"]),
@@ -28,7 +30,9 @@ struct EditlyLayer {
         ("gl", ["fragmentPath", "vertexPath", "speed"]),
         ("video", EditlyMedia.videoKeys),
         ("audio", EditlyMedia.audioKeys),
-        ("detached-audio", EditlyMedia.audioKeys)
+        ("detached-audio", EditlyMedia.audioKeys),
+        // editly's banner: a linear gradient in palette colours under the title "Made with EDITLY mifi.no".
+        ("editly-banner", ["textColor", "fontPath", "fontFamily", "position", "zoomDirection", "zoomAmount"])
     ]
 
     /// The layer types MovieKit does not draw, and why.
@@ -40,8 +44,7 @@ struct EditlyLayer {
         (
             "fabric",
             "it runs a JavaScript function, which MovieKit cannot run; draw it in Swift with Layer.custom instead"
-        ),
-        ("editly-banner", "it is editly's own banner")
+        )
     ]
 
     static var supportedTypes: [String] { layerSettings.map(\.type) }
@@ -63,7 +66,7 @@ struct EditlyLayer {
     private let settings: [String: NodeReader]
 
     /// Checks one layer of a clip.
-    /// - Throws: `SceneError` for a missing or unsupported type, an unknown key, or `fontPath`.
+    /// - Throws: `SceneError` for a missing or unsupported type, or an unknown key.
     init(_ reader: NodeReader, defaults: EditlyDefaults) throws {
         let typeExpected = "`type:` with a layer type: one of \(SceneError.list(Self.supportedTypes))"
         guard case .mapping(let entries) = reader.node.value else {
@@ -89,7 +92,6 @@ struct EditlyLayer {
         for entry in own.entries where entry.key != "type" {
             ownSettings[entry.key] = reader.child(entry.key, entry.value)
         }
-        try Self.refuseFontPath(in: ownSettings)
         settings.merge(ownSettings) { _, own in own }
         self.settings = settings
     }
@@ -123,13 +125,4 @@ struct EditlyLayer {
             feature: "\("aeiou".contains(type.prefix(1)) ? "an" : "a") `\(type)` layer", reason: reason)
     }
 
-    /// - Throws: `SceneError.unsupportedFeature` when the settings name a font file.
-    static func refuseFontPath(in settings: [String: NodeReader]) throws {
-        guard let fontPath = settings["fontPath"], !fontPath.node.isNull else { return }
-        throw SceneError.unsupportedFeature(
-            file: fontPath.context.fileName, line: fontPath.node.line, column: fontPath.node.column,
-            path: fontPath.path,
-            feature: "a font file",
-            reason: "fonts are found by family name; install the font and name its family with `fontFamily`")
-    }
 }

@@ -14,9 +14,23 @@ extension EditlyLayerBuilder {
         return text
     }
 
-    /// A style in the layer's font family (editly's sans-serif by default) and `textColor`.
+    /// A style in the layer's font (editly's sans-serif by default) and `textColor`. `fontPath`
+    /// names a font file, which is registered with fontconfig and wins over `fontFamily`, as in editly.
     private func style(_ layer: EditlyLayer, size: Double, colorKey: String = "textColor") throws -> TextStyle {
-        let family = try layer.optional("fontFamily")?.string(expected: "a font family name") ?? Font.systemFamily
+        var family = try layer.optional("fontFamily")?.string(expected: "a font family name") ?? Font.systemFamily
+        if let fontPath = layer.optional("fontPath") {
+            let path = try fontPath.string(expected: "the path of a font file, relative to the spec")
+            let url = MediaFiles.url(path, relativeTo: fontPath.context.baseURL)
+            do {
+                family = try Font.registerFile(at: url)
+            } catch let error as FrameDrawError {
+                var reason = error.description
+                if case .unreadableFont(_, let detail) = error { reason = detail }
+                throw fontPath.invalid(
+                    "the font file \(url.path), which cannot be used (\(reason.trimmingCharacters(in: ["."])))",
+                    expected: "a TrueType or OpenType font file, relative to the spec")
+            }
+        }
         let color = try layer.optional(colorKey)?.cssColor() ?? .white
         return TextStyle(font: Font(family: family, size: max(1, size)), color: color)
     }
@@ -47,8 +61,8 @@ extension EditlyLayerBuilder {
 
     /// A title: a tenth of the shorter side high, centred in a box 80% of the canvas wide, placed
     /// by `position` (default centre) and zoomed in by 20% unless `zoomDirection` says otherwise.
-    func title(_ layer: EditlyLayer, _ clock: EditlyGeometry.Clock) throws -> Layer {
-        let text = try self.text(layer)
+    func title(_ layer: EditlyLayer, _ clock: EditlyGeometry.Clock, text fixedText: String? = nil) throws -> Layer {
+        let text = try fixedText ?? self.text(layer)
         var style = try style(layer, size: (shorterSide * 0.1).rounded())
         style.alignment = .center
         style.wrapWidth = canvas.width * 0.8

@@ -37,6 +37,8 @@ struct EditlyLayerBuilder {
             case "gl": [try gl(layer, clock)]
             case "video": try video(layer, clock, media: media)
             case "audio", "detached-audio": []  // Sound only: `EditlyMedia.sounds(of:clipDuration:)`.
+            case "editly-banner":
+                [try linearGradient(nil, clock), try title(layer, clock, text: "Made with\nEDITLY\nmifi.no")]
             default: [try fillColor(layer.optional("color"))]  // fill-color, pause
             }
         for index in layers.indices {
@@ -77,6 +79,7 @@ struct EditlyLayerBuilder {
         let pathReader = try layer.required("path", expected: "`path:` with an image file, relative to the spec")
         let fit = try layer.optional("resizeMode").map(SlideshowManifest.fit) ?? (.contain, .blurred)
         let zoom = try EditlyGeometry.Zoom.read(layer, defaultDirection: .in, defaultAmount: 0.1)
+        try EditlyLayerBuilder.checkImageDuration(layer)
         var result: [Layer] = []
         let url: URL
         if fit.backdrop == .blurred {
@@ -95,6 +98,12 @@ struct EditlyLayerBuilder {
         picture.position = zoom.position(CGPoint(x: canvas.width / 2, y: canvas.height / 2), clock)
         result.append(picture)
         return result
+    }
+
+    /// Checks an image layer's `duration`, which editly accepts and ignores: the layer lasts the
+    /// clip, or from `start` to `stop`, and its zoom runs over that time.
+    static func checkImageDuration(_ layer: EditlyLayer) throws {
+        _ = try layer.optional("duration")?.double(0...86_400, expected: "a duration in seconds from 0")
     }
 
     /// A picture placed by `position`, `width` (a fraction of the canvas width) or `height`

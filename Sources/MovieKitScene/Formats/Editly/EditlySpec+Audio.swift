@@ -4,9 +4,11 @@ import MovieKitCore
 /// editly's audio: `audioFilePath` (with `backgroundAudioVolume` and `loopAudio`), `audioTracks`
 /// and `outputVolume`.
 ///
-/// editly mixes with FFmpeg's `amix`, which divides the sum by the weights of the inputs playing;
-/// MovieKit adds the tracks at their volumes, so a spec with several tracks sounds louder here.
-/// `outputVolume` scales every track.
+/// editly mixes with FFmpeg's `amix`, whose `weights` are the tracks' `mixVolume` (and
+/// `backgroundAudioVolume` for `audioFilePath`), after a first input holding the clips' own audio
+/// at weight `clipsAudioVolume` (1 by default). `amix` scales each input by its weight over the sum
+/// of the weights, so MovieKit plays each track at `weight / (clipsAudioVolume + Σ weights)`: a lone
+/// music track plays at half its level, as in editly. `outputVolume` then scales the mix.
 extension EditlySpec {
     static let audioTrackKeys = ["path", "mixVolume", "cutFrom", "cutTo", "start"]
     static let volumeExpected = "a volume: a number such as 0.5, or decibels such as \"-6dB\""
@@ -21,7 +23,7 @@ extension EditlySpec {
             let file = try MediaFiles.audio(pathReader)
             let volumeReader = map.optional("backgroundAudioVolume")
             tracks.append(
-                (AudioTrack(url: file.url, volume: try volumeReader.map(volume) ?? 1, loops: loops), volumeReader))
+                (AudioTrack(url: file.url, volume: try volumeReader.map(weight) ?? 1, loops: loops), volumeReader))
         } else if loops, let loopReader {
             throw loopReader.invalid("true", expected: "set only with `audioFilePath`, the track it loops")
         }
@@ -30,8 +32,11 @@ extension EditlySpec {
                 tracks.append(try audioTrack(item))
             }
         }
+        // amix's weights: each track's volume holds its weight until here.
+        let weightSum = tracks.reduce(clipsAudioWeight) { $0 + $1.track.volume }
         return try tracks.map { entry in
             var track = entry.track
+            track.volume = weightSum > 0 ? track.volume / weightSum : 0
             track.volume *= outputVolume
             guard track.volume <= 16 else {
                 let reader = entry.volumeReader ?? outputVolumeReader ?? map.reader
@@ -49,7 +54,7 @@ extension EditlySpec {
         let file = try MediaFiles.audio(
             try map.required("path", expected: "`path:` with an audio file, relative to the spec"))
         let volumeReader = map.optional("mixVolume")
-        var track = AudioTrack(url: file.url, volume: try volumeReader.map(volume) ?? 1)
+        var track = AudioTrack(url: file.url, volume: try volumeReader.map(weight) ?? 1)
         track.start = try map.optional("start").map(AudioListReader.time) ?? 0
         let cutFromReader = map.optional("cutFrom")
         let cutFrom = try cutFromReader?.double(0...86_400, expected: "a time in seconds of the file, from 0") ?? 0
@@ -72,6 +77,24 @@ extension EditlySpec {
             track.trim = cutFrom..<length
         }
         return (track, volumeReader)
+    }
+
+    /// The weight of the clips' own audio in editly's mix: its `clipsAudioVolume`, 1 by default.
+    static let clipsAudioWeight = 1.0
+
+    /// A weight in editly's mix (`mixVolume`, `backgroundAudioVolume`): a number from 0, relative
+    /// to the other tracks' weights; decibels (`"-6dB"`) are read as the linear gain they name.
+    static func weight(_ reader: NodeReader) throws -> Double {
+        let expected = "a weight relative to the other tracks: a number from 0 to 1000000, such as 1 or 50"
+        let text = try reader.string(expected: expected).trimmingCharacters(in: .whitespaces)
+        var value = Double(text)
+        if value == nil, text.lowercased().hasSuffix("db"), let decibels = Double(text.dropLast(2)) {
+            value = pow(10, decibels / 20)
+        }
+        guard let value, value.isFinite, (0...1_000_000).contains(value) else {
+            throw reader.invalid(Double(text) == nil ? "\"\(text)\"" : text, expected: expected)
+        }
+        return value
     }
 
     /// A volume: a linear gain, or decibels (`"-6dB"`), as FFmpeg's `volume` filter reads it.

@@ -28,6 +28,8 @@ public struct EditlySpec: Sendable {
     /// editly's `outPath`, resolved against the spec's folder, for a command line that writes
     /// where the spec says when no output is given; `nil` when the spec names none.
     public var outputURL: URL?
+    /// What the spec asks of the encoder: `fast: true` as a draft, and `customOutputArgs`.
+    public var encoding = DocumentEncoding()
 
     static let topKeys = [
         "outPath", "width", "height", "fps", "defaults", "clips", "audioFilePath", "backgroundAudioVolume", "loopAudio",
@@ -43,10 +45,7 @@ public struct EditlySpec: Sendable {
     /// Options MovieKit does not follow, and why. A boolean one is accepted when it is `false`,
     /// editly's default, which changes nothing.
     static let unsupportedOptions: [String: String] = [
-        "fast": "editly's preview mode lowers the size and frame rate; set `width`, `height` and `fps` instead",
-        "allowRemoteRequests": "remote URLs are not fetched; download the files and name them by path",
         "audioNorm": "audio normalization (FFmpeg's dynaudnorm) is not implemented",
-        "customOutputArgs": "MovieKit encodes in-process; choose the codec and quality with moviemake's options",
         "ffmpegPath": "MovieKit uses FFmpeg's libraries in-process, not the ffmpeg program",
         "ffprobePath": "MovieKit uses FFmpeg's libraries in-process, not the ffprobe program",
         "tmpDir": "MovieKit writes no temporary files",
@@ -67,11 +66,21 @@ public struct EditlySpec: Sendable {
     ///   - baseURL: The folder relative paths are resolved against.
     /// - Throws: `SceneError`.
     public init(data: Data, fileName: String, baseURL: URL) throws {
+        try self.init(data: data, fileName: fileName, baseURL: baseURL, remoteFiles: RemoteFiles())
+    }
+
+    /// Decodes a spec, downloading its remote files (when it sets `allowRemoteRequests`) with `remoteFiles`.
+    package init(data: Data, fileName: String, baseURL: URL, remoteFiles: RemoteFiles) throws {
         guard String(data: data, encoding: .utf8) != nil else {
             throw SceneError.unreadableFile(path: fileName, reason: "the file is not UTF-8 text")
         }
         let root = try NestingLimit.parseJSON(data, file: fileName, dialect: .json5)
-        let context = ReadContext(fileName: fileName, baseURL: baseURL, variables: [:], expandsVariables: false)
+        var context = ReadContext(fileName: fileName, baseURL: baseURL, variables: [:], expandsVariables: false)
+        context.remoteSetting = "allowRemoteRequests: true"
+        // `allowRemoteRequests` decides how every path is read, so it is read first.
+        let map = try NodeReader(node: root, path: "", context: context).mapping(
+            keys: Self.topKeys, expected: "an edit spec: a mapping with `clips`")
+        if try map.optional("allowRemoteRequests")?.bool() == true { context.remoteFiles = remoteFiles }
         try self.init(root: NodeReader(node: root, path: "", context: context))
     }
 
@@ -96,7 +105,14 @@ public struct EditlySpec: Sendable {
         let map = try root.mapping(keys: Self.topKeys, expected: "an edit spec: a mapping with `clips`")
         try Self.checkOptions(map)
         let (width, height) = try Self.size(map)
-        let fps = try map.optional("fps").map(Self.frameRate) ?? 25
+        var encoding = DocumentEncoding()
+        encoding.draft = try map.optional("fast")?.bool() ?? false
+        var outputRate: FrameRate?
+        if let arguments = map.optional("customOutputArgs") {
+            outputRate = try Self.outputArguments(arguments, into: &encoding)
+        }
+        // `-r` sets the movie's rate, as FFmpeg resamples editly's frames to it.
+        let fps = try outputRate ?? map.optional("fps").map(Self.frameRate) ?? 25
         var show = Slideshow(width: width, height: height, fps: fps, background: .black)
         show.fit = .contain
         show.backdrop = .blurred
@@ -110,6 +126,7 @@ public struct EditlySpec: Sendable {
         show.slides = clips.slides
         show.audio = try Self.audioTracks(map) + Self.placing(clips.sounds, in: show)
         slideshow = show
+        self.encoding = encoding
         outputURL = try map.optional("outPath").map {
             MediaFiles.url(try $0.string(expected: "the path of the movie to write"), relativeTo: root.context.baseURL)
         }
@@ -122,9 +139,6 @@ public struct EditlySpec: Sendable {
             guard let reason = unsupportedOptions[entry.key] else { continue }
             let reader = map.reader.child(entry.key, entry.value)
             if entry.value.isNull { continue }
-            if ["fast", "allowRemoteRequests"].contains(entry.key), try reader.bool() == false {
-                continue
-            }
             if entry.key == "audioNorm", reader.isMapping {
                 let settings = try reader.mapping(
                     keys: ["enable", "gaussSize", "maxGain"], expected: "{enable, gaussSize, maxGain}")
@@ -153,7 +167,12 @@ public struct EditlySpec: Sendable {
     /// A frame rate: a whole number from 1 to 240, or one of the NTSC rates 23.976, 29.97 and 59.94.
     private static func frameRate(_ reader: NodeReader) throws -> FrameRate {
         let expected = "a whole number of frames per second from 1 to 240, or 23.976, 29.97 or 59.94"
-        let fps = try reader.double(expected: expected)
+        return try frameRate(try reader.double(expected: expected), at: reader, expected: expected)
+    }
+
+    /// `fps` as a frame rate: a whole number from 1 to 240, or an NTSC rate.
+    /// - Throws: `SceneError.invalidValue` at `reader` for any other number.
+    static func frameRate(_ fps: Double, at reader: NodeReader, expected: String) throws -> FrameRate {
         for (rate, ntsc) in [
             (23.976, FrameRate(24000, 1001)), (29.97, FrameRate(30000, 1001)), (59.94, FrameRate(60000, 1001))
         ]

@@ -1,0 +1,95 @@
+import Foundation
+import MovieKitCore
+
+/// editly's `customOutputArgs`: FFmpeg output options. Those with a MovieKit equivalent are
+/// followed (`-crf`, `-preset`, `-tune`, `-b:v`, `-pix_fmt`, `-r`); any other is refused by name,
+/// since MovieKit encodes in-process rather than through the ffmpeg program.
+extension EditlySpec {
+    static let outputArguments = ["-crf", "-preset", "-tune", "-b:v", "-pix_fmt", "-r"]
+
+    /// The pixel formats `-pix_fmt` takes, and what each asks of the encoder.
+    static let pixelFormats: [(name: String, chroma: ChromaSubsampling, bitDepth: BitDepth?)] = [
+        ("yuv420p", .yuv420, nil), ("yuvj420p", .yuv420, nil), ("yuv444p", .yuv444, nil),
+        ("yuv420p10le", .yuv420, .ten)
+    ]
+
+    /// Reads `customOutputArgs` into `encoding`, and returns the frame rate `-r` asks for.
+    /// - Throws: `SceneError` naming the argument that is unknown, incomplete or out of range.
+    static func outputArguments(_ reader: NodeReader, into encoding: inout DocumentEncoding) throws -> FrameRate? {
+        let items = try reader.sequence(expected: "a list of FFmpeg output arguments, such as [\"-crf\", \"18\"]")
+        var rate: FrameRate?
+        var index = 0
+        while index < items.count {
+            let option = try items[index].string(expected: "an FFmpeg output option such as \"-crf\"")
+            guard outputArguments.contains(option) else {
+                throw SceneError.unsupportedFeature(
+                    file: reader.context.fileName, line: items[index].node.line, column: items[index].node.column,
+                    path: items[index].displayPath, feature: "the FFmpeg output option `\(option)`",
+                    reason:
+                        "MovieKit encodes in-process and follows only \(SceneError.list(outputArguments)); choose the codec with moviemake's --codec and the container with the output's extension"
+                )
+            }
+            guard index + 1 < items.count else {
+                throw items[index].invalid("\"\(option)\" with no value after it", expected: "followed by its value")
+            }
+            let valueReader = items[index + 1]
+            let value = try valueReader.string(expected: "the value of \(option)")
+            switch option {
+            case "-crf":
+                guard let crf = Int(value), (0...63).contains(crf) else {
+                    throw valueReader.invalid("\"\(value)\"", expected: "a whole number from 0 to 63 for -crf")
+                }
+                encoding.crf = crf
+            case "-preset":
+                encoding.preset = try valueReader.choice(
+                    Preset.allCases.map { ($0.rawValue, $0) }, what: "an x264 preset")
+            case "-tune":
+                encoding.tune = try valueReader.choice(Tune.allCases.map { ($0.rawValue, $0) }, what: "an x264 tuning")
+            case "-b:v":
+                guard let bits = bitRate(value) else {
+                    throw valueReader.invalid(
+                        "\"\(value)\"", expected: "a bit rate for -b:v such as \"2M\", \"800k\" or \"1500000\"")
+                }
+                encoding.bitRate = bits
+            case "-pix_fmt":
+                let format = try valueReader.choice(pixelFormats.map { ($0.name, $0) }, what: "a pixel format")
+                encoding.chroma = format.chroma
+                encoding.bitDepth = format.bitDepth
+            default:  // -r
+                rate = try frameRate(valueReader)
+            }
+            index += 2
+        }
+        return rate
+    }
+
+    /// A bit rate as FFmpeg writes one: a number of bits per second with an optional `k`, `M` or
+    /// `G` suffix (powers of 1000), at least 1000 and at most 1 Gbit/s.
+    static func bitRate(_ text: String) -> Int? {
+        let multipliers: [Character: Double] = ["k": 1e3, "K": 1e3, "M": 1e6, "G": 1e9]
+        var number = text
+        var multiplier = 1.0
+        if let last = text.last, let factor = multipliers[last] {
+            number = String(text.dropLast())
+            multiplier = factor
+        }
+        guard let value = Double(number), value.isFinite else { return nil }
+        let bits = value * multiplier
+        guard (1000...1e9).contains(bits) else { return nil }
+        return Int(bits.rounded())
+    }
+
+    /// `-r`: a frame rate as a number or a fraction such as `30000/1001`.
+    private static func frameRate(_ reader: NodeReader) throws -> FrameRate {
+        let text = try reader.string()
+        let parts = text.split(separator: "/")
+        if parts.count == 2, let numerator = Int(parts[0]), let denominator = Int(parts[1]), numerator > 0,
+            denominator > 0, (1...240).contains(Double(numerator) / Double(denominator))
+        {
+            return FrameRate(numerator, denominator)
+        }
+        let expected = "a frame rate for -r: a number such as 25 or 29.97, or a fraction such as 30000/1001"
+        guard let fps = Double(text) else { throw reader.invalid("\"\(text)\"", expected: expected) }
+        return try frameRate(fps, at: reader, expected: expected)
+    }
+}

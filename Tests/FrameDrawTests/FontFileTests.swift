@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import FrameDraw
+
+@Suite("Font files")
+struct FontFileTests {
+    /// Patua One (SIL Open Font License, Fonts/OFL.txt), which no Debian font package installs.
+    static let patua = ImageFixtures.url("Fonts/PatuaOne-Regular.ttf")
+
+    /// The positions of the pixels `text` paints in `family` at 40 pixels.
+    static func painted(_ text: String, family: String) throws -> [String] {
+        let canvas = try Canvas(width: 240, height: 64)
+        canvas.context.draw(text, at: CGPoint(x: 4, y: 4), style: TextStyle(font: Font(family: family, size: 40)))
+        try canvas.context.checkStatus()
+        return canvas.positions { $0.alpha > 127 }.map { "\($0.x),\($0.y)" }
+    }
+
+    @Test func aRegisteredFileDrawsInItsFamily() throws {
+        let family = try Font.registerFile(at: Self.patua)
+        #expect(family == "Patua One")
+        // Registering again returns the family without adding the file twice.
+        #expect(try Font.registerFile(at: Self.patua) == "Patua One")
+        let patua = try Self.painted("Editly", family: family)
+        let dejaVu = try Self.painted("Editly", family: Font.systemFamily)
+        #expect(patua.count > 200)
+        #expect(patua != dejaVu)
+        let measured = TextStyle(font: Font(family: family, size: 40)).measure("Editly")
+        #expect(measured != TextStyle(font: .system(size: 40)).measure("Editly"))
+    }
+
+    @Test func aThreadWhoseFontMapExistedFindsAFontRegisteredLater() throws {
+        // A copy at a new path is a new registration, so every font map older than it reloads.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fonts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("Patua.ttf")
+        try FileManager.default.copyItem(at: Self.patua, to: copy)
+        let started = DispatchSemaphore(value: 0)
+        let registered = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var onThread: [String] = []
+        let thread = Thread {
+            // This thread's font map exists before the registration.
+            _ = try? Self.painted("Editly", family: Font.systemFamily)
+            started.signal()
+            registered.wait()
+            onThread = (try? Self.painted("Editly", family: "Patua One")) ?? []
+            finished.signal()
+        }
+        thread.start()
+        started.wait()
+        let family = try Font.registerFile(at: copy)
+        registered.signal()
+        finished.wait()
+        #expect(family == "Patua One")
+        #expect(!onThread.isEmpty)
+        #expect(onThread == (try Self.painted("Editly", family: "Patua One")))
+    }
+
+    @Test func aMissingFileIsNamed() {
+        let url = URL(fileURLWithPath: "/nonexistent/Font.ttf")
+        #expect(
+            throws: FrameDrawError.unreadableFont(
+                path: "/nonexistent/Font.ttf",
+                reason: "no file exists at this path; check the spelling and the working directory.")
+        ) {
+            try Font.registerFile(at: url)
+        }
+    }
+
+    @Test func aFileThatIsNotAFontIsRefused() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-font-\(UUID().uuidString).ttf")
+        try Data("not a font".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let error = try #require(throws: FrameDrawError.self) { try Font.registerFile(at: file) }
+        #expect(
+            error.description.hasPrefix(
+                "The font file \(file.path) cannot be used: FreeType does not read it as a font"))
+    }
+}
