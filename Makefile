@@ -83,6 +83,9 @@ soak: deps
 # folder and seeds under Fuzz/, and its name here.
 FUZZ_TARGETS ?= FuzzSVGPath FuzzExifOrientation FuzzMarkup FuzzImageLoader FuzzSceneFile FuzzSlideshowManifest FuzzEditlySpec FuzzLottie
 FUZZ_SECONDS ?= 600
+# fuzz-ci leaves out targets that have not yet had their first ten-minute run without a finding
+# (`make fuzz FUZZ_TARGETS=FuzzLottie`); `make test` replays every target's corpus all the same.
+FUZZ_CI_TARGETS ?= $(filter-out FuzzLottie,$(FUZZ_TARGETS))
 FUZZ_CI_SECONDS ?= 30
 # The image loader's RSS under ASan and libFuzzer climbs to about 1.7 GB in ten minutes (allocator caches and
 # quarantine: replaying the same inputs 20 times in a plain build stays at 105 MB), hence 4 GB for RSS while a
@@ -103,7 +106,7 @@ fuzz: fuzz-build
 	@FUZZ_FLAGS="$(FUZZ_FLAGS)" bash scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 fuzz-ci: fuzz-build
-	@FUZZ_FLAGS="$(FUZZ_FLAGS)" bash scripts/fuzz.sh $(FUZZ_CI_SECONDS) $(FUZZ_TARGETS)
+	@FUZZ_FLAGS="$(FUZZ_FLAGS)" bash scripts/fuzz.sh $(FUZZ_CI_SECONDS) $(FUZZ_CI_TARGETS)
 
 clean:
 	rm -rf .build .build-asan .build-tsan .build-fuzz out
