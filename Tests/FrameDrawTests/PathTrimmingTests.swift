@@ -55,6 +55,19 @@ struct PathTrimmingTests {
         #expect(near(middle.currentPoint, CGPoint(x: 22.5, y: 30)))
     }
 
+    @Test func aCurveReachingPastDoublePrecisionEndsItsLengthInsteadOfRecursing() {
+        // Its length overflows to infinity, so the integration's error is NaN and never shrinks.
+        let huge = Path(elements: [
+            .move(to: CGPoint(x: -1e300, y: 0)),
+            .curve(
+                to: CGPoint(x: 1e300, y: 0), control1: CGPoint(x: -1e300, y: 1e300),
+                control2: CGPoint(x: 1e300, y: -1e300))
+        ])
+        // Before, this call recursed about 2^40 times; now it returns, whatever it makes of the curve.
+        _ = huge.trimmed(from: 0.25, to: 0.75)
+        #expect(!(huge.length < 1e300), "the length is out of range, not a finite number")
+    }
+
     @Test("a circle's length is 2πr", arguments: [1.0, 50, 1000])
     func circleLength(radius: Double) {
         // Eight 45° arcs: their cubic approximation is within 3e-6 of the true circle.

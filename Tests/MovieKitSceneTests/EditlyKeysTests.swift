@@ -235,7 +235,7 @@ struct EditlyKeysTests {
         let fixtures = try ReaderFixtures()
         let spec = try Self.spec(
             """
-            { defaults: { transition: { name: 'fade', duration: 0.5, easing: 'easeInOutCubic', params: { direction: [1, 0], smooth: true, size: 0.2 } } },
+            { defaults: { transition: { name: 'fade', duration: 0.5, easing: 'easeInOutCubic' } },
               clips: [
                 { layers: [{ type: 'pause' }] },
                 { layers: [{ type: 'pause' }], transition: { name: 'wipeLeft', easing: null } },

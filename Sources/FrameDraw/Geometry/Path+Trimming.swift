@@ -186,7 +186,9 @@ private struct BezierSegment {
             let middle = (a + b) / 2
             let left = gaussLegendre(a, middle)
             let right = gaussLegendre(middle, b)
-            if depth >= 3, abs(left + right - whole) <= tolerance || depth >= 40 {
+            // A non-finite difference (a segment reaching past double precision) never shrinks: stop there.
+            let error = abs(left + right - whole)
+            if depth >= 3, error <= tolerance || !error.isFinite || depth >= 40 {
                 return left + right
             }
             return integrate(a, middle, left, depth + 1) + integrate(middle, b, right, depth + 1)
