@@ -69,7 +69,7 @@ soak: deps
 # with coverage. -DFUZZING drops each target's own @main, so libFuzzer's main runs it.
 # To add a target: add its executableTarget to Package.swift, its
 # folder and seeds under Fuzz/, and its name here.
-FUZZ_TARGETS ?= FuzzSVGPath FuzzExifOrientation FuzzMarkup FuzzImageLoader FuzzSceneFile FuzzSlideshowManifest FuzzEditlySpec
+FUZZ_TARGETS ?= FuzzSVGPath FuzzExifOrientation FuzzMarkup FuzzImageLoader FuzzSceneFile FuzzSlideshowManifest FuzzEditlySpec FuzzSceneRender
 FUZZ_SECONDS ?= 600
 FUZZ_CI_SECONDS ?= 30
 # The image loader's RSS under ASan and libFuzzer climbs to about 1.7 GB in ten minutes (allocator caches and

@@ -121,6 +121,12 @@ let package = Package(
             path: "Fuzz/FuzzSlideshowManifest"),
         .executableTarget(
             name: "FuzzEditlySpec", dependencies: ["ReaderFuzzChecks", "FuzzReplay"], path: "Fuzz/FuzzEditlySpec"),
+        // Random valid scenes drawn at random times: FuzzSceneRender and MovieKitSceneTests' property tests.
+        .target(
+            name: "RandomScenes", dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw"],
+            path: "Fuzz/RandomScenes"),
+        .executableTarget(
+            name: "FuzzSceneRender", dependencies: ["RandomScenes", "FuzzReplay"], path: "Fuzz/FuzzSceneRender"),
 
         // Tests.
         .testTarget(
@@ -144,7 +150,11 @@ let package = Package(
             dependencies: ["moviemake", "MovieKitCore", "MovieKitScene", "FrameDraw", "LibAV", "TestSupport"]),
         .testTarget(
             name: "MovieKitSceneTests",
-            dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw", "LibAV", "TestSupport", "ReaderFuzzChecks"]),
+            dependencies: [
+                "MovieKitScene", "MovieKitCore", "FrameDraw", "LibAV", "TestSupport", "ReaderFuzzChecks",
+                "RandomScenes",
+                .product(name: "PropertyBased", package: "swift-property-based")
+            ]),
 
         // Test helpers: what the test targets share (MovieProbe, TemporaryDirectory, ChildProcess), and
         // a child process for writer scenarios that change process-wide state (resource limits, signals).

@@ -92,13 +92,21 @@ extension LayerPlacement {
         return isDrawable(placement) && isDrawable(placement.concatenating(ctm))
     }
 
+    /// The largest em, in pixels on the frame, that text is drawn at. Above about 10,240 pixels
+    /// Cairo draws glyphs as outlines, and FreeType fails to make them ("error occurred in
+    /// libfreetype"), which stops the frame; further up, Pango's sizes overflow. Text zoomed that
+    /// far (a 2000-pixel font scaled by 5) draws nothing.
+    static let largestEm = 10_000.0
+
     /// Whether text in `style` can be drawn through `ctm`: a font size that is a positive finite
     /// number, whose glyphs' scale combined with `ctm` passes ``isDrawable(_:)`` (Cairo refuses a
-    /// font matrix it cannot invert), and an outline width that is finite.
+    /// font matrix it cannot invert) with an em no larger than ``largestEm``, and a finite outline width.
     static func canDrawText(in style: TextStyle, on ctm: FrameDraw.AffineTransform) -> Bool {
         let size = style.font.size
         guard size.isFinite, size > 0, style.outline.map({ $0.width.isFinite }) ?? true else { return false }
-        return isDrawable(FrameDraw.AffineTransform(scaleX: size, y: size).concatenating(ctm))
+        let glyphs = FrameDraw.AffineTransform(scaleX: size, y: size).concatenating(ctm)
+        let em = max(hypot(glyphs.a, glyphs.b), hypot(glyphs.c, glyphs.d))
+        return isDrawable(glyphs) && em <= largestEm
     }
 }
 
