@@ -177,6 +177,7 @@ struct EdgeValueRenderingTests {
               - {type: rect, size: [1e308, 1e308], fill: red, anchor: [1e308, 1e308]}
               - {type: text, text: Zoom, font: {size: 2000}, scale: 1000}
               - {type: star, points: 1000, innerRadius: 0, size: [1e300, 1e-300], fill: red}
+              - {type: ellipse, size: [10, 10], scale: 1e15, fill: none, stroke: red, strokeWidth: 2.6}
               - type: ellipse
                 size: [40, 40]
                 fill: red
@@ -185,6 +186,8 @@ struct EdgeValueRenderingTests {
                   scale: {from: 1, to: 1, spring: {response: 0.01, dampingRatio: 0.000001}, initialVelocity: 1e308}
             """)
         _ = try Self.centre(of: file, at: [0, 0.3, 0.9])
+        // The outline scaled by 1e15 above is 2.6e15 pixels wide: found by FuzzSceneRender, when
+        // Cairo's pen for the curves ran out of memory (Fuzz/Corpus/FuzzSceneRender/regression-…).
         // A scale that keeps the layer within the frame's reach still fills it.
         let zoomed = try Self.scene("  - {type: rect, size: [40, 40], fill: red, scale: 1e6}")
         #expect(isClose(try Self.centre(of: zoomed, at: [0])[0], Self.red))

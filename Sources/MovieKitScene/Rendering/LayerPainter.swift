@@ -148,7 +148,7 @@ struct LayerPainter {
         }
         if let stroke, stroke.width > 0 {
             context.setStrokeColor(stroke.stroke.color.value(at: time))
-            context.setLineWidth(stroke.width)
+            context.setLineWidth(LayerPlacement.lineWidth(stroke.width, on: context.ctm))
             context.setLineCap(stroke.stroke.lineCap)
             context.setLineJoin(stroke.stroke.lineJoin)
             if LayerPlacement.isUsableDash(stroke.stroke.dash) {

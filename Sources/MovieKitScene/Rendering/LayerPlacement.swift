@@ -110,6 +110,24 @@ extension LayerPlacement {
     }
 }
 
+extension LayerPlacement {
+    /// The widest line, in pixels on the frame, that a shape is stroked with: far wider than any
+    /// frame, so a wider line looks the same. Cairo draws round joins and curves with a pen of one
+    /// vertex per tolerance-sized step around the line's width, billions of them for a line 1e9 pixels
+    /// wide (a 2-pixel outline scaled by 1e15), and the frame stops with "out of memory".
+    static let largestLineWidth = 1e6
+
+    /// `width` in the layer's space, narrowed so that it is at most ``largestLineWidth`` pixels on
+    /// the frame through `ctm` (measured along the direction `ctm` stretches most).
+    static func lineWidth(_ width: Double, on ctm: FrameDraw.AffineTransform) -> Double {
+        let sum = ctm.a * ctm.a + ctm.b * ctm.b + ctm.c * ctm.c + ctm.d * ctm.d
+        let determinant = ctm.determinant
+        let stretch = ((sum + max(0, sum * sum - 4 * determinant * determinant).squareRoot()) / 2).squareRoot()
+        guard stretch.isFinite, stretch > 0 else { return width }
+        return min(width, largestLineWidth / stretch)
+    }
+}
+
 extension LayerContent {
     /// Whether this is a path layer, whose outline is in its own coordinates whatever its size.
     var isPath: Bool {
