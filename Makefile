@@ -81,7 +81,7 @@ soak: deps
 # with coverage. -DFUZZING drops each target's own @main, so libFuzzer's main runs it.
 # To add a target: add its executableTarget to Package.swift, its
 # folder and seeds under Fuzz/, and its name here.
-FUZZ_TARGETS ?= FuzzSVGPath FuzzExifOrientation FuzzMarkup FuzzImageLoader FuzzSceneFile FuzzSlideshowManifest FuzzEditlySpec FuzzLottie
+FUZZ_TARGETS ?= FuzzSVGPath FuzzExifOrientation FuzzMarkup FuzzImageLoader FuzzSceneFile FuzzSlideshowManifest FuzzEditlySpec FuzzLottie FuzzSceneRender
 FUZZ_SECONDS ?= 600
 # fuzz-ci leaves out targets that have not yet had their first ten-minute run without a finding
 # (`make fuzz FUZZ_TARGETS=FuzzLottie`); `make test` replays every target's corpus all the same.

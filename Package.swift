@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
         // `moviemake preview`: the HTTP and WebSocket server of MovieKitPreview.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // Property-based tests (MovieKitSceneTests' random scenes), with a fixed budget in `make test`.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // `make docs`: the `generate-documentation` command (DocC catalogs in Sources/<Module>/<Module>.docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0")
     ],
@@ -154,6 +156,12 @@ let package = Package(
             name: "FuzzEditlySpec", dependencies: ["ReaderFuzzChecks", "FuzzReplay"], path: "Fuzz/FuzzEditlySpec"),
         .executableTarget(
             name: "FuzzLottie", dependencies: ["ReaderFuzzChecks", "FuzzReplay"], path: "Fuzz/FuzzLottie"),
+        // Random valid scenes drawn at random times: FuzzSceneRender and MovieKitSceneTests' property tests.
+        .target(
+            name: "RandomScenes", dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw"],
+            path: "Fuzz/RandomScenes"),
+        .executableTarget(
+            name: "FuzzSceneRender", dependencies: ["RandomScenes", "FuzzReplay"], path: "Fuzz/FuzzSceneRender"),
 
         // Tests.
         .testTarget(
@@ -184,7 +192,11 @@ let package = Package(
             dependencies: ["moviemake", "MovieKitCore", "MovieKitScene", "FrameDraw", "LibAV", "TestSupport"]),
         .testTarget(
             name: "MovieKitSceneTests",
-            dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw", "LibAV", "TestSupport", "ReaderFuzzChecks"],
+            dependencies: [
+                "MovieKitScene", "MovieKitCore", "FrameDraw", "LibAV", "TestSupport", "ReaderFuzzChecks",
+                "RandomScenes",
+                .product(name: "PropertyBased", package: "swift-property-based")
+            ],
             exclude: ["Fixtures"]),
 
         // Test helpers: what the test targets share (MovieProbe, TemporaryDirectory, ChildProcess), and

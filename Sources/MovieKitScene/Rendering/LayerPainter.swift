@@ -37,21 +37,21 @@ struct LayerPainter {
     /// Applies the layer's transform and draws its content with `opacity`.
     private func drawTransformed(_ layer: Layer, parentSize: CGSize, time: Double, opacity: Double) {
         let size = layer.size?.value(at: time) ?? naturalSize(of: layer, parentSize: parentSize, time: time)
-        let position = layer.position?.value(at: time) ?? CGPoint(x: parentSize.width / 2, y: parentSize.height / 2)
-        let anchor = layer.anchor.value(at: time)
-        let scale = layer.scale.value(at: time)
-        let rotation = layer.rotation.value(at: time)
+        // A layer with no place on this frame (a scale or size of 0, or a value an animation took out
+        // of range) draws nothing on it, rather than stopping the frame with a singular transform.
+        guard let placement = LayerPlacement(layer, size: size, parentSize: parentSize, time: time),
+            placement.hasArea || layer.content.isPath, placement.isDrawable(on: context.ctm)
+        else { return }
         context.saveGState()
         defer { context.restoreGState() }
-        context.translateBy(x: position.x, y: position.y)
-        if rotation != 0 { context.rotate(by: rotation * .pi / 180) }
-        if scale.width != 1 || scale.height != 1 { context.scaleBy(x: scale.width, y: scale.height) }
-        context.translateBy(x: -anchor.x * size.width, y: -anchor.y * size.height)
-        let bounds = CGRect(origin: .zero, size: size)
+        context.concatenate(placement.transform)
+        let bounds = placement.bounds
         if let shadow = layer.shadow {
-            context.setShadow(
-                offset: shadow.offset.value(at: time), blur: shadow.blur.value(at: time),
-                color: shadow.color.value(at: time))
+            let offset = shadow.offset.value(at: time)
+            let blur = shadow.blur.value(at: time)
+            if offset.width.isFinite, offset.height.isFinite, blur.isFinite {
+                context.setShadow(offset: offset, blur: blur, color: shadow.color.value(at: time))
+            }
         }
         switch layer.content {
         case .rect, .ellipse, .path, .polygon, .star:
@@ -60,7 +60,9 @@ struct LayerPainter {
             drawText(
                 text, layer: layer, bounds: bounds, hasExplicitSize: layer.size != nil, time: time, opacity: opacity)
         case .image(let image):
-            guard let picture = image.source.picture else { return }
+            guard let picture = image.source.picture,
+                LayerPlacement.canDraw(picture, in: bounds, fit: image.fit, on: context.ctm)
+            else { return }
             context.setAlpha(opacity)
             context.draw(picture, in: bounds, fit: image.fit)
         case .group(let group):
@@ -136,7 +138,10 @@ struct LayerPainter {
     private func drawShape(_ layer: Layer, bounds: CGRect, time: Double, opacity: Double) {
         let outline = ShapeGeometry.path(for: layer, bounds: bounds, time: time)
         guard !outline.isEmpty else { return }
-        let stroke = layer.stroke.map { (stroke: $0, width: max(0, $0.width.value(at: time))) }
+        // A width an animation took to infinity or NaN draws no line, as a width of 0 does.
+        let stroke = layer.stroke.map { stroke in
+            (stroke: stroke, width: stroke.width.value(at: time).isFinite ? max(0, stroke.width.value(at: time)) : 0)
+        }
         let strokes = stroke.map { $0.width > 0 } ?? false
         // Fill and stroke overlap: a translucent layer must not show one through the other, and
         // a shadow must be cast once by both together.
@@ -149,10 +154,12 @@ struct LayerPainter {
         }
         if let stroke, stroke.width > 0 {
             context.setStrokeColor(stroke.stroke.color.value(at: time))
-            context.setLineWidth(stroke.width)
+            context.setLineWidth(LayerPlacement.lineWidth(stroke.width, on: context.ctm))
             context.setLineCap(stroke.stroke.lineCap)
             context.setLineJoin(stroke.stroke.lineJoin)
-            if !stroke.stroke.dash.isEmpty { context.setLineDash(phase: 0, lengths: stroke.stroke.dash) }
+            if LayerPlacement.isUsableDash(stroke.stroke.dash) {
+                context.setLineDash(phase: 0, lengths: stroke.stroke.dash)
+            }
             context.addPath(outline)
             context.strokePath()
         }
@@ -184,6 +191,7 @@ struct LayerPainter {
         } else if layer.fill == nil {
             return
         }
+        guard LayerPlacement.canDrawText(in: style, on: context.ctm) else { return }
         context.setAlpha(opacity)
         let string = text.text.value(at: time)
         if hasExplicitSize {

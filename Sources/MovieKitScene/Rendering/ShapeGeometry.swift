@@ -37,6 +37,13 @@ enum ShapeGeometry {
         let to = min(max(end.isNaN ? 1 : end, 0), 1)
         if from <= 0, to >= 1 { return path }
         guard to > from else { return Path() }
+        // Arc lengths of outlines with coordinates near the ends of double precision overflow or
+        // never converge (FrameDraw's adaptive integration then recurses 2^40 times): such an
+        // outline is drawn whole.
+        let box = path.boundingBox
+        let reach = max(abs(box.minX), abs(box.maxX), abs(box.minY), abs(box.maxY))
+        let side = max(box.width, box.height)
+        guard reach.isFinite, reach <= 1e100, side == 0 || side >= 1e-100 else { return path }
         return path.trimmed(from: from, to: to)
     }
 }

@@ -28,6 +28,7 @@ extension SceneFileDecoder {
         if let animate = map.optional("animate") {
             try readAnimations(animate, layerMap: map, type: type, into: &layer)
         }
+        try readStrokeStyle(map, into: &layer)
         return layer
     }
 

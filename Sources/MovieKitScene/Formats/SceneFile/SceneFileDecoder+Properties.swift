@@ -26,19 +26,6 @@ extension SceneFileDecoder {
             layer.stroke = layer.stroke ?? Stroke(color: .constant(.white))
             layer.stroke?.width = .constant(width)
         }
-        if let value = map.optional("lineCap") {
-            layer.stroke?.lineCap = try value.choice(
-                [("butt", .butt), ("round", .round), ("square", .square)], what: "a line cap")
-        }
-        if let value = map.optional("lineJoin") {
-            layer.stroke?.lineJoin = try value.choice(
-                [("miter", .miter), ("round", .round), ("bevel", .bevel)], what: "a line join")
-        }
-        if let value = map.optional("dash") {
-            layer.stroke?.dash = try value.sequence(expected: "a list of dash lengths").map {
-                try $0.double(0...100_000, expected: "a dash length in pixels from 0")
-            }
-        }
         if let value = map.optional("cornerRadius") {
             layer.cornerRadius = .constant(try value.double(0...100_000, expected: "a corner radius in pixels from 0"))
         }
@@ -54,6 +41,28 @@ extension SceneFileDecoder {
         }
         if let value = map.optional("mask") {
             layer.mask = Mask(try Self.layer(value), inverted: try map.optional("invertMask")?.bool() ?? false)
+        }
+    }
+
+    /// Reads `lineCap`, `lineJoin` and `dash` into the layer's stroke, once `animate:` may have
+    /// made one: they are checked even when the layer has no stroke, so a bad value is refused
+    /// wherever it is written.
+    static func readStrokeStyle(_ map: MappingReader, into layer: inout Layer) throws {
+        if let value = map.optional("lineCap") {
+            let cap: LineCap = try value.choice(
+                [("butt", .butt), ("round", .round), ("square", .square)], what: "a line cap")
+            layer.stroke?.lineCap = cap
+        }
+        if let value = map.optional("lineJoin") {
+            let join: LineJoin = try value.choice(
+                [("miter", .miter), ("round", .round), ("bevel", .bevel)], what: "a line join")
+            layer.stroke?.lineJoin = join
+        }
+        if let value = map.optional("dash") {
+            let dash = try value.sequence(expected: "a list of dash lengths").map {
+                try $0.double(0...100_000, expected: "a dash length in pixels from 0")
+            }
+            layer.stroke?.dash = dash
         }
     }
 
