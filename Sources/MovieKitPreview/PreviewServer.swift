@@ -121,7 +121,13 @@ public final class PreviewServer: Sendable {
             return tasks
         }
         running?.watcher?.cancel()
-        if let server = http.withLock({ $0 }) { await server.stop(timeout: 1) }
+        // The routes hold this object, so the HTTP server is let go of here: holding it past the stop
+        // would keep both alive for the life of the process.
+        let server = http.withLock { server in
+            defer { server = nil }
+            return server
+        }
+        if let server { await server.stop(timeout: 1) }
         running?.server.cancel()
         events.finish()
     }

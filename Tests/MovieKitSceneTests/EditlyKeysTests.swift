@@ -82,6 +82,7 @@ struct EditlyKeysTests {
         let local = try fixtures.photo("picture.png", width: 40, height: 20, color: .blue)
         let png = try Data(contentsOf: local)
         let server = try LoopbackServer(["/400/200": .init(body: png)])
+        defer { server.stop() }
         let cache = RemoteFiles(folder: fixtures.url.appendingPathComponent("cache"), timeout: 5)
         let text = """
             { allowRemoteRequests: true, clips: [
@@ -108,6 +109,7 @@ struct EditlyKeysTests {
         let server = try LoopbackServer([
             "/slow.png": .init(body: Data(count: 10), delay: 3), "/big.png": .init(body: Data(count: 5000))
         ])
+        defer { server.stop() }
         let cache = RemoteFiles(
             folder: fixtures.url.appendingPathComponent("cache"), maximumFileSize: 1000, timeout: 1)
         func message(_ path: String) -> String {

@@ -33,33 +33,18 @@ struct CubicSegment: Hashable, Sendable {
         return length > 0 ? CGPoint(x: v.x / length, y: v.y / length) : CGPoint(x: 1, y: 0)
     }
 
-    /// The length, by summing a fine polyline.
-    var length: Double { lengths(steps: 64).last ?? 0 }
+    /// The curve as a general segment, for measuring by arc length.
+    private var measured: BezierSegment { BezierSegment(kind: .cubic, points: [p0, p1, p2, p3]) }
 
-    /// Cumulative lengths at `steps + 1` evenly spaced parameters.
-    func lengths(steps: Int) -> [Double] {
-        var result = [0.0]
-        var previous = p0
-        for step in 1...steps {
-            let p = point(at: Double(step) / Double(steps))
-            result.append((result.last ?? 0) + hypot(p.x - previous.x, p.y - previous.y))
-            previous = p
-        }
-        return result
-    }
+    /// The arc length.
+    var length: Double { measured.arcLength(from: 0, to: 1) }
 
-    /// The parameter at a fraction of the curve's length.
+    /// The parameter at a fraction of the curve's arc length.
     func parameter(atLengthFraction fraction: Double) -> Double {
-        let steps = 64
-        let table = lengths(steps: steps)
-        guard let total = table.last, total > 0 else { return fraction }
-        let target = fraction * total
-        for index in 1...steps where table[index] >= target {
-            let span = table[index] - table[index - 1]
-            let local = span > 0 ? (target - table[index - 1]) / span : 0
-            return (Double(index - 1) + local) / Double(steps)
-        }
-        return 1
+        let curve = measured
+        let total = curve.arcLength(from: 0, to: 1)
+        guard total > 0 else { return fraction }
+        return curve.parameter(atLength: fraction * total, of: total)
     }
 
     /// The two halves at `t`, by de Casteljau's construction.

@@ -3,9 +3,17 @@ import Synchronization
 
 /// Keeps the number of open video decoders of one renderer bounded: the clip used longest ago
 /// closes when another opens beyond the limit.
+///
+/// Each clip holds its pool, so the pool holds its clips weakly: a clip that is no longer drawn
+/// goes away with its decoder, and its entry with it.
 final class VideoDecoderPool: Sendable {
+    private struct Entry {
+        weak var clip: VideoClip?
+        var lastUse: Int
+    }
+
     private let limit: Int
-    private let order = Mutex<[ObjectIdentifier: (clip: VideoClip, lastUse: Int)]>([:])
+    private let order = Mutex<[ObjectIdentifier: Entry]>([:])
     private let counter = Mutex(0)
 
     /// - Parameter limit: How many clips may hold a decoder at once (a crossfade needs two).
@@ -20,13 +28,14 @@ final class VideoDecoderPool: Sendable {
             return value
         }
         return order.withLock { order in
-            order[ObjectIdentifier(clip)] = (clip, tick)
+            order = order.filter { $0.value.clip != nil }
+            order[ObjectIdentifier(clip)] = Entry(clip: clip, lastUse: tick)
             var evicted: [VideoClip] = []
             while order.count > limit,
                 let oldest = order.min(by: { $0.value.lastUse < $1.value.lastUse })
             {
                 order[oldest.key] = nil
-                evicted.append(oldest.value.clip)
+                if let clip = oldest.value.clip { evicted.append(clip) }
             }
             return evicted
         }

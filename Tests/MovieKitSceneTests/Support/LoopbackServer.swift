@@ -6,8 +6,8 @@ import Synchronization
 #endif
 
 /// A tiny HTTP/1.0 server on 127.0.0.1 for download tests: it answers `GET /path` with the
-/// response registered for the path, then closes the connection. It runs on a thread of its own
-/// until `stop()` (or deinit).
+/// response registered for the path, then closes the connection. It runs on a thread of its own,
+/// which holds the server, until `stop()`: call it when the test ends.
 final class LoopbackServer: Sendable {
     /// What the server sends for a path.
     struct Response: Sendable {
@@ -21,6 +21,9 @@ final class LoopbackServer: Sendable {
     private let socket: Int32
     private let responses: Mutex<[String: Response]>
     private let requests = Mutex<[String]>([])
+    private let stopped = Mutex(false)
+    /// How many connections are being answered.
+    private let answering = Mutex(0)
 
     /// Listens on an ephemeral port of 127.0.0.1.
     init(_ responses: [String: Response]) throws {
@@ -56,8 +59,17 @@ final class LoopbackServer: Sendable {
     /// The paths requested so far.
     var requestedPaths: [String] { requests.withLock { $0 } }
 
-    /// Stops accepting connections.
-    func stop() { shutdown(socket, Int32(SHUT_RDWR)) }
+    /// Stops accepting connections, ends the answers still waiting out a delay, and waits (at most
+    /// two seconds) until none is left, so that nothing of the server outlives the test.
+    func stop() {
+        stopped.withLock { $0 = true }
+        shutdown(socket, Int32(SHUT_RDWR))
+        var waited = 0
+        while answering.withLock({ $0 }) > 0, waited < 200 {
+            Thread.sleep(forTimeInterval: 0.01)
+            waited += 1
+        }
+    }
 
     deinit {
         stop()
@@ -74,7 +86,11 @@ final class LoopbackServer: Sendable {
     }
 
     private func answer(_ client: Int32) {
-        defer { close(client) }
+        answering.withLock { $0 += 1 }
+        defer {
+            close(client)
+            answering.withLock { $0 -= 1 }
+        }
         var buffer = [UInt8](repeating: 0, count: 4096)
         var received: [UInt8] = []
         while !String(decoding: received, as: UTF8.self).contains("\r\n\r\n") {
@@ -86,7 +102,12 @@ final class LoopbackServer: Sendable {
         let path = requestLine.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
         requests.withLock { $0.append(path) }
         let response = responses.withLock { $0[path] } ?? Response(status: 404, body: Data("not found".utf8))
-        if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
+        var delayed = 0.0
+        while delayed < response.delay {
+            if stopped.withLock({ $0 }) { return }
+            Thread.sleep(forTimeInterval: 0.01)
+            delayed += 0.01
+        }
         let head =
             "HTTP/1.0 \(response.status) \(response.status == 200 ? "OK" : "Error")\r\nContent-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
         let bytes = Array(head.utf8) + Array(response.body)
