@@ -61,12 +61,12 @@ struct LottieRenderer: Sendable {
 
     /// The transform from the layer's space to its composition's, through its parents.
     private func matrix(of layer: LottieLayer, in layers: [LottieLayer], frame: Double) -> FrameDraw.AffineTransform {
-        var matrix = layer.transform.matrix(at: frame - layer.startTime, autoOrient: layer.autoOrient)
+        var matrix = layer.transform.matrix(at: frame, autoOrient: layer.autoOrient)
         var parentIndex = layer.parent
         var seen = 0
         while let index = parentIndex, seen < 64, let parent = layers.first(where: { $0.index == index }) {
             matrix = matrix.concatenating(
-                parent.transform.matrix(at: frame - parent.startTime, autoOrient: parent.autoOrient))
+                parent.transform.matrix(at: frame, autoOrient: parent.autoOrient))
             parentIndex = parent.parent
             seen += 1
         }
@@ -78,8 +78,10 @@ struct LottieRenderer: Sendable {
         ignoresBlendMode: Bool = false
     ) {
         guard isVisible(layer, frame: frame), layer.type != 3 else { return }
-        let localFrame = frame - layer.startTime
-        let opacity = layer.transform.opacity(at: localFrame)
+        // A layer's own keyframes (transform, shapes, masks, time remap) are on its composition's
+        // frames, as in lottie-web, ThorVG and rlottie; its start time and stretch move only what a
+        // precomposition plays inside it.
+        let opacity = layer.transform.opacity(at: frame)
         guard opacity > 0 else { return }
         let matrix = matrix(of: layer, in: layers, frame: frame)
         guard matrix.inverted() != nil else { return }
@@ -96,7 +98,7 @@ struct LottieRenderer: Sendable {
         context.concatenate(matrix)
         switch layer.type {
         case 4:
-            LottieShapeRenderer(context: context, frame: localFrame).draw(layer.shapes)
+            LottieShapeRenderer(context: context, frame: frame).draw(layer.shapes)
         case 1:
             if let hex = layer.solidColor, let color = try? Color(hex: hex) {
                 context.setFillColor(color)
@@ -107,20 +109,20 @@ struct LottieRenderer: Sendable {
                 context.draw(image, in: CGRect(origin: .zero, size: image.size))
             }
         case 0:
-            drawPrecomposition(layer, localFrame: localFrame, context: context, depth: depth)
+            drawPrecomposition(layer, frame: frame, context: context, depth: depth)
         default:
             break
         }
         if !masks.isEmpty {
-            LottieMaskPainter(context: context, frame: localFrame).apply(masks)
+            LottieMaskPainter(context: context, frame: frame).apply(masks)
         }
         if grouped { context.endTransparencyLayer() }
     }
 
-    private func drawPrecomposition(_ layer: LottieLayer, localFrame: Double, context: DrawingContext, depth: Int) {
+    private func drawPrecomposition(_ layer: LottieLayer, frame: Double, context: DrawingContext, depth: Int) {
         guard let id = layer.referenceID, let layers = animation.precomposition(id) else { return }
-        var childFrame = localFrame / layer.timeStretch
-        if let remap = layer.timeRemap, let seconds = remap.value(at: localFrame)?[0] {
+        var childFrame = (frame - layer.startTime) / layer.timeStretch
+        if let remap = layer.timeRemap, let seconds = remap.value(at: frame)?[0] {
             childFrame = seconds * animation.frameRate
         }
         context.saveGState()
