@@ -89,25 +89,25 @@ import Testing
         #expect(first.minY > 60 && first.minY < 70, "\(name): \(first)")
         #expect(!rows.isNull, "\(name): no second line")
         switch justification {
-        case 1: #expect(abs(rows.maxX - 200) <= 6 && abs(first.maxX - 200) <= 6, "\(name): \(rows) \(first)")
+        case 1: #expect(abs(rows.maxX - 200) <= 8 && abs(first.maxX - 200) <= 8, "\(name): \(rows) \(first)")
         case 2: #expect(abs(rows.midX - 200) <= 3 && abs(first.midX - 200) <= 3, "\(name): \(rows) \(first)")
-        default: #expect(abs(rows.minX - 200) <= 6 && abs(first.minX - 200) <= 6, "\(name): \(rows) \(first)")
+        default: #expect(abs(rows.minX - 200) <= 8 && abs(first.minX - 200) <= 8, "\(name): \(rows) \(first)")
         }
     }
 
     @Test func boxTextWrapsInsideItsBoxAndJustifies() throws {
-        // Five words in a 150-unit box: at 30 units, two or three words fit on a line.
+        // Five words in a 150-unit box: at 20 units, about two fit on a line.
         let document =
-            #""t": "lorem ipsum dolor sit amet", "f": "Sans", "s": 30, "fc": [0, 0, 0], "j": 3, "lh": 40, "ps": [20, 30], "sz": [150, 200]"#
+            #""t": "lorem ipsum dolor sit amet", "f": "Sans", "s": 20, "fc": [0, 0, 0], "j": 3, "lh": 40, "ps": [20, 30], "sz": [150, 200]"#
         let image = try Self.image(Self.content(Self.animation(documents: [(0, document)], position: (0, 0))))
         let box = try #require(Self.ink(image))
         #expect(box.minX >= 20 && box.maxX <= 171, "wrapped inside the box: \(box)")
-        // The first baseline is the ascent (75 % of the size) below the box's top: y = 52.5.
-        #expect(box.minY >= 30 && box.minY < 40, "\(box)")
-        #expect(box.maxY > 100, "at least three lines: \(box)")
+        // The first baseline is the ascent (75 % of the size) below the box's top: y = 45.
+        #expect(box.minY >= 28 && box.minY < 36, "\(box)")
+        #expect(box.maxY > 80, "at least two lines: \(box)")
         // A justified line that is not the last reaches the box's right edge.
         var right = 0
-        for y in 35...55 {
+        for y in 28...50 {
             for x in 0..<400 where image.pixel(atX: x, y: y).alpha > 0.5 { right = max(right, x) }
         }
         #expect(right >= 162 && right <= 171, "first line spread to the edge: \(right)")
@@ -171,6 +171,14 @@ import Testing
             #""t": "Huge\rtext", "f": "Sans", "s": 1e12, "fc": [1, 0, 0], "tr": 1e9, "lh": 1e15, "ls": -1e9, "sc": [0, 0, 0], "sw": 1e6"#
         let image = try Self.image(Self.content(Self.animation(documents: [(0, huge)], position: (0, 0))))
         _ = Self.ink(image)
+        // Text scaled up by its layer past what FreeType renders is laid out smaller and scaled.
+        // At 200,000 pixels, the H's left stem (from 0.10 to 0.22 em) covers x = -400 to 23,000.
+        let scaled = Self.animation(
+            documents: [(0, #""t": "H", "f": "Sans", "s": 2000, "fc": [1, 0, 0]"#)], position: (-20_000, 200)
+        )
+        .replacingOccurrences(of: #""ks": {"#, with: #""ks": {"s": {"a": 0, "k": [10000, 10000]}, "#)
+        let giant = try Self.image(Self.content(scaled))
+        #expect(giant.pixel(atX: 200, y: 100).alpha == 1, "the stem of the layer's H covers the frame")
         #expect(Date().timeIntervalSince(start) < 20)
         let box = #""t": "a b c", "f": "Sans", "s": 20, "fc": [1, 0, 0], "j": 6, "ps": [0, 0], "sz": [0, 0]"#
         _ = try Self.image(Self.content(Self.animation(documents: [(0, box)])))
@@ -200,7 +208,8 @@ import Testing
     }
 
     @Test func aTextSlotTakesTheSetText() throws {
-        let slots = #", "slots": {"title": {"p": {"k": [{"t": 0, "s": {"t": "H", "f": "Sans", "s": 60, "fc": [1, 0, 0]}}]}}}"#
+        let slots =
+            #", "slots": {"title": {"p": {"k": [{"t": 0, "s": {"t": "H", "f": "Sans", "s": 60, "fc": [1, 0, 0]}}]}}}"#
         var json = Self.animation(documents: [(0, #""t": "unused", "f": "Sans", "s": 60"#)], slots: slots)
         json = json.replacingOccurrences(of: #""t": {"d": {"k""#, with: #""t": {"d": {"sid": "title", "k""#)
         let slotted = try #require(Self.ink(try Self.image(Self.content(json))))

@@ -52,7 +52,9 @@ enum LottieChecks {
                 add("\(layer) puts its text on a path (`t.p`), which is not evaluated; its text is drawn on lines.")
             }
             if text.hasExpression {
-                add("\(layer) has an expression on its source text (`t.d`), which is not evaluated; its static text is drawn.")
+                add(
+                    "\(layer) has an expression on its source text (`t.d`), which is not evaluated; its static text is drawn."
+                )
             }
         }
         check(animation.layers, in: "")

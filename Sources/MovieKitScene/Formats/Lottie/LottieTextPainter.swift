@@ -13,11 +13,17 @@ struct LottieTextPainter {
     /// Sizes beyond this are drawn at it: no frame shows more of a glyph, and Pango's units must
     /// not overflow.
     static let largestSize = 65_536.0
+    /// The largest font size, in device pixels, handed to Pango: FreeType fails on glyphs larger than
+    /// its 16-bit pixel sizes hold (and Cairo then keeps the font face in error), so larger text is
+    /// laid out smaller and scaled up.
+    static let largestDeviceFontSize = 8192.0
 
     /// How one run of text is measured and drawn: with embedded glyphs or a system font.
     private struct Setter {
         let document: LottieTextDocument
         let size: Double
+        /// The font size `style` uses, scaled up by this when drawn (1 unless the text is very large).
+        let fontScale: Double
         let style: TextStyle
         let fill: Color?
         let stroke: TextOutline?
@@ -29,7 +35,7 @@ struct LottieTextPainter {
 
         func width(of run: String) -> Double {
             guard !run.isEmpty else { return 0 }
-            guard let face = glyphFace else { return style.measure(run).width }
+            guard let face = glyphFace else { return style.measure(run).width * fontScale }
             return run.reduce(0.0) { total, character in
                 total + advance(of: character, face: face)
             }
@@ -38,7 +44,7 @@ struct LottieTextPainter {
         private func advance(of character: Character, face: (family: String, style: String)) -> Double {
             let key = LottieFonts.glyphKey(String(character), family: face.family, style: face.style)
             if let glyph = fonts.glyphs[key] { return glyph.advance * size / 100 + tracking }
-            return style.measure(String(character)).width
+            return style.measure(String(character)).width * fontScale
         }
 
         func draw(_ run: String, at origin: CGPoint, in context: DrawingContext) {
@@ -60,6 +66,13 @@ struct LottieTextPainter {
         }
 
         private func drawWithFont(_ run: String, at origin: CGPoint, in context: DrawingContext) {
+            if fontScale != 1 {
+                // Laid out smaller and scaled as a path: FreeType renders no glyph this large.
+                let placement = FrameDraw.AffineTransform(scaleX: fontScale, y: fontScale)
+                    .concatenating(FrameDraw.AffineTransform(translationX: origin.x, y: origin.y))
+                paint(style.outline(of: run).applying(placement), in: context)
+                return
+            }
             var style = self.style
             if document.strokeOverFill, let stroke {
                 if let fill {
@@ -87,6 +100,12 @@ struct LottieTextPainter {
             for geometry in geometries {
                 outline.addPath(geometry.path.applying(geometry.toLayer.concatenating(placement)))
             }
+            paint(outline, in: context)
+        }
+
+        /// Fills and strokes an outline in the layer's space, the stroke over the fill or beneath it.
+        private func paint(_ outline: Path, in context: DrawingContext) {
+            guard !outline.isEmpty else { return }
             let paintFill = {
                 guard let fill else { return }
                 context.addPath(outline)
@@ -124,16 +143,20 @@ struct LottieTextPainter {
             document.strokeWidth > 0 ? TextOutline(color: Self.color(components), width: document.strokeWidth) : nil
         }
         guard fill != nil || stroke != nil else { return }
+        let ctm = context.ctm
+        let deviceSize = size * max(hypot(ctm.a, ctm.b), hypot(ctm.c, ctm.d))
+        let fontScale = deviceSize > Self.largestDeviceFontSize ? deviceSize / Self.largestDeviceFontSize : 1
         let style = TextStyle(
-            font: Font(family: family, size: size, weight: weight, italic: italic), color: fill ?? .clear,
-            letterSpacing: document.tracking / 1000 * size)
+            font: Font(family: family, size: size / fontScale, weight: weight, italic: italic), color: fill ?? .clear,
+            letterSpacing: document.tracking / 1000 * size / fontScale)
         let glyphFace = fonts.glyphFaces.contains("\(family)\u{0}\(faceStyle)") ? (family, faceStyle) : nil
         let setter = Setter(
-            document: document, size: size, style: style, fill: fill, stroke: stroke, glyphFace: glyphFace,
+            document: document, size: size, fontScale: fontScale, style: style, fill: fill, stroke: stroke,
+            glyphFace: glyphFace,
             fonts: fonts)
         let lineHeight = document.lineHeight ?? size * 1.2
         if let box = document.boxPosition, let boxSize = document.boxSize {
-            let ascent = entry?.ascent.map { $0 * size / 100 } ?? style.metrics(for: "X").firstBaseline
+            let ascent = entry?.ascent.map { $0 * size / 100 } ?? style.metrics(for: "X").firstBaseline * fontScale
             var baseline = box.y + ascent - document.baselineShift
             for paragraph in document.paragraphs {
                 let lines = Self.wrap(paragraph, width: boxSize.width, setter: setter)
@@ -231,10 +254,12 @@ struct LottieTextPainter {
         return lines
     }
 
-    /// A colour from Lottie's 0…1 components (alpha 1 when there are three).
+    /// A colour from Lottie's 0…1 components (alpha 1 when there are three); some exporters write
+    /// 0…255 components.
     static func color(_ components: [Double]) -> Color {
+        let scale = components.prefix(3).contains { $0 > 1 } ? 255.0 : 1.0
         func component(_ index: Int, _ fallback: Double) -> Double {
-            let value = index < components.count ? components[index] : fallback
+            let value = index < components.count ? components[index] / (index < 3 ? scale : 1) : fallback
             return value.isFinite ? min(max(value, 0), 1) : fallback
         }
         return Color(red: component(0, 0), green: component(1, 0), blue: component(2, 0), alpha: component(3, 1))
