@@ -219,3 +219,34 @@ import Testing
         #expect(abs(replaced.minX - slotted.minX) < 1 && replaced.width > slotted.width * 3, "\(slotted) \(replaced)")
     }
 }
+
+/// lottie-spec image slots: a `sid` on an image asset, whose picture `--set` replaces by path.
+@Suite struct LottieImageSlotTests {
+    @Test func anImageSlotTakesThePathOfAnotherPicture() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lottie-slot-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, color) in [("red.png", Color.red), ("blue.png", Color.blue)] {
+            let image = try Image(size: CGSize(width: 8, height: 8)) { context in
+                context.setFillColor(color)
+                context.fill(CGRect(x: 0, y: 0, width: 8, height: 8))
+            }
+            try image.pngData().write(to: folder.appendingPathComponent(name))
+        }
+        let json = """
+            {"v": "5.7.0", "fr": 10, "ip": 0, "op": 10, "w": 8, "h": 8,
+             "assets": [{"id": "image_0", "w": 8, "h": 8, "u": "", "p": "red.png", "e": 0, "sid": "photo"}],
+             "slots": {"photo": {"p": {"w": 8, "h": 8, "u": "", "p": "red.png", "e": 0}}},
+             "layers": [{"ty": 2, "refId": "image_0", "ind": 1, "ip": 0, "op": 10, "st": 0, "ks": {}}]}
+            """
+        let url = folder.appendingPathComponent("image.json")
+        try json.write(to: url, atomically: true, encoding: .utf8)
+        let red = try #require(try LottieReaderTests.firstOpaqueColor(LottieContent(contentsOf: url)))
+        #expect(red.red > 0.99 && red.blue < 0.01)
+        var options = LottieOptions()
+        options.slotValues = ["photo": "blue.png"]
+        let blue = try #require(
+            try LottieReaderTests.firstOpaqueColor(LottieContent(contentsOf: url, options: options)))
+        #expect(blue.blue > 0.99 && blue.red < 0.01)
+    }
+}
