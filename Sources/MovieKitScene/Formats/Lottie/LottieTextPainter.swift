@@ -13,9 +13,9 @@ struct LottieTextPainter {
     /// Sizes beyond this are drawn at it: no frame shows more of a glyph, and Pango's units must
     /// not overflow.
     static let largestSize = 65_536.0
-    /// The largest font size, in device pixels, handed to Pango: FreeType fails on glyphs larger than
+    /// The largest font size, in device pixels, drawn as glyphs: FreeType fails on glyphs larger than
     /// its 16-bit pixel sizes hold (and Cairo then keeps the font face in error), so larger text is
-    /// laid out smaller and scaled up.
+    /// laid out smaller and its outline scaled up and filled.
     static let largestDeviceFontSize = 8192.0
 
     /// How one run of text is measured and drawn: with embedded glyphs or a system font.
