@@ -95,6 +95,9 @@ extension TextStyle {
                     return Path()
                 }
                 var path = Path()
+                // A move is kept only when a segment follows it: the layout's starting point is not
+                // part of the outline.
+                var pendingMove: CGPoint?
                 var index = 0
                 let count = Int(copied.pointee.num_data)
                 while index < count {
@@ -102,11 +105,17 @@ extension TextStyle {
                     func point(_ offset: Int) -> CGPoint {
                         CGPoint(x: data[index + offset].point.x, y: data[index + offset].point.y)
                     }
+                    if header.type == CAIRO_PATH_LINE_TO || header.type == CAIRO_PATH_CURVE_TO,
+                        let start = pendingMove
+                    {
+                        path.move(to: start)
+                        pendingMove = nil
+                    }
                     switch header.type {
-                    case CAIRO_PATH_MOVE_TO: path.move(to: point(1))
+                    case CAIRO_PATH_MOVE_TO: pendingMove = point(1)
                     case CAIRO_PATH_LINE_TO: path.addLine(to: point(1))
                     case CAIRO_PATH_CURVE_TO: path.addCurve(to: point(3), control1: point(1), control2: point(2))
-                    case CAIRO_PATH_CLOSE_PATH: path.closePath()
+                    case CAIRO_PATH_CLOSE_PATH: if pendingMove == nil { path.closePath() }
                     default: break
                     }
                     index += max(Int(header.length), 1)
