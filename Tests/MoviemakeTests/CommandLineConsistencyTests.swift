@@ -185,7 +185,11 @@ struct CommandLineConsistencyTests {
                 "-o, --output <output>   The movie to write: .mp4, .m4v, .mov, .webm, .mkv or .gif, or a name without extension for a folder of PNG files."
             ))
         #expect(help.contains("Render a scene file, slideshow manifest or editly spec into a movie."))
-        #expect(help.contains("a slideshow manifest (.yaml, .yml or .json with `slides`) or an editly spec (.json5)"))
+        #expect(
+            help.contains(
+                "a slideshow manifest (.yaml, .yml or .json with `slides`), an editly spec (.json5) or a Lottie animation (.json, .lottie, .tgs)"
+            ))
+        #expect(help.contains("--background <color>"))
         #expect(
             help.contains(
                 "--size replaces the size, --width and --height each replace one side of it (they win over --size)"))

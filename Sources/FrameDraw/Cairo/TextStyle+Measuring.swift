@@ -74,6 +74,60 @@ extension TextStyle {
         }
     }
 
+    /// The outline of `text` laid out with this style, with the left end of its first baseline at
+    /// the origin: a path that scales to any size, for text larger than FreeType renders glyphs
+    /// (a 16-bit pixel size), which is drawn by filling its outline laid out smaller and scaled.
+    /// Corresponds to `pango_cairo_layout_path` and `cairo_copy_path`.
+    /// - Returns: The outline, or an empty path (with the error logged, as `metrics(for:width:)` does)
+    ///   when Pango cannot lay the text out.
+    package func outline(of text: String) -> Path {
+        do {
+            return try withMeasuredLayout(text: text, attributes: nil, width: nil) { layout in
+                guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1) else { return Path() }
+                defer { cairo_surface_destroy(surface) }
+                guard let cr = cairo_create(surface) else { return Path() }
+                defer { cairo_destroy(cr) }
+                cairo_move_to(cr, 0, -TextLayout.metrics(of: layout).firstBaseline)
+                pango_cairo_layout_path(cr, layout)
+                guard let copied = cairo_copy_path(cr) else { return Path() }
+                defer { cairo_path_destroy(copied) }
+                guard copied.pointee.status == CAIRO_STATUS_SUCCESS, let data = copied.pointee.data else {
+                    return Path()
+                }
+                var path = Path()
+                // A move is kept only when a segment follows it: the layout's starting point is not
+                // part of the outline.
+                var pendingMove: CGPoint?
+                var index = 0
+                let count = Int(copied.pointee.num_data)
+                while index < count {
+                    let header = data[index].header
+                    func point(_ offset: Int) -> CGPoint {
+                        CGPoint(x: data[index + offset].point.x, y: data[index + offset].point.y)
+                    }
+                    if header.type == CAIRO_PATH_LINE_TO || header.type == CAIRO_PATH_CURVE_TO,
+                        let start = pendingMove
+                    {
+                        path.move(to: start)
+                        pendingMove = nil
+                    }
+                    switch header.type {
+                    case CAIRO_PATH_MOVE_TO: pendingMove = point(1)
+                    case CAIRO_PATH_LINE_TO: path.addLine(to: point(1))
+                    case CAIRO_PATH_CURVE_TO: path.addCurve(to: point(3), control1: point(1), control2: point(2))
+                    case CAIRO_PATH_CLOSE_PATH: if pendingMove == nil { path.closePath() }
+                    default: break
+                    }
+                    index += max(Int(header.length), 1)
+                }
+                return path
+            }
+        } catch {
+            Log.emit(.error, subsystem: .pango, error.description)
+            return Path()
+        }
+    }
+
     /// Lends a measuring layout configured with this style and `text`.
     /// - Throws: `FrameDrawError.textLayoutFailed` when Pango cannot make the layout or lay the text out.
     private func withMeasuredLayout<R>(

@@ -9,7 +9,8 @@ struct Render: ParsableCommand {
         abstract: "Render a scene file, slideshow manifest or editly spec into a movie.",
         discussion: """
             SCENE is a scene file (.yaml, .yml or .json with `canvas` and `layers`), a slideshow manifest \
-            (.yaml, .yml or .json with `slides`) or an editly spec (.json5). \
+            (.yaml, .yml or .json with `slides`), an editly spec (.json5) or a Lottie animation (.json, .lottie, .tgs); \
+            a Lottie stays transparent in outputs that keep alpha unless --background is given. \
             The size and frame rate come from its canvas: --size replaces the size, --width and --height each \
             replace one side of it (they win over --size), and --fps replaces the rate; the scene is scaled \
             to fit the new size with its aspect ratio kept. \
@@ -31,6 +32,12 @@ struct Render: ParsableCommand {
 
     @OptionGroup var sceneOptions: SceneOptions
 
+    @Option(
+        help: ArgumentHelp(
+            "The colour behind a Lottie animation, such as #ffffff. Without it a Lottie is transparent in outputs that keep alpha (a PNG folder, VP9 .webm, ProRes 4444 .mov) and black in others.",
+            valueName: "color"))
+    var background: String?
+
     @OptionGroup var encoding: EncodingOptions
 
     @OptionGroup(title: "Chunks") var chunks: ChunkOptions
@@ -42,14 +49,26 @@ struct Render: ParsableCommand {
     func run() throws {
         // Any format of SceneFormat.all: checked completely (photos and audio files included)
         // before the first frame. The renderer waits for a slideshow's photo prefetch when released.
-        let document = try sceneOptions.document(forSceneAt: scene)
+        var document = try sceneOptions.document(forSceneAt: scene)
+        let isLottie = document.format == SceneFormat.lottie.name
+        if let background {
+            guard isLottie else {
+                throw ValidationError(
+                    "--background colours the back of a Lottie animation; \(scene) is a \(document.format), so set its own background instead."
+                )
+            }
+            document.scene.canvas.background = try SlideshowCommand.color(background)
+        }
         guard let output = output.map({ URL(fileURLWithPath: $0) }) ?? document.outputURL else {
             throw ValidationError(
                 "\(scene) names no movie to write; pass -o with the movie's path (an editly spec may name it with `outPath`)."
             )
         }
         let renderer = try sceneOptions.renderer(for: document)
-        let encoding = self.encoding.following(document.encoding)
+        var encoding = self.encoding.following(document.encoding)
+        if isLottie, background == nil, !encoding.encoder.alpha {
+            encoding = Self.keepingAlpha(encoding, canvas: renderer.canvas, output: output, sceneFile: scene)
+        }
         let settings = try encoding.settings(
             for: renderer.canvas, sceneFile: scene, roundsCanvas: document.format == SceneFormat.editly.name)
         // What is rendered: the file as written and the variables filled into it.
@@ -63,6 +82,19 @@ struct Render: ParsableCommand {
             return
         }
         _ = try RenderRunner.run(job, encoding: encoding, chunks: chunks, progress: progress)
+    }
+
+    /// `encoding` with `--alpha` turned on when the output's format and codec keep transparency, so that
+    /// a Lottie, drawn on a transparent canvas, stays transparent; `encoding` as it is otherwise.
+    static func keepingAlpha(_ encoding: EncodingOptions, canvas: Canvas, output: URL, sceneFile: String)
+        -> EncodingOptions
+    {
+        var transparent = encoding
+        transparent.encoder.alpha = true
+        guard let settings = try? transparent.settings(for: canvas, sceneFile: sceneFile),
+            (try? settings.codec(for: output)) != nil
+        else { return encoding }
+        return transparent
     }
 
     /// Renders `job` as a Telegram sticker (`TelegramSticker`), in this process.

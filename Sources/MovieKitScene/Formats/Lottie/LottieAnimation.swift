@@ -14,8 +14,10 @@ struct LottieAnimation: Decodable, Sendable {
     var layers: [LottieLayer]
     var assets: [LottieAsset]
     var markers: [LottieMarker]
+    /// The fonts text layers name (`fonts.list`) and the glyph outlines embedded in `chars`.
+    var fonts: LottieFonts
 
-    enum CodingKeys: String, CodingKey { case v, nm, fr, ip, op, w, h, layers, assets, markers }
+    enum CodingKeys: String, CodingKey { case v, nm, fr, ip, op, w, h, layers, assets, markers, fonts, chars }
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -29,6 +31,8 @@ struct LottieAnimation: Decodable, Sendable {
         layers = try c.decode([LottieLayer].self, forKey: .layers)
         assets = try c.decodeIfPresent([LottieAsset].self, forKey: .assets) ?? []
         markers = try c.decodeIfPresent([LottieMarker].self, forKey: .markers) ?? []
+        fonts = (try? c.decodeIfPresent(LottieFonts.self, forKey: .fonts)) ?? LottieFonts()
+        fonts.addGlyphs(try c.decodeIfPresent([LottieCharacter].self, forKey: .chars) ?? [])
     }
 
     /// The precomposition with `id`, if the file has one.
@@ -127,7 +131,8 @@ struct LottieLayer: Decodable, Sendable {
     var timeRemap: LottieValue?
     var solidColor: String?
     var hasEffects: Bool
-    var hasText: Bool
+    /// A text layer's text (`t`).
+    var text: LottieTextData?
 
     enum CodingKeys: String, CodingKey {
         case ty, nm, ind, parent, ip, op, st, sr, ks, ao, hd, bm, tt, tp, td, masksProperties, shapes, refId, w, h
@@ -160,7 +165,7 @@ struct LottieLayer: Decodable, Sendable {
         timeRemap = try c.decodeIfPresent(LottieValue.self, forKey: .tm)
         solidColor = try? c.decodeIfPresent(String.self, forKey: .sc)
         hasEffects = c.contains(.ef)
-        hasText = c.contains(.t)
+        text = type == 5 ? try c.decodeIfPresent(LottieTextData.self, forKey: .t) : nil
     }
 
     /// The layer's name for messages.

@@ -20,9 +20,7 @@ enum LottieChecks {
                     add("\(name) uses \(feature), which is not drawn.")
                 }
                 if layer.hasEffects { add("\(name) has effects (`ef`), which are not drawn.") }
-                if layer.type == 5 || layer.hasText && layer.type == 5 {
-                    add("\(name) is a text layer, which is not drawn yet.")
-                }
+                if let text = layer.text { checkText(text, layer: name) }
                 if ![0, 1, 2, 3, 4, 5].contains(layer.type) {
                     add("\(name) has the layer type \(layer.type), which is not drawn.")
                 }
@@ -30,15 +28,42 @@ enum LottieChecks {
             }
         }
         func checkShapes(_ shapes: [LottieShape], layer: String) {
-            for shape in shapes {
+            for (position, shape) in shapes.enumerated() {
                 switch shape.kind {
                 case .group(let items): checkShapes(items, layer: layer)
                 case .unsupported(let feature): add("\(layer) uses \(feature), which is not drawn.")
-                case .merge: add("\(layer) uses merge paths (`mm`), which are drawn as the paths together, unmerged.")
+                case .merge(let mode) where (2...5).contains(mode):
+                    let stroked = shapes[(position + 1)...].contains {
+                        if case .stroke = $0.kind { return true }
+                        return false
+                    }
+                    if stroked {
+                        add(
+                            "\(layer) strokes merged paths (`mm`); the fill is merged, but the stroke follows the shapes unmerged."
+                        )
+                    }
                 case .path(let property, _) where property.expression != nil:
                     add("\(layer) has an expression on a path, which is not evaluated; its static value is used.")
                 default: break
                 }
+            }
+        }
+        func checkText(_ text: LottieTextData, layer: String) {
+            if text.animatorCount > 0 {
+                add(
+                    "\(layer) has \(text.animatorCount) text animator(s) (`t.a`), which are not evaluated; its static text is drawn."
+                )
+            }
+            if text.hasMoreOptions {
+                add("\(layer) sets text more options (`t.m`), which are not evaluated; its static text is drawn.")
+            }
+            if text.followsPath {
+                add("\(layer) puts its text on a path (`t.p`), which is not evaluated; its text is drawn on lines.")
+            }
+            if text.hasExpression {
+                add(
+                    "\(layer) has an expression on its source text (`t.d`), which is not evaluated; its static text is drawn."
+                )
             }
         }
         check(animation.layers, in: "")

@@ -2,8 +2,8 @@ import Foundation
 import FrameDraw
 
 /// Draws a Lottie composition at any frame: layers back to front with their parents' transforms,
-/// masks, track mattes, precompositions (start time, time stretch, time remap), solids, images and
-/// shapes. Holds only immutable data, so one renderer draws on several threads at once.
+/// masks, track mattes, precompositions (start time, time stretch, time remap), solids, images,
+/// shapes and text. Holds only immutable data, so one renderer draws on several threads at once.
 struct LottieRenderer: Sendable {
     let animation: LottieAnimation
     /// The decoded pictures of the image assets, by asset id.
@@ -110,6 +110,10 @@ struct LottieRenderer: Sendable {
             }
         case 0:
             drawPrecomposition(layer, frame: frame, context: context, depth: depth)
+        case 5:
+            if let document = layer.text?.document(at: frame) {
+                LottieTextPainter(context: context, fonts: animation.fonts).draw(document)
+            }
         default:
             break
         }

@@ -10,12 +10,21 @@ struct LottieShapeRenderer {
 
     /// An outline in the space of the group it was built in, and that group's transform to the layer.
     final class Geometry {
-        var path: Path
+        /// The outline (for a merged shape, its shapes together, which strokes and modifiers use).
+        var path: Path {
+            // A modifier that rewrites the outline leaves the shapes unmerged.
+            didSet { mergedParts = [] }
+        }
         let toLayer: FrameDraw.AffineTransform
+        /// A merge paths' shapes (in this geometry's space) and the merge mode each is combined
+        /// with (`mm`: 2 add, 3 subtract, 4 intersect, 5 exclude), the first as it is; empty when
+        /// the outline is not merged.
+        var mergedParts: [(path: Path, mode: Int)]
 
-        init(path: Path, toLayer: FrameDraw.AffineTransform) {
+        init(path: Path, toLayer: FrameDraw.AffineTransform, mergedParts: [(path: Path, mode: Int)] = []) {
             self.path = path
             self.toLayer = toLayer
+            self.mergedParts = mergedParts
         }
     }
 
@@ -78,7 +87,13 @@ struct LottieShapeRenderer {
                     prefix, rest: Array(items[(position + 1)...]), copies: copies?.value(at: frame)?[0] ?? 1,
                     offset: offset?.value(at: frame)?[0] ?? 0, above: composite != 2, transform: transform,
                     toLayer: toLayer)
-            case .transform, .unsupported, .merge:
+            case .merge(let mode):
+                if (2...5).contains(mode), geometries.count > 1,
+                    let merged = merge(geometries, mode: mode, toLayer: toLayer)
+                {
+                    geometries = [merged]
+                }
+            case .transform, .unsupported:
                 break
             default:
                 LottieModifier(item.kind, frame: frame)?.apply(to: geometries, in: toLayer)
@@ -143,6 +158,8 @@ struct LottieShapeRenderer {
                 } else {
                     render(children)
                 }
+            case .fill(let fill, let geometries, let toLayer) where geometries.contains { !$0.mergedParts.isEmpty }:
+                fillMerged(fill, geometries: geometries, toLayer: toLayer)
             case .fill(let fill, let geometries, let toLayer):
                 paint(fill.paint, geometries: geometries, toLayer: toLayer, blendMode: fill.blendMode) { painter in
                     painter.fill(evenOdd: fill.evenOdd)
