@@ -79,8 +79,9 @@ struct ParallelRenderTests {
         // Helpers that wait leave the first thread most of the frames; helpers that never wait share
         // them about equally, a quarter each. Under the thread sanitizer with the whole suite running,
         // the suite's own threads (at normal priority, above the drawing threads) take CPU from the
-        // first thread, the encoder's queue runs short more often, and the helpers rightly draw more.
-        // Two fifths tells waiting helpers from helpers that never wait in both conditions.
+        // first thread, the encoder's queue runs short more often, and the helpers rightly draw more, the
+        // more so on a machine busy with other work. A third tells waiting helpers from helpers that never
+        // wait in all these conditions.
         let dir = try TemporaryDirectory()
         let settings = try MovieSettings(width: 320, height: 176, fps: 30, preset: .medium)
         let noise = try Self.noiseImage(width: 320 + 64, height: 176 + 64)
@@ -89,7 +90,7 @@ struct ParallelRenderTests {
             context.draw(noise, at: CGPoint(x: -Double(index * 7 % 64), y: -Double(index * 13 % 64)))
         }
         #expect(counts.reduce(0, +) == frames)
-        #expect(counts[0] >= frames * 2 / 5, "frames drawn per thread: \(counts)")
+        #expect(counts[0] >= frames / 3, "frames drawn per thread: \(counts)")
     }
 
     /// Opaque grey noise from a fixed linear congruential sequence.
