@@ -20,14 +20,14 @@ def frames_thorvg(path, width, height, frame_width, frame_height):
 
     engine = tvg.Engine(threads=0)
     canvas = tvg.SwCanvas(engine)
-    _, buffer = canvas.set_target(frame_width, frame_height, cs=tvg.Colorspace.ABGR8888)
+    canvas.set_target(frame_width, frame_height, cs=tvg.Colorspace.ABGR8888)
     animation = tvg.LottieAnimation(engine)
     picture = animation.get_picture()
     picture.load(path)
     picture.set_size(width, height)
     picture.translate((frame_width - width) / 2, (frame_height - height) / 2)
     canvas.add(picture)
-    view = memoryview(buffer).cast("B")
+    view = memoryview(canvas.buffer_arr).cast("B")
 
     def render(frame):
         animation.set_frame(frame)

@@ -20,6 +20,8 @@ struct Measurement {
     var medianWall: Double { median(runs.map(\.wallSeconds)) }
     var framesPerSecond: Double { medianWall > 0 ? Double(frames) / medianWall : 0 }
     var medianPeakRSS: Double { median(runs.map { Double($0.peakRSSBytes) }) }
+    /// The median CPU time (user + system) of the runs, the child's reaped children included.
+    var medianCPU: Double { median(runs.map { $0.userSeconds + $0.systemSeconds }) }
     var maxPeakRSS: Int { runs.map(\.peakRSSBytes).max() ?? 0 }
     /// The median drawing-loop time, when the child reported one.
     var medianLoop: Double? { loopSeconds.isEmpty ? nil : median(loopSeconds) }

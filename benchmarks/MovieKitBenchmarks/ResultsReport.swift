@@ -23,12 +23,13 @@ struct ResultsReport {
             "- Runs: median of \(plan.runs) per row"
                 + (plan.workloads.contains(.w3) ? "; W3 long: \(plan.longRuns) run(s)" : "") + ".",
             "",
-            "Every render runs in its own child process; wall time and peak RSS (`ru_maxrss`) come from `wait4`.",
+            "Every render runs in its own child process; wall time, CPU time (user + system, with the child's own",
+            "children, such as the ffmpeg CLI a Python peer pipes into) and peak RSS (`ru_maxrss`) come from `wait4`.",
             "Floor ratio = MovieKit's median wall time ÷ the ffmpeg CLI's median encoding the same frames pre-rendered",
             "as raw BGRA (target ≤ 1.0, aim 0.95). W1 at 1920x1088 scales every position proportionally.",
             "",
-            "| Workload | Size | Frames | Tool | Median wall (s) | fps | Peak RSS MB (median / max) | Floor ratio | Runs (s) |",
-            "|---|---|---:|---|---:|---:|---:|---:|---|"
+            "| Workload | Size | Frames | Tool | Median wall (s) | fps | CPU (s) | Peak RSS MB (median / max) | Floor ratio | Runs (s) |",
+            "|---|---|---:|---|---:|---:|---:|---:|---:|---|"
         ]
         for row in rows {
             let runs = row.runs.map { String(format: "%.2f", $0.wallSeconds) }.joined(separator: ", ")
@@ -36,7 +37,7 @@ struct ResultsReport {
             let tool = row.note.map { "\(row.tool) (\($0))" } ?? row.tool
             lines.append(
                 "| \(row.workload) | \(row.size) | \(row.frames) | \(tool) | \(fixed(row.medianWall, 2)) | "
-                    + "\(fixed(row.framesPerSecond, 1)) | \(megabytes(row.medianPeakRSS)) / \(megabytes(Double(row.maxPeakRSS))) | "
+                    + "\(fixed(row.framesPerSecond, 1)) | \(fixed(row.medianCPU, 1)) | \(megabytes(row.medianPeakRSS)) / \(megabytes(Double(row.maxPeakRSS))) | "
                     + "\(ratio) | \(runs) |")
         }
         lines += ["", "## Findings", ""] + findings().map { "- \($0)" }
@@ -219,8 +220,9 @@ struct ResultsReport {
             notes.append(
                 String(
                     format:
-                        "W4: MovieKit %.2f s for %d frames, the ffmpeg CLI filtergraph %.2f s: %.2f× (goal ≤ 1.0: %@); peak RSS %@ MB against %@ MB.",
-                    row.medianWall, row.frames, cli.medianWall, ratio, ratio <= 1 ? "met" : "missed",
+                        "W4: MovieKit %.2f s for %d frames, the ffmpeg CLI filtergraph %.2f s: %.2f× (goal ≤ 1.0: %@); CPU %.1f s against %.1f s (%.2f×); peak RSS %@ MB against %@ MB.",
+                    row.medianWall, row.frames, cli.medianWall, ratio, ratio <= 1 ? "met" : "missed", row.medianCPU,
+                    cli.medianCPU, cli.medianCPU > 0 ? row.medianCPU / cli.medianCPU : 0,
                     megabytes(row.medianPeakRSS), megabytes(cli.medianPeakRSS)))
         }
         for tool in ["w4-memory-", "w4-memory-cli-"] {
@@ -235,7 +237,8 @@ struct ResultsReport {
                 String(
                     format: "W4 memory: peak RSS %@ MB for %@ and %@ MB for %@: %+.1f%%%@.",
                     megabytes(few.medianPeakRSS), few.tool, megabytes(many.medianPeakRSS), many.tool, growth,
-                    tool == "w4-memory-" ? String(format: " (goal flat, within 10%%: %@)", abs(growth) <= 10 ? "met" : "missed") : ""))
+                    tool == "w4-memory-"
+                        ? String(format: " (goal flat, within 10%%: %@)", abs(growth) <= 10 ? "met" : "missed") : ""))
         }
         for preset in ["ultrafast", "medium"] {
             guard let row = driver.measurement("w5-\(preset)"), row.medianWall > 0 else { continue }
@@ -243,14 +246,18 @@ struct ResultsReport {
             for (id, name) in [("thorvg", "ThorVG"), ("rlottie", "rlottie")] {
                 guard let peer = driver.measurement("w5-\(id)-\(preset)"), peer.medianWall > 0 else { continue }
                 parts.append(
-                    String(format: "%.2f× %@'s pipeline (%.2f s)", row.medianWall / peer.medianWall, name, peer.medianWall))
+                    String(
+                        format: "%.2f× %@'s pipeline (%.2f s; CPU %.1f s against %.1f s)",
+                        row.medianWall / peer.medianWall,
+                        name, peer.medianWall, row.medianCPU, peer.medianCPU))
             }
             if let ratio = floorRatio(row) {
                 parts.append(String(format: "%.2f× the encoder floor", ratio))
             }
             var goal = ""
             if preset == "ultrafast", let peer = driver.measurement("w5-thorvg-\(preset)"), peer.medianWall > 0 {
-                goal = String(format: " (goal ≤ 0.8× ThorVG's: %@)", row.medianWall / peer.medianWall <= 0.8 ? "met" : "missed")
+                goal = String(
+                    format: " (goal ≤ 0.8× ThorVG's: %@)", row.medianWall / peer.medianWall <= 0.8 ? "met" : "missed")
             } else if preset == "medium", let ratio = floorRatio(row) {
                 goal = String(format: " (goal at the floor, ≤ 1.0: %@)", ratio <= 1 ? "met" : "missed")
             }

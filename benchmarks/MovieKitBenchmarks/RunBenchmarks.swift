@@ -36,7 +36,8 @@ struct RunBenchmarks: ParsableCommand {
             try text.split(separator: ",").map { name in
                 guard let workload = Workload(argument: name.trimmingCharacters(in: .whitespaces)) else {
                     throw ValidationError(
-                        "Unknown workload \"\(name)\"; use W1, W2, W3, PARALLEL, CODECS, W4 or W5, separated by commas.")
+                        "Unknown workload \"\(name)\"; use W1, W2, W3, PARALLEL, CODECS, W4 or W5, separated by commas."
+                    )
                 }
                 return workload
             }

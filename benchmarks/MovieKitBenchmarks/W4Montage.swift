@@ -142,7 +142,9 @@ enum W4Montage {
         }
         let total = seconds(clips: clips.count)
         graph.append("[\(clips.count):a]atrim=0:\(total),afade=t=out:st=\(total - 1):d=1[a]")
-        arguments += ["-i", music.path, "-filter_complex", graph.joined(separator: ";"), "-map", "[\(last)]", "-map", "[a]"]
+        arguments += [
+            "-i", music.path, "-filter_complex", graph.joined(separator: ";"), "-map", "[\(last)]", "-map", "[a]"
+        ]
         arguments += BenchmarkDriver.floorCodecArguments(codec: "h264", preset: preset)
         arguments += [
             "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709", "-c:a", "aac", "-b:a", "192k",

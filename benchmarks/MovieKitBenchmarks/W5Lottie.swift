@@ -14,9 +14,48 @@ enum W5Lottie {
     static let fps = 30
     static let frames = 90
 
-    /// The animation as JSON text, with sorted keys: the same bytes on every run.
+    /// The animation as JSON text: the same bytes on every run. Keys are sorted, except that `ty`
+    /// comes first in every object, as rlottie's parser needs (it draws nothing otherwise).
     static func json() throws -> Data {
-        try JSONSerialization.data(withJSONObject: document(), options: [.sortedKeys])
+        var text = ""
+        try write(document(), to: &text)
+        return Data(text.utf8)
+    }
+
+    private static func write(_ value: Any, to text: inout String) throws {
+        switch value {
+        case let object as [String: Any]:
+            let keys = object.keys.sorted { $0 == "ty" || ($1 != "ty" && $0 < $1) }
+            text += "{"
+            for (index, key) in keys.enumerated() {
+                if index > 0 { text += "," }
+                text += "\"\(key)\":"
+                try write(object[key] ?? 0, to: &text)
+            }
+            text += "}"
+        case let array as [Any]:
+            text += "["
+            for (index, element) in array.enumerated() {
+                if index > 0 { text += "," }
+                try write(element, to: &text)
+            }
+            text += "]"
+        case let string as String:
+            text += "\"\(string)\""
+        case let flag as Bool:
+            text += flag ? "true" : "false"
+        case let integer as Int:
+            text += "\(integer)"
+        case let number as Double:
+            guard number.isFinite else { throw W5Error(description: "W5's Lottie has a non-finite number.") }
+            text += number == number.rounded() && abs(number) < 1e15 ? "\(Int(number))" : "\(number)"
+        default:
+            throw W5Error(description: "W5's Lottie has a value JSON cannot hold: \(value).")
+        }
+    }
+
+    struct W5Error: Error, CustomStringConvertible {
+        var description: String
     }
 
     static func document() -> [String: Any] {
@@ -174,7 +213,8 @@ enum W5Lottie {
             ]
             let start = 10 + Double(k) * 4
             var layer = shapeLayer(
-                "letter \(k)", position: [960 - 3.5 * 110 + Double(k) * 110, 540], shapes: [group(rectangles + [paint, outline])])
+                "letter \(k)", position: [960 - 3.5 * 110 + Double(k) * 110, 540],
+                shapes: [group(rectangles + [paint, outline])])
             var transform = layer["ks"] as? [String: Any] ?? [:]
             transform["s"] = animated(
                 [[0, 0, 100], [120, 120, 100], [100, 100, 100]], times: [start, start + 8, start + 14])

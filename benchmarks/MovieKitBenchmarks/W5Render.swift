@@ -9,7 +9,8 @@ import MovieKitScene
 enum W5Render {
     /// Renders the Lottie file at `url` to a movie of `width`x`height` (the animation contained in it).
     /// - Returns: The writer's own stage timings.
-    static func render(lottie url: URL, width: Int, height: Int, preset: Preset, to output: URL) throws -> StageProfile {
+    static func render(lottie url: URL, width: Int, height: Int, preset: Preset, to output: URL) throws -> StageProfile
+    {
         let renderer = try SceneRenderer(scene: SceneDocument.load(contentsOf: url).scene)
         let settings = try MovieSettings(
             width: width, height: height, fps: renderer.canvas.fps, crf: 23, preset: preset,
