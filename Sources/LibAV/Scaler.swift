@@ -22,9 +22,9 @@ package final class Scaler {
     ///   then uses BT.709 from 720 lines up (HD video), BT.601 below, as players assume.
     package init(from frame: Frame, toBGRAWidth width: Int, height: Int, isVideo: Bool = false) throws {
         let scales = width != frame.width || height != frame.height
-        // A video picture is converted for every frame drawn: swscale's accurate rounding has no
-        // SIMD path for full-chroma BGRA output and costs several times the decode, for at most
-        // one level of difference. Stills keep it.
+        // A video picture is converted for every frame drawn: with accurate rounding, swscale's
+        // full-chroma BGRA output takes its C path instead of its SIMD one, for at most one level
+        // of difference. Stills, converted once, keep it.
         let filter = scales ? (isVideo ? SWS_BILINEAR : SWS_LANCZOS) : SWS_BICUBIC
         let flags = filter | (isVideo ? 0 : SWS_ACCURATE_RND) | SWS_FULL_CHR_H_INT
         guard
