@@ -14,14 +14,19 @@ package final class Scaler {
     private var straightAlphaScratch: [UInt8]?
 
     /// Creates a converter from `frame`'s format and size to BGRA at `width` x `height`.
-    /// Downscaling uses a Lanczos filter; conversion at the same size uses full-resolution chroma.
+    /// Downscaling uses a Lanczos filter (bilinear for video); conversion at the same size uses
+    /// full-resolution chroma.
     /// Corresponds to `sws_getContext` and `sws_setColorspaceDetails`.
     /// - Throws: `LibAVError` of kind `.unreadableInput` when swscale cannot convert the decoded format.
     /// - Parameter isVideo: Whether the picture is a video frame: one that does not state its matrix
     ///   then uses BT.709 from 720 lines up (HD video), BT.601 below, as players assume.
     package init(from frame: Frame, toBGRAWidth width: Int, height: Int, isVideo: Bool = false) throws {
         let scales = width != frame.width || height != frame.height
-        let flags = (scales ? SWS_LANCZOS : SWS_BICUBIC) | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT
+        // A video picture is converted for every frame drawn: with accurate rounding, swscale's
+        // full-chroma BGRA output takes its C path instead of its SIMD one, for at most one level
+        // of difference. Stills, converted once, keep it.
+        let filter = scales ? (isVideo ? SWS_BILINEAR : SWS_LANCZOS) : SWS_BICUBIC
+        let flags = filter | (isVideo ? 0 : SWS_ACCURATE_RND) | SWS_FULL_CHR_H_INT
         guard
             let context = sws_getContext(
                 Int32(frame.width), Int32(frame.height), frame.avPixelFormat,

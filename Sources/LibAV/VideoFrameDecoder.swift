@@ -41,6 +41,8 @@ package final class VideoFrameDecoder {
     private var toneMapper: FilterGraph?
     private var scaler: Scaler?
     private var scalerKey: String = ""
+    /// The converted picture before a quarter or half turn, kept for the next picture.
+    private var rotationScratch: Frame?
 
     /// How much earlier than a picture's timestamp a request may be and still show it: timestamps
     /// and frame times computed from different time bases differ by rounding.
@@ -102,10 +104,76 @@ package final class VideoFrameDecoder {
     /// row, at its coded size; HDR is tone-mapped to SDR BT.709 first.
     /// - Throws: `LibAVError` when tone mapping or conversion fails.
     package func convert(_ frame: Frame, intoBGRA destination: UnsafeMutableRawPointer, stride: Int) throws {
+        try convert(frame, intoBGRA: destination, stride: stride, width: codedSize.width, height: codedSize.height)
+    }
+
+    /// Converts `frame` (from `picture(at:)`) into an upright BGRA picture of `width` x `height` (turned
+    /// by `rotation`, then scaled to that size) at `destination`, `stride` bytes per row.
+    ///
+    /// swscale scales while it converts, so a clip drawn smaller than its coded size (a portrait
+    /// clip in a landscape frame) is never converted at full size and then scaled again by Cairo;
+    /// a quarter turn is a plain copy of the converted pixels, so Cairo draws the picture unrotated.
+    /// - Throws: `LibAVError` when tone mapping or conversion fails.
+    package func convertUpright(
+        _ frame: Frame, intoBGRA destination: UnsafeMutableRawPointer, stride: Int, width: Int, height: Int
+    ) throws {
+        guard rotation != 0 else {
+            try convert(frame, intoBGRA: destination, stride: stride, width: width, height: height)
+            return
+        }
+        let quarterTurn = rotation % 180 != 0
+        let codedWidth = quarterTurn ? height : width
+        let codedHeight = quarterTurn ? width : height
+        let scratch: Frame
+        if let existing = rotationScratch, existing.width == codedWidth, existing.height == codedHeight {
+            scratch = existing
+        } else {
+            scratch = try Frame(width: codedWidth, height: codedHeight, format: .bgra)
+            rotationScratch = scratch
+        }
+        guard let pixels = scratch.pointer.pointee.data.0 else {
+            throw LibAVError.outOfMemory("Allocating the picture turned upright for \(path)")
+        }
+        let sourceStride = Int(scratch.pointer.pointee.linesize.0)
+        try convert(frame, intoBGRA: pixels, stride: sourceStride, width: codedWidth, height: codedHeight)
+        Self.turn(
+            UnsafeRawPointer(pixels), stride: sourceStride, width: codedWidth, height: codedHeight, by: rotation,
+            into: destination, stride: stride)
+    }
+
+    /// Copies a `width` x `height` BGRA picture turned clockwise by `degrees` (90, 180 or 270).
+    private static func turn(
+        _ source: UnsafeRawPointer, stride sourceStride: Int, width: Int, height: Int, by degrees: Int,
+        into destination: UnsafeMutableRawPointer, stride: Int
+    ) {
+        let quarterTurn = degrees % 180 != 0
+        let outWidth = quarterTurn ? height : width
+        let outHeight = quarterTurn ? width : height
+        let pixelStride = sourceStride / 4
+        let input = source.assumingMemoryBound(to: UInt32.self)
+        for y in 0..<outHeight {
+            let row = (destination + y * stride).assumingMemoryBound(to: UInt32.self)
+            switch degrees {
+            case 90:
+                // Clockwise: the output's row y is the input's column y, read from the bottom up.
+                for x in 0..<outWidth { row[x] = input[(height - 1 - x) * pixelStride + y] }
+            case 180:
+                let line = input + (height - 1 - y) * pixelStride
+                for x in 0..<outWidth { row[x] = line[width - 1 - x] }
+            default:
+                for x in 0..<outWidth { row[x] = input[x * pixelStride + width - 1 - y] }
+            }
+        }
+    }
+
+    /// Converts `frame` into BGRA at `width` x `height` in its coded orientation.
+    private func convert(
+        _ frame: Frame, intoBGRA destination: UnsafeMutableRawPointer, stride: Int, width: Int, height: Int
+    ) throws {
         let source = try toneMapped(frame)
-        let key = "\(source.width)x\(source.height):\(source.pointer.pointee.format)"
+        let key = "\(source.width)x\(source.height):\(source.pointer.pointee.format)>\(width)x\(height)"
         if scaler == nil || key != scalerKey {
-            scaler = try Scaler(from: source, toBGRAWidth: codedSize.width, height: codedSize.height, isVideo: true)
+            scaler = try Scaler(from: source, toBGRAWidth: width, height: height, isVideo: true)
             scalerKey = key
         }
         try scaler?.convert(source, intoBGRA: destination, stride: stride)

@@ -71,6 +71,20 @@ struct VideoLayerTests {
 
     }
 
+    @Test func aRotatedClipDrawnSmallerIsConvertedUprightAtThatSize() throws {
+        let folder = try TemporaryFolder()
+        let clip = folder.file("portrait.mp4")
+        try VideoFixtures.rotated(clip)
+        // Half the clip's upright size: swscale scales the picture, which is then turned by hand.
+        let scene = Scene(width: 16, height: 32, fps: 10, duration: 1, background: .black) {
+            Layer.video(contentsOf: clip).size(width: 16, height: 32)
+        }
+        let image = try SceneRenderer(scene: scene).image(at: 0.5)
+        #expect(isClose(image.rgb(x: 8, y: 6), (0, 0, 255), tolerance: 30), "\(image.rgb(x: 8, y: 6))")
+        #expect(isClose(image.rgb(x: 8, y: 26), (255, 0, 0), tolerance: 30), "\(image.rgb(x: 8, y: 26))")
+        #expect(isClose(image.rgb(x: 1, y: 1), (0, 0, 255), tolerance: 30), "\(image.rgb(x: 1, y: 1))")
+    }
+
     @Test func aVariableFrameRateClipIsShownByTimestamp() throws {
         let folder = try TemporaryFolder()
         let clip = folder.file("vfr.mp4")

@@ -20,6 +20,8 @@ struct Measurement {
     var medianWall: Double { median(runs.map(\.wallSeconds)) }
     var framesPerSecond: Double { medianWall > 0 ? Double(frames) / medianWall : 0 }
     var medianPeakRSS: Double { median(runs.map { Double($0.peakRSSBytes) }) }
+    /// The median CPU time (user + system) of the runs, the child's reaped children included.
+    var medianCPU: Double { median(runs.map { $0.userSeconds + $0.systemSeconds }) }
     var maxPeakRSS: Int { runs.map(\.peakRSSBytes).max() ?? 0 }
     /// The median drawing-loop time, when the child reported one.
     var medianLoop: Double? { loopSeconds.isEmpty ? nil : median(loopSeconds) }
@@ -36,16 +38,16 @@ func median(_ values: [Double]) -> Double {
 /// processes, interleaving the tools run by run so that drifting machine load hits them alike.
 final class BenchmarkDriver {
     let plan: BenchmarkPlan
-    private let executable: String
-    private let ffmpeg: String
-    private let workDirectory: URL
-    private let logPath: String
+    let executable: String
+    let ffmpeg: String
+    let workDirectory: URL
+    let logPath: String
 
     private(set) var measurements: [Measurement] = []
     /// The rows and peers of benchmarks/README.md that this run did not run, each ending "not run (reason)."
-    private(set) var notRun: [String] = []
+    var notRun: [String] = []
     /// The ffmpeg floor commands as run (one per size), for the report.
-    private(set) var floorCommands: [String] = []
+    var floorCommands: [String] = []
 
     init(plan: BenchmarkPlan, executable: String, ffmpeg: String, workDirectory: URL) {
         self.plan = plan
@@ -115,6 +117,12 @@ final class BenchmarkDriver {
         }
         if plan.workloads.contains(.w2) {
             try runSlideshow()
+        }
+        if plan.workloads.contains(.w4) {
+            try runMontage()
+        }
+        if plan.workloads.contains(.w5) {
+            try runLottie()
         }
         listWhatIsNotRun()
     }
@@ -298,7 +306,7 @@ final class BenchmarkDriver {
         try body(raw)
     }
 
-    private func untimed(_ what: String, _ arguments: [String]) throws {
+    func untimed(_ what: String, _ arguments: [String]) throws {
         let result = try ChildProcess.run(executable, arguments: arguments, logPath: logPath)
         print(String(format: "   %@: %.1f s (untimed)", what, result.wallSeconds))
     }
@@ -328,7 +336,7 @@ final class BenchmarkDriver {
 
     // MARK: - Jobs
 
-    private struct Job {
+    struct Job {
         var measurement: Measurement
         var executable: String
         var arguments: [String]
@@ -337,7 +345,7 @@ final class BenchmarkDriver {
         var reportsLoopTime = false
     }
 
-    private func movieKit(
+    func movieKit(
         _ id: String, _ workload: String, _ kind: String, _ width: Int, _ height: Int, _ count: Int,
         tool: String = "MovieKit", floor: String? = nil, note: String? = nil
     ) -> Job {
@@ -395,7 +403,7 @@ final class BenchmarkDriver {
         }
     }
 
-    private func floor(
+    func floor(
         _ id: String, _ workload: String, raw: String, _ width: Int, _ height: Int, _ frames: Int,
         loops: Int = 0, note: String? = nil, preset: String = "medium", codec: String = "h264",
         container: String = "mp4"
@@ -424,7 +432,7 @@ final class BenchmarkDriver {
     /// render it is: the same 4K W1 render at `medium` with one drawing thread took 15.76 s right
     /// after its raw frames were written and 13.94 s two renders later. With one round (4K), the
     /// first row of a block would carry all of it.
-    private func runInterleaved(_ jobs: [Job], rounds: Int) throws {
+    func runInterleaved(_ jobs: [Job], rounds: Int) throws {
         var results = jobs.map(\.measurement)
         if let first = jobs.first {
             let result = try ChildProcess.run(first.executable, arguments: first.arguments, logPath: logPath)

@@ -23,12 +23,13 @@ struct ResultsReport {
             "- Runs: median of \(plan.runs) per row"
                 + (plan.workloads.contains(.w3) ? "; W3 long: \(plan.longRuns) run(s)" : "") + ".",
             "",
-            "Every render runs in its own child process; wall time and peak RSS (`ru_maxrss`) come from `wait4`.",
+            "Every render runs in its own child process; wall time, CPU time (user + system, with the child's own",
+            "children, such as the ffmpeg CLI a Python peer pipes into) and peak RSS (`ru_maxrss`) come from `wait4`.",
             "Floor ratio = MovieKit's median wall time ÷ the ffmpeg CLI's median encoding the same frames pre-rendered",
             "as raw BGRA (target ≤ 1.0, aim 0.95). W1 at 1920x1088 scales every position proportionally.",
             "",
-            "| Workload | Size | Frames | Tool | Median wall (s) | fps | Peak RSS MB (median / max) | Floor ratio | Runs (s) |",
-            "|---|---|---:|---|---:|---:|---:|---:|---|"
+            "| Workload | Size | Frames | Tool | Median wall (s) | fps | CPU (s) | Peak RSS MB (median / max) | Floor ratio | Runs (s) |",
+            "|---|---|---:|---|---:|---:|---:|---:|---:|---|"
         ]
         for row in rows {
             let runs = row.runs.map { String(format: "%.2f", $0.wallSeconds) }.joined(separator: ", ")
@@ -36,7 +37,7 @@ struct ResultsReport {
             let tool = row.note.map { "\(row.tool) (\($0))" } ?? row.tool
             lines.append(
                 "| \(row.workload) | \(row.size) | \(row.frames) | \(tool) | \(fixed(row.medianWall, 2)) | "
-                    + "\(fixed(row.framesPerSecond, 1)) | \(megabytes(row.medianPeakRSS)) / \(megabytes(Double(row.maxPeakRSS))) | "
+                    + "\(fixed(row.framesPerSecond, 1)) | \(fixed(row.medianCPU, 1)) | \(megabytes(row.medianPeakRSS)) / \(megabytes(Double(row.maxPeakRSS))) | "
                     + "\(ratio) | \(runs) |")
         }
         lines += ["", "## Findings", ""] + findings().map { "- \($0)" }
@@ -46,7 +47,7 @@ struct ResultsReport {
         }
         lines += [
             "", "## Commands", "",
-            "Encoder floor (one per size; `-hide_banner -loglevel error -nostdin` only silence it):", ""
+            "Encoder floors and peers, as run (`-hide_banner -loglevel error -nostdin` only silence ffmpeg):", ""
         ]
         lines += driver.floorCommands.map { "    \($0)" }
         lines += ["", "## Not run", ""] + driver.notRun.map { "- \($0)" }
@@ -203,10 +204,67 @@ struct ResultsReport {
                     format: "%@: %.2f s for %d frames (%.1f fps), floor ratio %.3f.", codec, row.medianWall, row.frames,
                     row.framesPerSecond, ratio))
         }
+        notes += montageAndLottieFindings()
         notes.append(
             "Peak RSS is at least this driver's own peak (\(megabytes(Double(ChildProcess.ownPeakRSSBytes()))) MB): Linux starts "
                 + "a spawned child's `ru_maxrss` at its parent's high-water mark, so smaller readings (draw only) mean \"no more than that\"."
         )
+        return notes
+    }
+
+    /// W4's ratio against the ffmpeg CLI and its memory against the number of clips; W5's ratios
+    /// against ThorVG's and rlottie's pipelines and against the encoder floor.
+    private func montageAndLottieFindings() -> [String] {
+        var notes: [String] = []
+        if let row = driver.measurement("w4"), let ratio = floorRatio(row), let cli = driver.measurement("w4-cli") {
+            notes.append(
+                String(
+                    format:
+                        "W4: MovieKit %.2f s for %d frames, the ffmpeg CLI filtergraph %.2f s: %.2f× (goal ≤ 1.0: %@); CPU %.1f s against %.1f s (%.2f×); peak RSS %@ MB against %@ MB.",
+                    row.medianWall, row.frames, cli.medianWall, ratio, ratio <= 1 ? "met" : "missed", row.medianCPU,
+                    cli.medianCPU, cli.medianCPU > 0 ? row.medianCPU / cli.medianCPU : 0,
+                    megabytes(row.medianPeakRSS), megabytes(cli.medianPeakRSS)))
+        }
+        for tool in ["w4-memory-", "w4-memory-cli-"] {
+            let rows = driver.measurements.filter {
+                $0.id.hasPrefix(tool) && Int($0.id.dropFirst(tool.count)) != nil
+            }.sorted { $0.frames < $1.frames }
+            guard let few = rows.first, let many = rows.last, many.frames > few.frames, few.medianPeakRSS > 0 else {
+                continue
+            }
+            let growth = (many.medianPeakRSS / few.medianPeakRSS - 1) * 100
+            notes.append(
+                String(
+                    format: "W4 memory: peak RSS %@ MB for %@ and %@ MB for %@: %+.1f%%%@.",
+                    megabytes(few.medianPeakRSS), few.tool, megabytes(many.medianPeakRSS), many.tool, growth,
+                    tool == "w4-memory-"
+                        ? String(format: " (goal flat, within 10%%: %@)", abs(growth) <= 10 ? "met" : "missed") : ""))
+        }
+        for preset in ["ultrafast", "medium"] {
+            guard let row = driver.measurement("w5-\(preset)"), row.medianWall > 0 else { continue }
+            var parts: [String] = []
+            for (id, name) in [("thorvg", "ThorVG"), ("rlottie", "rlottie")] {
+                guard let peer = driver.measurement("w5-\(id)-\(preset)"), peer.medianWall > 0 else { continue }
+                parts.append(
+                    String(
+                        format: "%.2f× %@'s pipeline (%.2f s; CPU %.1f s against %.1f s)",
+                        row.medianWall / peer.medianWall,
+                        name, peer.medianWall, row.medianCPU, peer.medianCPU))
+            }
+            if let ratio = floorRatio(row) {
+                parts.append(String(format: "%.2f× the encoder floor", ratio))
+            }
+            var goal = ""
+            if preset == "ultrafast", let peer = driver.measurement("w5-thorvg-\(preset)"), peer.medianWall > 0 {
+                goal = String(
+                    format: " (goal ≤ 0.8× ThorVG's: %@)", row.medianWall / peer.medianWall <= 0.8 ? "met" : "missed")
+            } else if preset == "medium", let ratio = floorRatio(row) {
+                goal = String(format: " (goal at the floor, ≤ 1.0: %@)", ratio <= 1 ? "met" : "missed")
+            }
+            notes.append(
+                String(format: "W5 at %@: MovieKit %.2f s, ", preset, row.medianWall)
+                    + parts.joined(separator: ", ") + goal + ".")
+        }
         return notes
     }
 

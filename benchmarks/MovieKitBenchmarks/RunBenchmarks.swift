@@ -10,6 +10,10 @@ enum Workload: String, ExpressibleByArgument, CaseIterable, Comparable {
     case parallel = "PARALLEL"
     /// Each codec against the ffmpeg CLI with the same settings.
     case codecs = "CODECS"
+    /// W4: a montage of four 1080p clips against the ffmpeg CLI filtergraph doing the same.
+    case w4 = "W4"
+    /// W5: a 1080p Lottie against ThorVG and rlottie piping into the ffmpeg CLI.
+    case w5 = "W5"
 
     init?(argument: String) {
         self.init(rawValue: argument.uppercased())
@@ -27,12 +31,13 @@ struct RunBenchmarks: ParsableCommand {
 
     @Option(
         help:
-            "Comma-separated workloads to run: W1 (animation, 720p and 1088p, with the ffmpeg floor), W2 (slideshow), W3 (memory), PARALLEL (fast presets, 4K, drawing threads), CODECS (HEVC, VP9, AV1, ProRes).",
+            "Comma-separated workloads to run: W1 (animation, 720p and 1088p, with the ffmpeg floor), W2 (slideshow), W3 (memory), PARALLEL (fast presets, 4K, drawing threads), CODECS (HEVC, VP9, AV1, ProRes), W4 (video montage), W5 (Lottie).",
         transform: { text in
             try text.split(separator: ",").map { name in
                 guard let workload = Workload(argument: name.trimmingCharacters(in: .whitespaces)) else {
                     throw ValidationError(
-                        "Unknown workload \"\(name)\"; use W1, W2, W3, PARALLEL or CODECS, separated by commas.")
+                        "Unknown workload \"\(name)\"; use W1, W2, W3, PARALLEL, CODECS, W4 or W5, separated by commas."
+                    )
                 }
                 return workload
             }

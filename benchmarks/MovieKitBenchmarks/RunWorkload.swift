@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FrameDraw
+import MovieKitCore
 
 /// The hidden child command: runs one measured render (or one untimed preparation step) in its own
 /// process, so the driver can read its wall time and peak RSS from `wait4`.
@@ -33,6 +34,14 @@ struct RunWorkload: ParsableCommand {
         /// Every frame of a captioned `contain-blur` slideshow drawn through `SceneRenderer` without
         /// encoding, with still groups cached (`--raster-cache on`) or drawn in place (`off`).
         case sceneDraw = "scene-draw"
+        /// W4: a montage of `--count` clips from the `--input` folder at `--preset`.
+        case w4
+        /// W5: the Lottie file `--input` rendered to a movie at `--preset`, 1920x1088.
+        case w5
+        /// Untimed: W5's Lottie file written to `--output`.
+        case w5Fixture = "w5-fixture"
+        /// Untimed: W5's frames drawn by MovieKit, as raw BGRA, written to `--output` (for its encoder floor).
+        case w5Prerender = "w5-prerender"
         /// Untimed: W1's raw BGRA frames written to `--output`.
         case prerender
         /// Untimed: the W2 photos generated into the `--output` folder.
@@ -114,6 +123,22 @@ struct RunWorkload: ParsableCommand {
             let photos = PhotoFixtures(cacheRoot: URL(fileURLWithPath: input))
             let all = PhotoFixtures.photos.map { photos.url(of: $0) }
             try renderW2Memory(photos: (0..<count).map { all[$0 % all.count] }, to: outputURL)
+        case .w4:
+            guard let input else { throw ValidationError("w4 needs --input, the folder of clips.") }
+            let folder = URL(fileURLWithPath: input)
+            profile = try W4Montage.render(
+                clips: W4Montage.clips(in: folder, count: count), music: W4Montage.music(in: folder),
+                preset: try Preset(named: preset), to: outputURL)
+        case .w5:
+            guard let input else { throw ValidationError("w5 needs --input, the Lottie file.") }
+            profile = try W5Render.render(
+                lottie: URL(fileURLWithPath: input), width: width, height: height, preset: try Preset(named: preset),
+                to: outputURL)
+        case .w5Fixture:
+            try W5Lottie.json().write(to: outputURL)
+        case .w5Prerender:
+            guard let input else { throw ValidationError("w5-prerender needs --input, the Lottie file.") }
+            try W5Render.prerender(lottie: URL(fileURLWithPath: input), width: width, height: height, to: outputURL)
         case .fixtures:
             guard let ffmpeg = ChildProcess.which("ffmpeg") else {
                 throw ValidationError(

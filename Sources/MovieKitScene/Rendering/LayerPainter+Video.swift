@@ -8,33 +8,42 @@ extension LayerPainter {
         guard let clip = video.clip else { return }
         let end = min(video.cutTo ?? clip.duration, clip.duration > 0 ? clip.duration : .infinity)
         let sourceTime = video.sourceTime(atLayerTime: time - layer.inPoint, end: end)
-        guard var picture = clip.image(at: sourceTime) else { return }
-        if video.isBlurred {
-            // A copy 24 pixels across drawn large is a soft blur of the picture, as for photos.
-            let scale = 24 / max(picture.size.width, picture.size.height)
-            let small = CGSize(
-                width: max(1, (picture.size.width * scale).rounded()),
-                height: max(1, (picture.size.height * scale).rounded()))
-            guard let blurred = try? picture.resized(to: small, quality: .high) else { return }
-            picture = blurred
-            context.setInterpolationQuality(.low)
-        }
         let frame = video.fit.frame(for: clip.displaySize, in: bounds)
         guard frame.width > 0, frame.height > 0 else { return }
+        let picture: Image
+        if video.isBlurred {
+            // A copy 24 pixels across drawn large is a soft blur of the picture, as for photos.
+            let scale = 24 / max(clip.displaySize.width, clip.displaySize.height)
+            let small = VideoClip.PixelSize(
+                width: max(1, Int((clip.displaySize.width * scale).rounded())),
+                height: max(1, Int((clip.displaySize.height * scale).rounded())))
+            guard let blurred = clip.image(at: sourceTime, size: small) else { return }
+            picture = blurred
+            context.setInterpolationQuality(.low)
+        } else {
+            guard let upright = clip.image(at: sourceTime, size: Self.pixelSize(of: frame, in: context, clip: clip))
+            else { return }
+            picture = upright
+        }
         context.saveGState()
         defer { context.restoreGState() }
         context.setAlpha(opacity)
         context.clip(to: Path(rect: bounds))
-        guard clip.rotation != 0 else {
-            context.draw(picture, in: frame, fit: .stretch)
-            return
-        }
-        // The stored picture is turned about the frame's centre; its sides swap at 90° and 270°.
-        context.translateBy(x: frame.midX, y: frame.midY)
-        context.rotate(by: Double(clip.rotation) * .pi / 180)
-        let quarterTurn = clip.rotation % 180 != 0
-        let width = quarterTurn ? frame.height : frame.width
-        let height = quarterTurn ? frame.width : frame.height
-        context.draw(picture, in: CGRect(x: -width / 2, y: -height / 2, width: width, height: height), fit: .stretch)
+        context.draw(picture, in: frame, fit: .stretch)
+    }
+
+    /// The pixels `frame` covers on the surface, when the drawing transform only scales and moves
+    /// and the clip is drawn smaller than its own size, so that the picture is converted at the size
+    /// it is drawn; `nil` (the clip's own size) otherwise.
+    private static func pixelSize(of frame: CGRect, in context: DrawingContext, clip: VideoClip) -> VideoClip.PixelSize?
+    {
+        let ctm = context.ctm
+        guard ctm.b == 0, ctm.c == 0 else { return nil }
+        let width = (frame.width * abs(ctm.a)).rounded()
+        let height = (frame.height * abs(ctm.d)).rounded()
+        guard width >= 1, height >= 1, width <= clip.displaySize.width, height <= clip.displaySize.height,
+            width < clip.displaySize.width || height < clip.displaySize.height
+        else { return nil }
+        return VideoClip.PixelSize(width: Int(width), height: Int(height))
     }
 }

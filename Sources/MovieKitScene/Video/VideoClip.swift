@@ -23,8 +23,15 @@ final class VideoClip: Sendable {
     /// Whether the file has sound.
     let hasAudio: Bool
 
+    /// The pixel size of a picture, upright.
+    struct PixelSize: Hashable {
+        var width: Int
+        var height: Int
+    }
+
     private struct Cached {
         let range: Range<Double>
+        let size: PixelSize
         let image: Image
         var lastUse: Int
     }
@@ -62,14 +69,15 @@ final class VideoClip: Sendable {
         }
     }
 
-    /// The picture shown at `time` seconds of the file (un-rotated, at its coded size), or `nil`
-    /// when it cannot be decoded (logged once per clip).
-    func image(at time: Double) -> Image? {
-        if let hit = cachedImage(at: time) { return hit }
+    /// The picture shown at `time` seconds of the file, upright, at `size` pixels (its upright
+    /// size when `nil`), or `nil` when it cannot be decoded (logged once per clip).
+    func image(at time: Double, size: PixelSize? = nil) -> Image? {
+        let size = size ?? PixelSize(width: Int(displaySize.width), height: Int(displaySize.height))
+        if let hit = cachedImage(at: time, size: size) { return hit }
         for evicted in pool.use(self) where evicted !== self { evicted.close() }
         return state.withLock { state -> Image? in
             state.uses += 1
-            if let index = state.cached.firstIndex(where: { $0.range.contains(time) }) {
+            if let index = state.cached.firstIndex(where: { $0.range.contains(time) && $0.size == size }) {
                 state.cached[index].lastUse = state.uses
                 return state.cached[index].image
             }
@@ -77,9 +85,9 @@ final class VideoClip: Sendable {
                 let decoder = try state.decoder ?? VideoFrameDecoder(path: url.path)
                 state.decoder = decoder
                 guard let picture = try decoder.picture(at: time) else { return nil }
-                let image = try Image.filling(width: picture.frame.width, height: picture.frame.height) {
-                    bytes, stride in
-                    try decoder.convert(picture.frame, intoBGRA: bytes, stride: stride)
+                let image = try Image.filling(width: size.width, height: size.height) { bytes, stride in
+                    try decoder.convertUpright(
+                        picture.frame, intoBGRA: bytes, stride: stride, width: size.width, height: size.height)
                 }
                 // The picture answers every request from its time to the next picture's, both less the
                 // decoder's tolerance; before the first picture, the first one shows from the request.
@@ -91,7 +99,7 @@ final class VideoClip: Sendable {
                 {
                     state.cached.remove(at: oldest)
                 }
-                state.cached.append(Cached(range: range, image: image, lastUse: state.uses))
+                state.cached.append(Cached(range: range, size: size, image: image, lastUse: state.uses))
                 return image
             } catch {
                 Log.emit(.warning, subsystem: .movieKit, "Could not decode \(url.path) at \(time) s: \(error)")
@@ -100,9 +108,11 @@ final class VideoClip: Sendable {
         }
     }
 
-    private func cachedImage(at time: Double) -> Image? {
+    private func cachedImage(at time: Double, size: PixelSize) -> Image? {
         state.withLock { state in
-            guard let index = state.cached.firstIndex(where: { $0.range.contains(time) }) else { return nil }
+            guard let index = state.cached.firstIndex(where: { $0.range.contains(time) && $0.size == size }) else {
+                return nil
+            }
             state.uses += 1
             state.cached[index].lastUse = state.uses
             return state.cached[index].image
