@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Draws real-world Lottie files with MovieKit and with ThorVG at the same frames, side by side, for the docs.
 
-usage: scripts/lottie-real-world.py [OUT.png]     (needs: pip install pillow thorvg-python; network for PyPI)
+usage: scripts/lottie-real-world.py [OUT.png]     (needs what scripts/lottie-conformance.py needs; network for PyPI)
 
 The files are the real-world animations (from LottieFiles) that rlottie keeps in example/resource/ of its
 source, taken from the rlottie-python sdist on PyPI (version and SHA-256 pinned below) into
@@ -73,21 +73,12 @@ def thorvg(path, frame, width, height, scratch):
 
 
 def thorvg_child(path, frame, width, height, out):
-    import thorvg_python as tvg
-    engine = tvg.Engine(threads=0)
-    canvas = tvg.SwCanvas(engine)
-    canvas.set_target(width, height, cs=tvg.Colorspace.ABGR8888S)
-    animation = tvg.LottieAnimation(engine)
-    picture = animation.get_picture()
-    picture.load(path)
-    picture.set_size(width, height)
-    canvas.add(picture)
-    animation.set_frame(frame)
-    canvas.update()
-    canvas.draw(True)
-    canvas.sync()
-    canvas.get_pillow().convert("RGBA").save(out)
-    canvas.destroy()
+    """Draws one frame with the same ThorVG set-up as scripts/lottie-conformance.py."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("lottie_conformance", os.path.join(HERE, "lottie-conformance.py"))
+    conformance = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(conformance)
+    conformance.thorvg_renderer()(path, frame, width, height).convert("RGBA").save(out)
 
 
 def thumbnail(image):
