@@ -105,14 +105,23 @@ extension SceneFileDecoder {
         return TextContent(text, style: style)
     }
 
-    private static func imageContent(_ map: MappingReader) throws -> ImageContent {
+    /// The file a layer's `source:` names: absolute, or relative to the scene file.
+    /// - Parameters:
+    ///   - kind: What the file is, for the messages, such as "an image file".
+    ///   - extensions: The file extensions accepted, for the message when `source:` is missing.
+    static func sourceFile(of map: MappingReader, kind: String, extensions: String = "") throws -> (NodeReader, URL) {
         let reader = try map.required(
-            "source", expected: "`source:` with the path of an image file, relative to the scene file")
-        let relative = try reader.string(expected: "the path of an image file")
+            "source", expected: "`source:` with the path of \(kind)\(extensions), relative to the scene file")
+        let relative = try reader.string(expected: "the path of \(kind)")
         let url =
             relative.hasPrefix("/")
             ? URL(fileURLWithPath: relative)
             : reader.context.baseURL.appendingPathComponent(relative).standardizedFileURL
+        return (reader, url)
+    }
+
+    private static func imageContent(_ map: MappingReader) throws -> ImageContent {
+        let (reader, url) = try sourceFile(of: map, kind: "an image file")
         let image: Image
         do {
             image = try Image(contentsOf: url)
@@ -134,14 +143,7 @@ extension SceneFileDecoder {
     }
 
     private static func lottieContent(_ map: MappingReader) throws -> LottieContent {
-        let reader = try map.required(
-            "source",
-            expected: "`source:` with the path of a Lottie file (.json, .lottie, .tgs), relative to the scene file")
-        let relative = try reader.string(expected: "the path of a Lottie file")
-        let url =
-            relative.hasPrefix("/")
-            ? URL(fileURLWithPath: relative)
-            : reader.context.baseURL.appendingPathComponent(relative).standardizedFileURL
+        let (reader, url) = try sourceFile(of: map, kind: "a Lottie file", extensions: " (.json, .lottie, .tgs)")
         var options = LottieOptions.current
         options.animationID = try map.optional("animation")?.string(expected: "the id of a dotLottie animation")
         options.segment = try map.optional("segment")?.string(expected: "the name of a marker of the animation")

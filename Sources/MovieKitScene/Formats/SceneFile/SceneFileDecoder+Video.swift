@@ -9,13 +9,7 @@ extension SceneFileDecoder {
     /// must be before its end), so that a bad clip is reported at its key before rendering.
     /// - Throws: `SceneError` naming the key.
     static func videoContent(_ map: MappingReader) throws -> VideoContent {
-        let reader = try map.required(
-            "source", expected: "`source:` with the path of a movie file, relative to the scene file")
-        let relative = try reader.string(expected: "the path of a movie file")
-        let url =
-            relative.hasPrefix("/")
-            ? URL(fileURLWithPath: relative)
-            : reader.context.baseURL.appendingPathComponent(relative).standardizedFileURL
+        let (reader, url) = try sourceFile(of: map, kind: "a movie file")
         let info: VideoContent.FileInfo
         do {
             info = try VideoContent.info(of: url)
