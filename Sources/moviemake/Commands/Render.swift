@@ -50,8 +50,10 @@ struct Render: ParsableCommand {
         }
         let renderer = try sceneOptions.renderer(for: document)
         let encoding = self.encoding.following(document.encoding)
-        let settings = try encoding.settings(
+        var settings = try encoding.settings(
             for: renderer.canvas, sceneFile: scene, roundsCanvas: document.format == SceneFormat.editly.name)
+        settings.audioNormalization = document.encoding.audioNormalization
+        if let webp = document.encoding.webp { settings.webp = webp }
         // What is rendered: the file as written and the variables filled into it.
         let sceneText = (try? String(contentsOfFile: scene, encoding: .utf8)) ?? scene
         let variables = try sceneOptions.variables().sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }

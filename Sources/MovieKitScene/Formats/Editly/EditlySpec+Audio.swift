@@ -8,14 +8,18 @@ import MovieKitCore
 /// `backgroundAudioVolume` for `audioFilePath`), after a first input holding the clips' own audio
 /// at weight `clipsAudioVolume` (1 by default). `amix` scales each input by its weight over the sum
 /// of the weights, so MovieKit plays each track at `weight / (clipsAudioVolume + Σ weights)`: a lone
-/// music track plays at half its level, as in editly. `outputVolume` then scales the mix.
+/// music track plays at half its level, as in editly. `outputVolume` then scales the mix, after
+/// `audioNorm` (FFmpeg's `dynaudnorm`) when that is enabled.
 extension EditlySpec {
     static let audioTrackKeys = ["path", "mixVolume", "cutFrom", "cutTo", "start"]
     static let volumeExpected = "a volume: a number such as 0.5, or decibels such as \"-6dB\""
 
-    static func audioTracks(_ map: MappingReader) throws -> [AudioTrack] {
+    /// The tracks of `audioFilePath` and `audioTracks`, at their share of the mix.
+    /// - Parameter normalized: Whether `audioNorm` is enabled: then `outputVolume` applies after
+    ///   the normalization (``AudioNormalization/outputGain``), not to the tracks.
+    static func audioTracks(_ map: MappingReader, normalized: Bool = false) throws -> [AudioTrack] {
         let outputVolumeReader = map.optional("outputVolume")
-        let outputVolume = try outputVolumeReader.map(volume) ?? 1
+        let outputVolume = normalized ? 1 : try outputVolumeReader.map(volume) ?? 1
         var tracks: [(track: AudioTrack, volumeReader: NodeReader?)] = []
         let loopReader = map.optional("loopAudio")
         let loops = try loopReader?.bool() ?? false
@@ -77,6 +81,25 @@ extension EditlySpec {
             track.trim = cutFrom..<length
         }
         return (track, volumeReader)
+    }
+
+    /// `audioNorm: {enable, gaussSize, maxGain}` as FFmpeg's `dynaudnorm=g=gaussSize:m=maxGain`
+    /// (editly's defaults 5 and 30), with `outputVolume` after it; `nil` unless `enable` is true.
+    static func audioNormalization(_ map: MappingReader) throws -> AudioNormalization? {
+        guard let reader = map.optional("audioNorm") else { return nil }
+        let settings = try reader.mapping(
+            keys: ["enable", "gaussSize", "maxGain"], expected: "audio normalization: {enable, gaussSize, maxGain}")
+        guard try settings.optional("enable")?.bool() == true else { return nil }
+        let gaussReader = settings.optional("gaussSize")
+        let gaussSize =
+            try gaussReader?.int(3...301, expected: "an odd whole number of half-second windows from 3 to 301") ?? 5
+        if let gaussReader, gaussSize % 2 == 0 {
+            throw gaussReader.invalid(
+                "\(gaussSize)", expected: "an odd whole number of half-second windows from 3 to 301 (dynaudnorm's g)")
+        }
+        let maxGain = try settings.optional("maxGain")?.double(1...100, expected: "a largest gain from 1 to 100") ?? 30
+        let outputGain = try map.optional("outputVolume").map(volume) ?? 1
+        return try AudioNormalization(gaussSize: gaussSize, maxGain: maxGain, outputGain: outputGain)
     }
 
     /// The weight of the clips' own audio in editly's mix: its `clipsAudioVolume`, 1 by default.

@@ -45,7 +45,6 @@ public struct EditlySpec: Sendable {
     /// Options MovieKit does not follow, and why. A boolean one is accepted when it is `false`,
     /// editly's default, which changes nothing.
     static let unsupportedOptions: [String: String] = [
-        "audioNorm": "audio normalization (FFmpeg's dynaudnorm) is not implemented",
         "ffmpegPath": "MovieKit uses FFmpeg's libraries in-process, not the ffmpeg program",
         "ffprobePath": "MovieKit uses FFmpeg's libraries in-process, not the ffprobe program",
         "tmpDir": "MovieKit writes no temporary files",
@@ -108,8 +107,13 @@ public struct EditlySpec: Sendable {
         var encoding = DocumentEncoding()
         encoding.draft = try map.optional("fast")?.bool() ?? false
         var outputRate: FrameRate?
+        let outPathReader = map.optional("outPath")
+        let writesWebP = try outPathReader?.string().lowercased().hasSuffix(".webp") ?? false
         if let arguments = map.optional("customOutputArgs") {
-            outputRate = try Self.outputArguments(arguments, into: &encoding)
+            outputRate = try Self.outputArguments(arguments, into: &encoding, writesWebP: writesWebP)
+        } else if writesWebP {
+            // FFmpeg's webp muxer plays the animation once unless given -loop.
+            encoding.webp = try WebPOptions(playCount: 1)
         }
         // `-r` sets the movie's rate, as FFmpeg resamples editly's frames to it.
         let fps = try outputRate ?? map.optional("fps").map(Self.frameRate) ?? 25
@@ -124,10 +128,13 @@ public struct EditlySpec: Sendable {
             try map.required("clips", expected: "`clips:` with a list of clips"), defaults: defaults, canvas: show,
             media: try EditlyMedia(map))
         show.slides = clips.slides
-        show.audio = try Self.audioTracks(map) + Self.placing(clips.sounds, in: show)
+        encoding.audioNormalization = try Self.audioNormalization(map)
+        show.audio =
+            try Self.audioTracks(map, normalized: encoding.audioNormalization != nil)
+            + Self.placing(clips.sounds, in: show)
         slideshow = show
         self.encoding = encoding
-        outputURL = try map.optional("outPath").map {
+        outputURL = try outPathReader.map {
             MediaFiles.url(try $0.string(expected: "the path of the movie to write"), relativeTo: root.context.baseURL)
         }
     }
@@ -139,11 +146,6 @@ public struct EditlySpec: Sendable {
             guard let reason = unsupportedOptions[entry.key] else { continue }
             let reader = map.reader.child(entry.key, entry.value)
             if entry.value.isNull { continue }
-            if entry.key == "audioNorm", reader.isMapping {
-                let settings = try reader.mapping(
-                    keys: ["enable", "gaussSize", "maxGain"], expected: "{enable, gaussSize, maxGain}")
-                if try settings.optional("enable")?.bool() != true { continue }
-            }
             throw SceneError.unsupportedFeature(
                 file: reader.context.fileName, line: entry.line, column: entry.column, path: reader.path,
                 feature: "editly's `\(entry.key)` option", reason: reason)
