@@ -4,8 +4,9 @@ import Testing
 
 @testable import MovieKitScene
 
-/// editly's `audioNorm` and the WebP output of its `customOutputArgs.json5` example.
-@Suite("editly audioNorm and WebP output")
+/// editly's audio weights (its `audio2` and `audio3` examples), `audioNorm`, and the WebP output of
+/// its `customOutputArgs.json5` example.
+@Suite("editly audio mix, audioNorm and WebP output")
 struct EditlyOutputTests {
     static func spec(_ text: String, in fixtures: ReaderFixtures) throws -> EditlySpec {
         try EditlyKeysTests.spec(text, in: fixtures)
@@ -58,6 +59,37 @@ struct EditlyOutputTests {
         let message = EditlyKeysTests.message(
             "{ clips: [{ layers: [{ type: 'pause' }] }], audioNorm: \(settings) }", in: fixtures)
         #expect(message == expected)
+    }
+
+    @Test func mixVolumesAreAmixWeightsInTheClipAndInTheFinalMix() throws {
+        let fixtures = try ReaderFixtures()
+        try fixtures.silence("a.wav", seconds: 3)
+        func volumes(_ spec: String) throws -> [Double] {
+            try Self.spec(spec, in: fixtures).slideshow.audio.map(\.volume)
+        }
+        // audio3.json5: detached layers are inputs of the final mix, weighed against the clips' 1.
+        let detached = try volumes(
+            "{ clips: [{ duration: 2, layers: [{ type: 'pause' }, { type: 'detached-audio', path: 'a.wav', mixVolume: 50 }, { type: 'detached-audio', path: 'a.wav', mixVolume: 10 }] }] }"
+        )
+        #expect(zip(detached, [50.0 / 61, 10.0 / 61]).allSatisfy { abs($0 - $1) < 1e-9 }, "\(detached)")
+        // Two audio layers of a clip share its sound by weight; with no other audio, editly does not
+        // mix, so outputVolume and clipsAudioVolume leave the clips' sound as it is.
+        let layers = try volumes(
+            "{ keepSourceAudio: true, clipsAudioVolume: 50, outputVolume: 0.5, clips: [{ duration: 2, layers: [{ type: 'audio', path: 'a.wav', mixVolume: 3 }, { type: 'audio', path: 'a.wav' }] }] }"
+        )
+        #expect(layers == [0.75, 0.25])
+        // audio2.json5: clipsAudioVolume 50 is a weight.
+        let weighted = try volumes(
+            "{ clipsAudioVolume: 50, clips: [{ layers: [{ type: 'pause' }] }], audioTracks: [{ path: 'a.wav' }, { path: 'a.wav', mixVolume: 49 }] }"
+        )
+        #expect(zip(weighted, [0.01, 0.49]).allSatisfy { abs($0 - $1) < 1e-9 }, "\(weighted)")
+        // Without keepSourceAudio, editly leaves a clip's audio layers silent.
+        #expect(try volumes("{ clips: [{ duration: 1, layers: [{ type: 'audio', path: 'a.wav' }] }] }").isEmpty)
+        // And audioNorm applies only where editly mixes.
+        let alone = try Self.spec(
+            "{ keepSourceAudio: true, audioNorm: { enable: true }, clips: [{ duration: 1, layers: [{ type: 'audio', path: 'a.wav' }] }] }",
+            in: fixtures)
+        #expect(alone.encoding.audioNormalization == nil)
     }
 
     @Test func customOutputArgsForWebPAreFollowed() throws {

@@ -73,10 +73,16 @@ extension EditlySpec {
             case "-vcodec", "-c:v", "-codec:v":
                 encoding.codec = try valueReader.choice(encoderCodecs.map { ($0.name, $0.codec) }, what: "an encoder")
             case "-qscale", "-q:v", "-qscale:v":
-                webp.quality = try valueReader.double(0...100, expected: "a WebP quality from 0 to 100 for \(option)")
+                guard let quality = Double(value), (0...100).contains(quality) else {
+                    throw valueReader.invalid("\"\(value)\"", expected: "a WebP quality from 0 to 100 for \(option)")
+                }
+                webp.quality = quality
                 webp.first = webp.first ?? (items[index], option)
             case "-compression_level":
-                webp.level = try valueReader.int(0...6, expected: "a WebP compression level from 0 to 6")
+                guard let level = Int(value), (0...6).contains(level) else {
+                    throw valueReader.invalid("\"\(value)\"", expected: "a WebP compression level from 0 to 6")
+                }
+                webp.level = level
                 webp.first = webp.first ?? (items[index], option)
             default:  // -r
                 rate = try frameRate(valueReader)

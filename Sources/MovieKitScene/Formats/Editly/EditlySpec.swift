@@ -121,17 +121,18 @@ public struct EditlySpec: Sendable {
         show.fit = .contain
         show.backdrop = .blurred
         show.kenBurns = false
+        let normalization = try Self.audioNormalization(map)
+        let mix = try Self.mix(map, normalized: normalization != nil)
+        // editly normalizes only when it mixes the clips' sound with other audio.
+        encoding.audioNormalization = mix.mixes ? normalization : nil
         let defaults = try EditlyDefaults(map.optional("defaults"))
         show.slideDuration = defaults.duration
         show.transition = try defaults.transition.resolved(at: root)
         let clips = try EditlyClips.slidesAndSounds(
             try map.required("clips", expected: "`clips:` with a list of clips"), defaults: defaults, canvas: show,
-            media: try EditlyMedia(map))
+            media: try EditlyMedia(map, mix: mix))
         show.slides = clips.slides
-        encoding.audioNormalization = try Self.audioNormalization(map)
-        show.audio =
-            try Self.audioTracks(map, normalized: encoding.audioNormalization != nil)
-            + Self.placing(clips.sounds, in: show)
+        show.audio = try Self.audioTracks(map, mix: mix) + Self.placing(clips.sounds, in: show)
         slideshow = show
         self.encoding = encoding
         outputURL = try outPathReader.map {
