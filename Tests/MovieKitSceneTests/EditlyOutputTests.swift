@@ -38,17 +38,17 @@ struct EditlyOutputTests {
     @Test(arguments: [
         (
             "{ enable: true, gaussSize: 4 }",
-            "spec.json5: `audioNorm.gaussSize` is \"4\" but must be an odd whole number of half-second windows from 3 to 301 (dynaudnorm's g)."
+            "spec.json5: `audioNorm.gaussSize` is 4 but must be an odd whole number of half-second windows from 3 to 301 (dynaudnorm's g)."
         ),
         (
             "{ enable: true, gaussSize: 1 }",
-            "spec.json5: `audioNorm.gaussSize` is \"1\" but must be an odd whole number of half-second windows from 3 to 301."
+            "spec.json5: `audioNorm.gaussSize` is 1 but must be an odd whole number of half-second windows from 3 to 301."
         ),
         (
             "{ enable: true, maxGain: 0 }",
-            "spec.json5: `audioNorm.maxGain` is \"0\" but must be a largest gain from 1 to 100."
+            "spec.json5: `audioNorm.maxGain` is 0 but must be a largest gain from 1 to 100."
         ),
-        ("{ enable: 'yes' }", "spec.json5: `audioNorm.enable` is \"yes\" but must be true or false."),
+        ("{ enable: 'yes' }", "spec.json5: `audioNorm.enable` is a string (\"yes\") but must be true or false."),
         (
             "{ enable: true, strength: 2 }",
             "spec.json5: `audioNorm.strength` is not a known key. Valid keys here are `enable`, `gaussSize` and `maxGain`."
