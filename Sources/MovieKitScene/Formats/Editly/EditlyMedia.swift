@@ -11,7 +11,7 @@ import MovieKitCore
 /// speed from `start` seconds into the clip. As in editly, a clip's own sound (its `video` layers'
 /// and its `audio` layers) is heard only with `keepSourceAudio: true`; its layers are mixed with
 /// their `mixVolume` as amix weights (a lone one plays as it is); and the clips' sound is one input of
-/// the final mix, at weight `clipsAudioVolume` (see ``EditlySpec/Mix``), where `detached-audio`
+/// the final mix, at weight `clipsAudioVolume` (see `EditlySpec.Mix`), where `detached-audio`
 /// layers are inputs of their own.
 struct EditlyMedia {
     static let videoKeys = [
