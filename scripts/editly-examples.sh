@@ -110,7 +110,7 @@ PY
       input=$movie
       if [ "${movie##*.}" = webp ]; then
         input=$work/sheet.mp4
-        (cd "$work" && "$moviemake" render "$spec" -o "$input" --codec h264 -y) >/dev/null || true
+        (cd "$work" && "$moviemake" render "$spec" -o "$input" --codec h264 -y) >/dev/null 2>&1 || true
       fi
       mkdir -p "$EDITLY_SHEETS"
       (cd "$work" && "$moviemake" sheet "$input" -o "$work/sheet.png" --count 8 --columns 4 --thumbnail-width 160 -y) >/dev/null \
