@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Renders editly's 34 example specs unchanged with `moviemake render` (no -o: each spec's outPath) and
 # checks every movie by decoding it with ffprobe: the frame count moviemake reported, and a duration of
-# that many frames at the movie's rate. remote.json5 must fail with the network error when offline (its
+# that many frames at the movie's rate (for the animated WebP, which FFmpeg 5.1 cannot read, from its chunks). remote.json5 must fail with the network error when offline (its
 # picsum.photos URLs cannot be downloaded) and render when online.
 #
 # The specs are copied to a temporary folder (EDITLY_EXAMPLES is read-only where tests run) and their
@@ -13,6 +13,7 @@
 #   EDITLY_ASSETS    where the generated assets are kept  (default: .build/editly-assets)
 #   EDITLY_STRICT    1: exit 1 unless every spec passes; 0: report only (default: 1)
 #   EDITLY_KEEP      a folder to keep the rendered movies in (default: removed)
+#   EDITLY_SHEETS    a folder to write a contact sheet of each movie in, as SPEC.jpg (default: none)
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 moviemake=${MOVIEMAKE:-$repo/.build/release/moviemake}
@@ -68,8 +69,27 @@ for spec in "${specs[@]}"; do
     failed+=("$spec")
     continue
   fi
-  probe=$(ffprobe -v error -select_streams v:0 -count_frames \
-    -show_entries stream=nb_read_frames,avg_frame_rate,width,height:format=duration -of default=nw=1 "$movie" 2>&1) || true
+  if [ "${movie##*.}" = webp ]; then
+    # FFmpeg 5.1 reads no animated WebP: its frames (ANMF chunks) and their durations are counted from the file.
+    probe=$(python3 - "$movie" <<'PY'
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+frames, milliseconds, width, height, index = 0, 0, 0, 0, 12
+while index + 8 <= len(data):
+    kind, size = data[index:index + 4], struct.unpack("<I", data[index + 4:index + 8])[0]
+    body = data[index + 8:index + 8 + size]
+    if kind == b"VP8X":
+        width, height = 1 + int.from_bytes(body[4:7], "little"), 1 + int.from_bytes(body[7:10], "little")
+    elif kind == b"ANMF":
+        frames, milliseconds = frames + 1, milliseconds + int.from_bytes(body[12:15], "little")
+    index += 8 + size + (size & 1)
+print(f"width={width}\nheight={height}\nnb_read_frames={frames}\navg_frame_rate={frames * 1000}/{max(milliseconds, 1)}\nduration={milliseconds / 1000}")
+PY
+    ) || true
+  else
+    probe=$(ffprobe -v error -select_streams v:0 -count_frames \
+      -show_entries stream=nb_read_frames,avg_frame_rate,width,height:format=duration -of default=nw=1 "$movie" 2>&1) || true
+  fi
   decoded=$(sed -n 's/^nb_read_frames=//p' <<<"$probe")
   rate=$(sed -n 's/^avg_frame_rate=//p' <<<"$probe")
   duration=$(sed -n 's/^duration=//p' <<<"$probe")
@@ -85,6 +105,18 @@ for spec in "${specs[@]}"; do
     printf 'PASS  %s  %s frames, %s, %.2f s (%d s to render)\n' "$spec" "$frames" "$size" "$duration" "$seconds"
     passed=$((passed + 1))
     if [ -n "${EDITLY_KEEP:-}" ]; then mkdir -p "$EDITLY_KEEP" && cp "$movie" "$EDITLY_KEEP/"; fi
+    if [ -n "${EDITLY_SHEETS:-}" ]; then
+      # FFmpeg 5.1 does not decode animated WebP: that spec's sheet is drawn from an MP4 of it.
+      input=$movie
+      if [ "${movie##*.}" = webp ]; then
+        input=$work/sheet.mp4
+        (cd "$work" && "$moviemake" render "$spec" -o "$input" --codec h264 -y) >/dev/null 2>&1 || true
+      fi
+      mkdir -p "$EDITLY_SHEETS"
+      (cd "$work" && "$moviemake" sheet "$input" -o "$work/sheet.png" --count 8 --columns 4 --thumbnail-width 160 -y) >/dev/null \
+        && ffmpeg -nostdin -v error -y -i "$work/sheet.png" -q:v 7 "$EDITLY_SHEETS/${spec%.json5}.jpg" \
+        || echo "editly-examples: no contact sheet for $spec" >&2
+    fi
   else
     echo "FAIL  $spec  $(basename "$movie"): $check"
     failed+=("$spec")

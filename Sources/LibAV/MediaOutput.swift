@@ -13,6 +13,8 @@ package final class MediaOutput {
         case webm
         case matroska
         case gif
+        /// Animated WebP; its `loop` option is added with `addOptions`.
+        case webp
         /// Numbered image files in a folder; the path is a pattern such as `dir/frame-%06d.png`.
         case image2
         /// MP4 written as fragments, one per keyframe: chunk files that join by stream copy.
@@ -27,7 +29,7 @@ package final class MediaOutput {
             case .mp4, .mov: [CodecOption("movflags", "+faststart")]
             case .fragmentedMP4: [CodecOption("movflags", "+frag_keyframe+empty_moov+default_base_moof")]
             case .image2: [CodecOption("start_number", "0")]
-            case .webm, .matroska, .gif: []
+            case .webm, .matroska, .gif, .webp: []
             }
         }
     }

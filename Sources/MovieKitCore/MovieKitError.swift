@@ -34,6 +34,8 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
     case codecNotInContainer(codec: String, container: String, suggestions: [String])
     /// The GIF play count is outside 1…65535.
     case invalidGIFPlayCount(Int)
+    /// A ``WebPOptions`` value is out of range.
+    case invalidWebPOption(name: String, value: String, rule: String)
     /// A metadata key or value is not valid.
     case invalidMetadata(key: String, reason: String)
     /// The preset name is not one of x264's presets.
@@ -118,6 +120,8 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
             return "\(codec) cannot be stored in \(container); use \(Self.list(suggestions))."
         case .invalidGIFPlayCount(let count):
             return "GIF play count \(count) is outside 1…65535; use 1 to play once, or leave it unset to loop forever."
+        case .invalidWebPOption(let name, let value, let rule):
+            return "WebP \(name) \(value) is out of range; use \(rule)."
         case .invalidMetadata(let key, let reason):
             return "Metadata \"\(key)\" cannot be written: \(reason)."
         case .unknownPreset(let name):

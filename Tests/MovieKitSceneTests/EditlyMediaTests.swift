@@ -48,10 +48,12 @@ struct EditlyMediaTests {
         let tracks = show.audio
         try #require(tracks.count == 2, "\(tracks)")
         // The audio layer's 2 s are fitted into its 1 s clip; the detached one starts 0.5 s into the second clip.
-        #expect(tracks[0].start == 0 && tracks[0].speed == 2 && tracks[0].volume == 0.5)
-        #expect(tracks[1].start == 1.5 && tracks[1].speed == 1)
+        // editly's final amix: the clips' sound at weight 0.5, the detached layer at weight 1; each
+        // clip's lone sound plays at its clip's share, whatever its mixVolume.
+        #expect(tracks[0].start == 0 && tracks[0].speed == 2 && abs(tracks[0].volume - 1.0 / 3) < 1e-9)
+        #expect(tracks[1].start == 1.5 && tracks[1].speed == 1 && abs(tracks[1].volume - 2.0 / 3) < 1e-9)
         let scene = try SceneRenderer(scene: show.scene()).scene
         let clipSound = try #require(scene.audio.first { $0.url.lastPathComponent == "tone.mp4" })
-        #expect(clipSound.start == 1 && abs(clipSound.volume - 0.4) < 1e-9)
+        #expect(clipSound.start == 1 && abs(clipSound.volume - 1.0 / 3) < 1e-9)
     }
 }

@@ -73,14 +73,14 @@ struct SlideshowManifestErrorTests {
         .init(
             name: "unknown transition name", text: "transition: wipeleftt\nslides:\n  - title: Hi\n",
             message:
-                "show.yaml:1:13: `transition` is \"wipeleftt\" (did you mean `wipeleft`?) but must be a transition: one of \(transitionNames)."
+                "show.yaml:1:13: `transition` is \"wipeleftt\" (did you mean `wipeleft`?) but must be a transition (or a gl-transitions name such as CrossZoom): one of \(transitionNames)."
         ),
         .init(
             name: "unknown transition name in a slide's mapping",
             text:
-                "slides:\n  - title: A\n  - title: B\n  - title: C\n  - title: D\n    transition: {name: swirl, duration: 1}\n  - title: E\n",
+                "slides:\n  - title: A\n  - title: B\n  - title: C\n  - title: D\n    transition: {name: whirlpool, duration: 1}\n  - title: E\n",
             message:
-                "show.yaml:6:24: `slides[3].transition.name` is \"swirl\" but must be a transition: one of \(transitionNames)."
+                "show.yaml:6:24: `slides[3].transition.name` is \"whirlpool\" but must be a transition (or a gl-transitions name such as CrossZoom): one of \(transitionNames)."
         ),
         .init(
             name: "misspelt transition key", text: "slides:\n  - title: A\n    transition: {nmae: radial}\n",

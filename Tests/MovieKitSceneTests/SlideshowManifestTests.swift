@@ -139,4 +139,17 @@ struct SlideshowManifestTests {
         }
         #expect(title == "Hi caller" && show.slides[0].duration == 2.5)
     }
+
+    @Test func glTransitionNamesAreDrawnByTheirShader() throws {
+        let fixtures = try ReaderFixtures()
+        let manifest = try fixtures.text(
+            "transition: {name: crosszoom, duration: 0.5}\nslides:\n  - {title: A, duration: 2}\n  - {title: B, transition: Swirl}\n  - {title: C, transition: wipeleft}\n",
+            to: "gl.yaml")
+        let show = try SlideshowManifest.load(from: manifest)
+        #expect(show.transition.shader == ShaderTransition(.crossZoom))
+        #expect(show.slides[1].transition?.shader == ShaderTransition(.swirl))
+        #expect(show.slides[1].transition?.duration == 0.5, "the slideshow's duration is kept")
+        // MovieKit's own names win where both exist, and drop the shader of the default.
+        #expect(show.slides[2].transition?.kind == .wipeLeft && show.slides[2].transition?.shader == nil)
+    }
 }

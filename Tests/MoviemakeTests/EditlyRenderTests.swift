@@ -146,6 +146,40 @@ struct EditlyRenderTests {
         #expect(abs(probe.containerDuration - Double(probe.frames.count) / 25) < 0.05)
     }
 
+    /// editly's customOutputArgs.json5: an animated WebP by libwebp, playing once as FFmpeg writes it.
+    @Test func customOutputArgsWriteAnAnimatedWebP() throws {
+        let folder = try Self.folder(extra: [
+            "customOutputArgs.json5": """
+            {
+              outPath: "./customOutputArgs.webp",
+              clips: [{ duration: 2, layers: [{ type: "title-background", text: "Custom output args" }] }],
+              customOutputArgs: ["-compression_level", "5", "-qscale", "60", "-vcodec", "libwebp"],
+            }
+            """
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.run(["render", folder.appendingPathComponent("customOutputArgs.json5").path, "--progress", "none"])
+        let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent("customOutputArgs.webp")))
+        #expect(String(decoding: bytes.prefix(4), as: UTF8.self) == "RIFF")
+        // The chunks after the header: VP8X, ANIM (its loop count at bytes 4…5), then one ANMF per frame.
+        var index = 12
+        var frames = 0
+        var milliseconds = 0
+        var loops = -1
+        while index + 8 <= bytes.count {
+            let id = String(decoding: bytes[index..<index + 4], as: UTF8.self)
+            let size = (0..<4).reduce(0) { $0 | Int(bytes[index + 4 + $1]) << (8 * $1) }
+            if id == "ANIM" { loops = Int(bytes[index + 12]) | Int(bytes[index + 13]) << 8 }
+            if id == "ANMF" {
+                frames += 1
+                milliseconds += (0..<3).reduce(0) { $0 | Int(bytes[index + 20 + $1]) << (8 * $1) }
+            }
+            index += 8 + size + (size & 1)
+        }
+        #expect(
+            frames == 50 && milliseconds == 2000 && loops == 1, "\(frames) frames, \(milliseconds) ms, loop \(loops)")
+    }
+
     @Test func withoutOutputOrOutPathTheCommandAsksForOne() throws {
         let folder = try Self.folder(extra: [
             "bare.json5": "{ clips: [{ duration: 0.2, layers: [{ type: 'pause' }] }] }"

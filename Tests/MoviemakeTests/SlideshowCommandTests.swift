@@ -72,9 +72,9 @@ struct SlideshowCommandTests {
                 "No photos were found in EMPTY; hidden files are skipped, and folders inside folders are read only with --recursive."
         ),
         Refusal(
-            arguments: ["slideshow", "PHOTOS", "-o", "OUT", "--transition", "swirl"], status: 1,
+            arguments: ["slideshow", "PHOTOS", "-o", "OUT", "--transition", "whirlpool"], status: 1,
             message:
-                "Transition \"swirl\" is not one MovieKit knows; use one of cut, crossfade, fadeblack, fadewhite, wipeleft, wiperight, wipeup, wipedown, slideleft, slideright, slideup, slidedown, circleopen, circleclose, radial, dissolve, pixelize, zoomin, diagtl, diagtr, diagbl, diagbr, hblur, random, fade, none."
+                "Transition \"whirlpool\" is not one MovieKit knows; use one of cut, crossfade, fadeblack, fadewhite, wipeleft, wiperight, wipeup, wipedown, slideleft, slideright, slideup, slidedown, circleopen, circleclose, radial, dissolve, pixelize, zoomin, diagtl, diagtr, diagbl, diagbr, hblur, random, fade, none, or a gl-transitions name such as Bounce, BowTieHorizontal, BowTieVertical."
         ),
         Refusal(
             arguments: ["slideshow", "PHOTOS", "-o", "OUT", "--duration", "1", "--transition-duration", "0.5"],

@@ -12,6 +12,8 @@ public enum AudioError: Error, Equatable, CustomStringConvertible {
     case addedAfterFirstFrame(path: String)
     /// The container cannot hold MovieKit's AAC audio.
     case notInContainer(path: String, container: String)
+    /// A setting of ``AudioNormalization`` is out of range.
+    case invalidNormalization(setting: String, value: Double, rule: String)
 
     public var description: String {
         switch self {
@@ -23,6 +25,8 @@ public enum AudioError: Error, Equatable, CustomStringConvertible {
         case .addedAfterFirstFrame(let path):
             return
                 "Audio was added to \(path) after its first frame, but the movie was started without an audio stream; add audio tracks before the first frame."
+        case .invalidNormalization(let setting, let value, let rule):
+            return "Audio normalization has \(setting) \(value); use \(rule)."
         case .notInContainer(let path, let container):
             return
                 "\(path) cannot hold audio: MovieKit writes AAC, which \(container) does not take; use .mp4, .mov or .mkv for a movie with sound."

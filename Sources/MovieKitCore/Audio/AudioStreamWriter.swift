@@ -7,10 +7,17 @@ final class AudioStreamWriter {
     private let mixer: AudioMixer
     private let encoder: AudioEncoder
     private let stream: Int
+    /// The loudness normalization the mix goes through, which holds some audio back until it has seen what follows.
+    private let normalizer: AudioFilter?
+    /// Samples (per channel) handed to the encoder so far.
+    private var encodedSamples = 0
 
     /// Adds the AAC stream to `output` (before its header is written).
-    init(mixer: AudioMixer, output: MediaOutput, bitRate: Int) throws {
+    init(mixer: AudioMixer, output: MediaOutput, bitRate: Int, normalization: AudioNormalization? = nil) throws {
         self.mixer = mixer
+        normalizer = try normalization.map {
+            try AudioFilter(chain: $0.filterChain, sampleRate: AudioMixer.sampleRate, channels: AudioMixer.channels)
+        }
         encoder = try AudioEncoder(
             sampleRate: AudioMixer.sampleRate, channels: AudioMixer.channels, bitRate: bitRate,
             globalHeader: output.wantsGlobalHeader)
@@ -33,7 +40,18 @@ final class AudioStreamWriter {
 
     private func write(upTo end: Int, movieEnd: Int?, flush: Bool, output: MediaOutput) throws {
         guard end > mixer.mixedSamples || flush else { return }
-        let samples = try mixer.mix(upTo: end, movieEnd: movieEnd)
+        var samples = try mixer.mix(upTo: end, movieEnd: movieEnd)
+        if let normalizer {
+            samples = try normalizer.process(samples)
+            if flush {
+                samples += try normalizer.drain()
+                // The filter's output matches its input in length; this keeps the audio as long as the movie if not.
+                let total = (mixer.mixedSamples - encodedSamples) * AudioMixer.channels
+                if samples.count > total { samples.removeLast(samples.count - total) }
+                samples += [Float](repeating: 0, count: total - samples.count)
+            }
+        }
+        encodedSamples += samples.count / AudioMixer.channels
         try encoder.encode(interleaved: samples, flush: flush) { try output.write($0, toStream: stream) }
     }
 }

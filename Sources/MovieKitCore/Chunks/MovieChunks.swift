@@ -23,11 +23,13 @@ public enum MovieChunks {
     ///   - overwrite: Whether an existing file may be replaced.
     ///   - audio: The movie's music and sounds, mixed and encoded over the whole length.
     ///   - audioBitRate: The AAC bit rate.
+    ///   - audioNormalization: Loudness normalization of the mix, or `nil` for none.
     /// - Throws: `ChunkError.mismatch` naming a part that does not belong (no chunk tag,
     ///   different settings, another movie, cut short), `.chunkCoverage` naming a missing or
     ///   repeated frame range, `.unreadableInput`, or a write error; nothing is left at `url`.
     public static func join(
-        parts: [URL], to url: URL, overwrite: Bool = false, audio: [AudioTrack] = [], audioBitRate: Int = 192_000
+        parts: [URL], to url: URL, overwrite: Bool = false, audio: [AudioTrack] = [], audioBitRate: Int = 192_000,
+        audioNormalization: AudioNormalization? = nil
     ) throws {
         let ordered = try checkedParts(parts)
         guard let first = ordered.first else { throw ChunkError.incompleteCoverage(reason: "no parts were given") }
@@ -46,8 +48,8 @@ public enum MovieChunks {
         let file = try PartialOutput(destination: url)
         do {
             try write(
-                ordered, first: first, container: container, mixer: mixer, audioBitRate: audioBitRate, file: file,
-                destination: url.path)
+                ordered, first: first, container: container, mixer: mixer,
+                audio: (bitRate: audioBitRate, normalization: audioNormalization), file: file, destination: url.path)
             try file.moveIntoPlace(overwrite: overwrite)
         } catch let error as LibAVError {
             file.removeTemporary()
@@ -59,15 +61,19 @@ public enum MovieChunks {
     }
 
     private static func write(
-        _ parts: [Part], first: Part, container: MediaOutput.Container, mixer: AudioMixer, audioBitRate: Int,
-        file: PartialOutput, destination: String
+        _ parts: [Part], first: Part, container: MediaOutput.Container, mixer: AudioMixer,
+        audio settings: (bitRate: Int, normalization: AudioNormalization?), file: PartialOutput, destination: String
     ) throws {
         let firstInput = try FormatInput(path: first.url.path)
         try firstInput.findStreamInfo()
         let rate = (numerator: first.identity.frameRate.numerator, denominator: first.identity.frameRate.denominator)
         let output = try MediaOutput(container: container, path: file.writePath, destination: destination)
         let video = try output.addStream(copying: firstInput, stream: try firstInput.bestStream(.video))
-        let audio = mixer.isEmpty ? nil : try AudioStreamWriter(mixer: mixer, output: output, bitRate: audioBitRate)
+        let audio =
+            mixer.isEmpty
+            ? nil
+            : try AudioStreamWriter(
+                mixer: mixer, output: output, bitRate: settings.bitRate, normalization: settings.normalization)
         try output.start()
         let packet = try Packet()
         for part in parts {

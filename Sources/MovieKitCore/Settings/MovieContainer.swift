@@ -12,6 +12,8 @@ public enum MovieContainer: String, Sendable, Hashable, CaseIterable, CustomStri
     case mkv
     /// `.gif`.
     case gif
+    /// `.webp`: an animated WebP.
+    case webp
     /// A folder of numbered PNG files: a destination with no extension.
     case pngSequence
 
@@ -23,17 +25,19 @@ public enum MovieContainer: String, Sendable, Hashable, CaseIterable, CustomStri
         case "webm": self = .webm
         case "mkv": self = .mkv
         case "gif": self = .gif
+        case "webp": self = .webp
         case "": self = .pngSequence
         default: return nil
         }
     }
 
-    /// The codec used when the settings name none: `.webm` gives VP9, `.gif` gives GIF.
+    /// The codec used when the settings name none: `.webm` gives VP9, `.gif` GIF, `.webp` WebP.
     public var defaultCodec: VideoCodec {
         switch self {
         case .mp4, .mov, .mkv: .h264
         case .webm: .vp9
         case .gif: .gif
+        case .webp: .webp
         case .pngSequence: .png
         }
     }

@@ -24,7 +24,7 @@ extension MovieSettings {
             return alpha ? .yuva444p10le : .yuv444p10le
         case .png:
             return alpha ? .rgba : .rgb24
-        case .gif:
+        case .gif, .webp:
             return .bgra
         }
     }
@@ -39,6 +39,7 @@ extension MovieSettings {
         case .prores: ["prores_ks"]
         case .gif: ["gif"]
         case .png: ["png"]
+        case .webp: ["libwebp"]
         }
     }
 
@@ -84,6 +85,11 @@ extension MovieSettings {
             }
         case .prores(let profile):
             options += [CodecOption("profile", profile.encoderName), CodecOption("vendor", "apl0")]
+        case .webp:
+            options += [
+                CodecOption("quality", String(webp.quality)),
+                CodecOption("compression_level", String(webp.compressionLevel))
+            ]
         case .gif, .png:
             break
         }

@@ -49,6 +49,10 @@ public struct MovieSettings: Sendable, Hashable {
     public let audioBitRate: Int
     /// The x264/x265 tuning, or `nil` for none.
     public let tune: Tune?
+    /// Quality, effort and looping, for animated WebP output. Default: libwebp's, looping forever.
+    public var webp = WebPOptions()
+    /// Loudness normalization of the mixed audio (editly's `audioNorm`), or `nil` for none. Default `nil`.
+    public var audioNormalization: AudioNormalization?
 
     /// Creates validated settings.
     /// - Parameters:

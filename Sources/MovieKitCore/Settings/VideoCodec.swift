@@ -14,6 +14,8 @@ public enum VideoCodec: Sendable, Hashable, CustomStringConvertible {
     case gif
     /// A numbered PNG sequence in a folder: `frame-000000.png` onwards.
     case png
+    /// An animated WebP by libwebp, lossy, with alpha; quality and looping in ``WebPOptions``.
+    case webp
 
     /// The codec's name as people write it: "H.264", "ProRes 4444".
     public var description: String {
@@ -25,6 +27,7 @@ public enum VideoCodec: Sendable, Hashable, CustomStringConvertible {
         case .prores(let profile): "ProRes \(profile.displayName)"
         case .gif: "GIF"
         case .png: "PNG"
+        case .webp: "WebP"
         }
     }
 
@@ -38,6 +41,7 @@ public enum VideoCodec: Sendable, Hashable, CustomStringConvertible {
         case .prores: "prores"
         case .gif: "gif"
         case .png: "png"
+        case .webp: "webp"
         }
     }
 
@@ -46,7 +50,7 @@ public enum VideoCodec: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .h264, .hevc: 0...51
         case .vp9, .av1: 0...63
-        case .prores, .gif, .png: nil
+        case .prores, .gif, .png, .webp: nil
         }
     }
 
@@ -57,7 +61,7 @@ public enum VideoCodec: Sendable, Hashable, CustomStringConvertible {
         case .hevc: 28
         case .vp9: 31
         case .av1: 35
-        case .prores, .gif, .png: nil
+        case .prores, .gif, .png, .webp: nil
         }
     }
 
@@ -73,6 +77,7 @@ public enum VideoCodec: Sendable, Hashable, CustomStringConvertible {
         case .prores: [.mov]
         case .gif: [.gif]
         case .png: [.pngSequence]
+        case .webp: [.webp]
         }
     }
 
@@ -82,6 +87,7 @@ public enum VideoCodec: Sendable, Hashable, CustomStringConvertible {
         case .vp9: [.webm]
         case .prores(let profile) where profile.hasAlphaChannel: [.mov]
         case .png: [.pngSequence]
+        case .webp: [.webp]
         default: []
         }
     }
@@ -90,7 +96,7 @@ public enum VideoCodec: Sendable, Hashable, CustomStringConvertible {
     var chromaOptions: [ChromaSubsampling] {
         switch self {
         case .h264, .hevc: [.yuv420, .yuv444]
-        case .vp9, .av1, .gif, .png: [.yuv420]
+        case .vp9, .av1, .gif, .png, .webp: [.yuv420]
         case .prores(let profile): [profile.hasAlphaChannel ? .yuv444 : .yuv422]
         }
     }
@@ -98,14 +104,14 @@ public enum VideoCodec: Sendable, Hashable, CustomStringConvertible {
     /// The bit depths the codec is offered with; the first is the default.
     var bitDepths: [BitDepth] {
         switch self {
-        case .h264, .vp9, .gif, .png: [.eight]
+        case .h264, .vp9, .gif, .png, .webp: [.eight]
         case .hevc, .av1: [.eight, .ten]
         case .prores: [.ten]
         }
     }
 
     /// Every codec family, for messages and `--help`.
-    static let familyNames = ["h264", "hevc", "vp9", "av1", "prores", "gif", "png"]
+    static let familyNames = ["h264", "hevc", "vp9", "av1", "prores", "gif", "png", "webp"]
 }
 
 /// Apple ProRes profiles, from smallest to best.
@@ -173,5 +179,41 @@ public struct GIFOptions: Sendable, Hashable {
     public init(dither: Dither = .sierra2_4a, playCount: Int? = nil) {
         self.dither = dither
         self.playCount = playCount
+    }
+}
+
+/// Options for animated WebP output, as FFmpeg's libwebp encoder and webp muxer take them.
+public struct WebPOptions: Sendable, Hashable {
+    /// Lossy quality from 0 to 100, higher is better (libwebp's `quality`, FFmpeg's `-qscale`). Default 75.
+    public let quality: Double
+    /// Effort from 0 (fastest) to 6 (smallest file) (libwebp's `method`, FFmpeg's `-compression_level`). Default 4.
+    public let compressionLevel: Int
+    /// How many times the animation plays: `nil` loops forever, 1 plays once.
+    public let playCount: Int?
+
+    /// Creates validated options.
+    /// - Throws: `MovieKitError.invalidWebPOption` naming the value out of range.
+    public init(quality: Double = 75, compressionLevel: Int = 4, playCount: Int? = nil) throws {
+        guard quality.isFinite, (0...100).contains(quality) else {
+            throw MovieKitError.invalidWebPOption(name: "quality", value: "\(quality)", rule: "a number from 0 to 100")
+        }
+        guard (0...6).contains(compressionLevel) else {
+            throw MovieKitError.invalidWebPOption(
+                name: "compression level", value: "\(compressionLevel)", rule: "a whole number from 0 to 6")
+        }
+        if let playCount, !(1...65535).contains(playCount) {
+            throw MovieKitError.invalidWebPOption(
+                name: "play count", value: "\(playCount)", rule: "from 1 to 65535, or nil to loop forever")
+        }
+        self.quality = quality
+        self.compressionLevel = compressionLevel
+        self.playCount = playCount
+    }
+
+    /// libwebp's defaults, looping forever.
+    public init() {
+        quality = 75
+        compressionLevel = 4
+        playCount = nil
     }
 }

@@ -22,6 +22,8 @@ final class EncodeStage: FrameSink {
     private let destination: String
     private let encoderName: String
     private let settings: MovieSettings
+    /// Whether the container takes an audio stream (an animated WebP has none).
+    private let holdsAudio: Bool
     private var started = false
     private var framesEncoded = 0
     /// Whether held stills are coded as near-free copies (see `applyStillHints`): x264, outside
@@ -56,6 +58,7 @@ final class EncodeStage: FrameSink {
     ) throws {
         self.destination = destination
         self.settings = settings
+        holdsAudio = container != .webp
         let names = MovieSettings.encoderNames(for: codec)
         var lastName = names[0]
         do {
@@ -80,6 +83,10 @@ final class EncodeStage: FrameSink {
             splicer = codesHeldStillsAsCopies ? SkipFrameSplicer(encoder: opened) : nil
             let tag = codec == .hevc && (container == .mp4 || container == .mov) ? "hvc1" : nil
             videoStream = try output.addStream(for: opened, codecTag: tag)
+            if container == .webp {
+                // The webp muxer plays once unless told otherwise; 0 loops forever.
+                output.addOptions([CodecOption("loop", String(settings.webp.playCount ?? 0))])
+            }
             if container != .pngSequence {
                 var entries = settings.metadata.entries.map { CodecOption($0.key, $0.value) }
                 if let chunk {
@@ -95,6 +102,7 @@ final class EncodeStage: FrameSink {
 
     /// Adds an audio track. Before the first frame, this also declares the audio stream.
     func addAudio(_ track: AudioTrack) throws {
+        guard holdsAudio else { throw AudioError.notInContainer(path: destination, container: ".webp") }
         guard !started || audio != nil else {
             throw AudioError.addedAfterFirstFrame(path: destination)
         }
@@ -107,7 +115,9 @@ final class EncodeStage: FrameSink {
         started = true
         try mapped {
             if !mixer.isEmpty {
-                audio = try AudioStreamWriter(mixer: mixer, output: output, bitRate: settings.audioBitRate)
+                audio = try AudioStreamWriter(
+                    mixer: mixer, output: output, bitRate: settings.audioBitRate,
+                    normalization: settings.audioNormalization)
             }
             try output.start()
         }
@@ -275,6 +285,7 @@ extension MovieContainer {
         case .webm: .webm
         case .mkv: .matroska
         case .gif: .gif
+        case .webp: .webp
         case .pngSequence: .image2
         }
     }

@@ -20,6 +20,13 @@ public struct DocumentEncoding: Sendable, Hashable {
     public var chroma: ChromaSubsampling?
     /// The bit depth a pixel format asks for (`-pix_fmt yuv420p10le`).
     public var bitDepth: BitDepth?
+    /// The codec `-vcodec` names (`libwebp`, `libx265`...); `nil` follows the output's extension.
+    public var codec: VideoCodec?
+    /// WebP quality, effort and looping (`-qscale`, `-compression_level`, and FFmpeg's webp muxer
+    /// playing once), for a WebP output.
+    public var webp: WebPOptions?
+    /// Loudness normalization of the mixed audio (editly's `audioNorm`).
+    public var audioNormalization: AudioNormalization?
 
     /// Creates a request that asks for nothing: the command line's settings apply.
     public init() {}

@@ -69,8 +69,10 @@ struct Render: ParsableCommand {
         if isLottie, background == nil, !encoding.encoder.alpha {
             encoding = Self.keepingAlpha(encoding, canvas: renderer.canvas, output: output, sceneFile: scene)
         }
-        let settings = try encoding.settings(
+        var settings = try encoding.settings(
             for: renderer.canvas, sceneFile: scene, roundsCanvas: document.format == SceneFormat.editly.name)
+        settings.audioNormalization = document.encoding.audioNormalization
+        if let webp = document.encoding.webp { settings.webp = webp }
         // What is rendered: the file as written and the variables filled into it.
         let sceneText = (try? String(contentsOfFile: scene, encoding: .utf8)) ?? scene
         let variables = try sceneOptions.variables().sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }

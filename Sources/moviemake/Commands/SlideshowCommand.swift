@@ -61,7 +61,10 @@ struct SlideshowCommand: ParsableCommand {
     @Option(help: "Seconds each photo shows, including the transitions.")
     var duration = 3.0
 
-    @Option(help: "The transition between photos: one of \(TransitionKind.names.joined(separator: ", ")).")
+    @Option(
+        help:
+            "The transition between photos: one of \(TransitionKind.names.joined(separator: ", ")), or a gl-transitions name (\(GLTransition.allCases.map(\.rawValue).joined(separator: ", ")))."
+    )
     var transition = "crossfade"
 
     @Option(help: "Seconds each transition lasts.")
@@ -160,9 +163,10 @@ struct SlideshowCommand: ParsableCommand {
         var show = Slideshow(
             width: EncodingOptions.defaultWidth, height: EncodingOptions.defaultHeight, fps: EncodingOptions.defaultFPS,
             background: try Self.color(background))
-        guard let kind = TransitionKind(name: transition) else {
+        let shader = TransitionKind(name: transition) == nil ? GLTransition(name: transition) : nil
+        guard let kind = shader == nil ? TransitionKind(name: transition) : .crossfade else {
             throw CommandFailure(
-                "Transition \"\(transition)\" is not one MovieKit knows; use one of \(TransitionKind.names.joined(separator: ", "))."
+                "Transition \"\(transition)\" is not one MovieKit knows; use one of \(TransitionKind.names.joined(separator: ", ")), or a gl-transitions name such as \(GLTransition.allCases.prefix(3).map(\.rawValue).joined(separator: ", "))."
             )
         }
         guard duration > 0, duration.isFinite else {
@@ -172,7 +176,9 @@ struct SlideshowCommand: ParsableCommand {
             // The manifest's timing and slides win over the flags; photos given as inputs follow its slides.
             show = try ManifestLoader.load(URL(fileURLWithPath: manifest))
         } else {
-            show.transition = Slideshow.Transition(kind, duration: transitionDuration)
+            show.transition =
+                shader.map { Slideshow.Transition(ShaderTransition($0), duration: transitionDuration) }
+                ?? Slideshow.Transition(kind, duration: transitionDuration)
             show.slideDuration = duration
             show.fit = fit.fit
             show.backdrop = fit.backdrop

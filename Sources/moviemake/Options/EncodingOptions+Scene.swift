@@ -87,6 +87,9 @@ extension EncodingOptions {
         if result.encoder.tune == nil { result.encoder.tune = request.tune }
         if result.encoder.chroma == .yuv420, let chroma = request.chroma { result.encoder.chroma = chroma }
         if result.encoder.bitDepth == nil { result.encoder.bitDepth = request.bitDepth }
+        if result.encoder.codec == nil, let codec = request.codec {
+            result.encoder.codec = EncoderOptions.CodecName(rawValue: codec.family)
+        }
         return result
     }
 }

@@ -108,12 +108,12 @@ struct EncodingOptions: ParsableArguments {
 struct EncoderOptions: ParsableArguments {
     /// The codec families `--codec` takes.
     enum CodecName: String, ExpressibleByArgument, CaseIterable {
-        case h264, hevc, vp9, av1, prores, gif, png
+        case h264, hevc, vp9, av1, prores, gif, png, webp
     }
 
     @Option(
         help:
-            "Video codec. Default: from the output's extension (.webm gives vp9, .gif gives gif, no extension a PNG folder, otherwise h264)."
+            "Video codec. Default: from the output's extension (.webm gives vp9, .gif gives gif, .webp gives webp, no extension a PNG folder, otherwise h264)."
     )
     var codec: CodecName?
 
@@ -166,6 +166,7 @@ struct EncoderOptions: ParsableArguments {
         case .prores: .prores(proresProfile)
         case .gif: .gif
         case .png: .png
+        case .webp: .webp
         case nil: nil
         }
     }

@@ -38,7 +38,7 @@ enum LocalJobs {
             try pool.waitForAll()
             try MovieChunks.join(
                 parts: urls, to: job.output, overwrite: overwrite, audio: job.audio,
-                audioBitRate: job.settings.audioBitRate)
+                audioBitRate: job.settings.audioBitRate, audioNormalization: job.settings.audioNormalization)
         }
         reporter.finish(
             message: "Wrote \(job.output.path): \(job.frameCount) frames in \(urls.count) chunks on \(jobs) processes.")

@@ -118,6 +118,7 @@ enum EditlyClips {
                 clipIndex: clipIndex,
                 layerIndex: index, seed: canvas.seed)
             builder.media = media
+            if layer.type == "video" { builder.media.clipShare = try media.share(of: layer, among: layers) }
             result += try builder.layers(for: layer)
         }
         return Slideshow.Slide(.layers(result))

@@ -8,28 +8,54 @@ import MovieKitCore
 /// As in editly, a `video` or `audio` layer's segment (`cutFrom`…`cutTo`, the file's end by
 /// default) is slowed down or sped up to fill the time the layer shows; a clip without a
 /// `duration` lasts its first video layer's segment. A `detached-audio` layer plays at its own
-/// speed from `start` seconds into the clip. Video sound is heard only with `keepSourceAudio: true`.
+/// speed from `start` seconds into the clip. As in editly, a clip's own sound (its `video` layers'
+/// and its `audio` layers) is heard only with `keepSourceAudio: true`; its layers are mixed with
+/// their `mixVolume` as amix weights (a lone one plays as it is); and the clips' sound is one input of
+/// the final mix, at weight `clipsAudioVolume` (see `EditlySpec.Mix`), where `detached-audio`
+/// layers are inputs of their own.
 struct EditlyMedia {
     static let videoKeys = [
         "path", "resizeMode", "cutFrom", "cutTo", "width", "height", "left", "top", "originX", "originY", "mixVolume"
     ]
     static let audioKeys = ["path", "cutFrom", "cutTo", "mixVolume"]
 
-    /// `keepSourceAudio`: whether video layers' own sound plays. editly's default is false.
+    /// `keepSourceAudio`: whether clips' own sound (video and `audio` layers) plays. editly's default is false.
     var keepsSourceAudio = false
-    /// `clipsAudioVolume` times `outputVolume`: the gain of every clip's sound.
-    var clipsVolume = 1.0
+    /// The final mix's weights.
+    var mix = EditlySpec.Mix()
+    /// The share of the clip's sound of the layer being built (`share(of:among:)`).
+    var clipShare = 1.0
 
     /// Reads the top-level options.
     /// - Throws: `SceneError` naming the key.
-    init(_ map: MappingReader) throws {
+    init(_ map: MappingReader, mix: EditlySpec.Mix) throws {
         keepsSourceAudio = try map.optional("keepSourceAudio")?.bool() ?? false
-        let clips = try map.optional("clipsAudioVolume").map(EditlySpec.volume) ?? 1
-        let output = try map.optional("outputVolume").map(EditlySpec.volume) ?? 1
-        clipsVolume = clips * output
+        self.mix = mix
     }
 
     init() {}
+
+    /// The layers of a clip whose sound is part of the clip's: its `video` and `audio` layers with
+    /// `keepSourceAudio`, except those with a `start` or `stop` (editly leaves their sound out).
+    func soundLayers(_ layers: [EditlyLayer]) -> [EditlyLayer] {
+        guard keepsSourceAudio else { return [] }
+        return layers.filter {
+            ($0.type == "video" || $0.type == "audio") && $0.optional("start") == nil && $0.optional("stop") == nil
+        }
+    }
+
+    /// `layer`'s share of its clip's sound: its `mixVolume` over the sum of the clip's, as editly's
+    /// amix weighs them; 1 for a clip with one sound; 0 for a layer whose sound is left out.
+    /// - Throws: `SceneError` at a `mixVolume` that is not a weight.
+    func share(of layer: EditlyLayer, among layers: [EditlyLayer]) throws -> Double {
+        let sounds = soundLayers(layers)
+        guard sounds.contains(where: { $0.reader.path == layer.reader.path }) else { return 0 }
+        guard sounds.count > 1 else { return 1 }
+        let weights = try sounds.map { try $0.optional("mixVolume").map(EditlySpec.weight) ?? 1 }
+        let total = weights.reduce(0, +)
+        let own = try layer.optional("mixVolume").map(EditlySpec.weight) ?? 1
+        return total > 0 ? own / total : 0
+    }
 
     /// A media file named by `path`, with what FFmpeg reads of it.
     struct Source {
@@ -94,8 +120,13 @@ struct EditlyMedia {
             let file = try MediaFiles.audio(
                 try layer.required("path", expected: "`path:` with an audio file, relative to the spec"))
             let segment = try Self.segment(layer, length: file.duration)
-            let gain = try layer.optional("mixVolume").map(EditlySpec.volume) ?? 1
-            var track = AudioTrack(url: file.url, volume: gain * clipsVolume)
+            let gain =
+                layer.type == "audio"
+                ? try share(of: layer, among: layers) * mix.clipsGain
+                : mix.gain(weight: try layer.optional("mixVolume").map(EditlySpec.weight) ?? 1)
+            // Without keepSourceAudio, editly leaves a clip's `audio` layers silent.
+            if layer.type == "audio", gain == 0 { continue }
+            var track = AudioTrack(url: file.url, volume: gain)
             let start = try layer.optional("start")?.double(0...86_400, expected: "a time in seconds from 0") ?? 0
             if let end = segment.to { track.trim = segment.from..<end }
             if layer.type == "audio" {
@@ -120,11 +151,11 @@ extension EditlyLayerBuilder {
         let source = try EditlyMedia.video(layer)
         let segment = try EditlyMedia.segment(layer, length: source.info?.duration)
         let length = (segment.to ?? (segment.from + clock.duration)) - segment.from
-        let gain = try layer.optional("mixVolume").map(EditlySpec.volume) ?? 1
+        let gain = media.clipShare * media.mix.clipsGain
         var content = VideoContent(
             url: source.url, cutFrom: segment.from, cutTo: segment.to,
             speed: min(max(length / clock.duration, 0.01), 100),
-            volume: min(gain * media.clipsVolume, 16), isMuted: !media.keepsSourceAudio)
+            volume: min(gain, 16), isMuted: !media.keepsSourceAudio || gain == 0)
         let fraction = "a fraction of the canvas from 0 to 10"
         let placed = ["width", "height", "left", "top"].contains { layer.optional($0) != nil }
         if placed {

@@ -2,10 +2,21 @@ import Foundation
 import MovieKitCore
 
 /// editly's `customOutputArgs`: FFmpeg output options. Those with a MovieKit equivalent are
-/// followed (`-crf`, `-preset`, `-tune`, `-b:v`, `-pix_fmt`, `-r`); any other is refused by name,
-/// since MovieKit encodes in-process rather than through the ffmpeg program.
+/// followed (`-crf`, `-preset`, `-tune`, `-b:v`, `-pix_fmt`, `-r`, `-vcodec`, and for WebP
+/// `-qscale` and `-compression_level`); any other is refused by name, since MovieKit encodes
+/// in-process rather than through the ffmpeg program.
 extension EditlySpec {
-    static let outputArguments = ["-crf", "-preset", "-tune", "-b:v", "-pix_fmt", "-r"]
+    static let outputArguments = [
+        "-crf", "-preset", "-tune", "-b:v", "-pix_fmt", "-r", "-vcodec", "-c:v", "-codec:v", "-qscale", "-q:v",
+        "-qscale:v", "-compression_level"
+    ]
+
+    /// The encoders `-vcodec` takes, by FFmpeg's names, and the codec each is.
+    static let encoderCodecs: [(name: String, codec: VideoCodec)] = [
+        ("libx264", .h264), ("h264", .h264), ("libx265", .hevc), ("hevc", .hevc), ("libvpx-vp9", .vp9), ("vp9", .vp9),
+        ("libsvtav1", .av1), ("libaom-av1", .av1), ("av1", .av1), ("gif", .gif), ("png", .png), ("libwebp", .webp),
+        ("libwebp_anim", .webp), ("webp", .webp)
+    ]
 
     /// The pixel formats `-pix_fmt` takes, and what each asks of the encoder.
     static let pixelFormats: [(name: String, chroma: ChromaSubsampling, bitDepth: BitDepth?)] = [
@@ -14,10 +25,14 @@ extension EditlySpec {
     ]
 
     /// Reads `customOutputArgs` into `encoding`, and returns the frame rate `-r` asks for.
+    /// - Parameter writesWebP: Whether `outPath` is a `.webp`, where `-qscale` and `-compression_level` apply.
     /// - Throws: `SceneError` naming the argument that is unknown, incomplete or out of range.
-    static func outputArguments(_ reader: NodeReader, into encoding: inout DocumentEncoding) throws -> FrameRate? {
+    static func outputArguments(
+        _ reader: NodeReader, into encoding: inout DocumentEncoding, writesWebP: Bool
+    ) throws -> FrameRate? {
         let items = try reader.sequence(expected: "a list of FFmpeg output arguments, such as [\"-crf\", \"18\"]")
         var rate: FrameRate?
+        var webp: (quality: Double?, level: Int?, first: (reader: NodeReader, option: String)?) = (nil, nil, nil)
         var index = 0
         while index < items.count {
             let option = try items[index].string(expected: "an FFmpeg output option such as \"-crf\"")
@@ -55,10 +70,37 @@ extension EditlySpec {
                 let format = try valueReader.choice(pixelFormats.map { ($0.name, $0) }, what: "a pixel format")
                 encoding.chroma = format.chroma
                 encoding.bitDepth = format.bitDepth
+            case "-vcodec", "-c:v", "-codec:v":
+                encoding.codec = try valueReader.choice(encoderCodecs.map { ($0.name, $0.codec) }, what: "an encoder")
+            case "-qscale", "-q:v", "-qscale:v":
+                guard let quality = Double(value), (0...100).contains(quality) else {
+                    throw valueReader.invalid("\"\(value)\"", expected: "a WebP quality from 0 to 100 for \(option)")
+                }
+                webp.quality = quality
+                webp.first = webp.first ?? (items[index], option)
+            case "-compression_level":
+                guard let level = Int(value), (0...6).contains(level) else {
+                    throw valueReader.invalid("\"\(value)\"", expected: "a WebP compression level from 0 to 6")
+                }
+                webp.level = level
+                webp.first = webp.first ?? (items[index], option)
             default:  // -r
                 rate = try frameRate(valueReader)
             }
             index += 2
+        }
+        if let (optionReader, option) = webp.first, !writesWebP, encoding.codec != .webp {
+            throw SceneError.unsupportedFeature(
+                file: reader.context.fileName, line: optionReader.node.line, column: optionReader.node.column,
+                path: optionReader.displayPath, feature: "the FFmpeg output option `\(option)`",
+                reason:
+                    "MovieKit follows -qscale and -compression_level for WebP output (libwebp) only; write the movie to a .webp, or use -crf for other codecs"
+            )
+        }
+        if writesWebP || encoding.codec == .webp {
+            // FFmpeg's webp muxer plays the animation once unless given -loop.
+            encoding.webp = try WebPOptions(
+                quality: webp.quality ?? 75, compressionLevel: webp.level ?? 4, playCount: 1)
         }
         return rate
     }

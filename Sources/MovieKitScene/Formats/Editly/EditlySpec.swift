@@ -45,7 +45,6 @@ public struct EditlySpec: Sendable {
     /// Options MovieKit does not follow, and why. A boolean one is accepted when it is `false`,
     /// editly's default, which changes nothing.
     static let unsupportedOptions: [String: String] = [
-        "audioNorm": "audio normalization (FFmpeg's dynaudnorm) is not implemented",
         "ffmpegPath": "MovieKit uses FFmpeg's libraries in-process, not the ffmpeg program",
         "ffprobePath": "MovieKit uses FFmpeg's libraries in-process, not the ffprobe program",
         "tmpDir": "MovieKit writes no temporary files",
@@ -108,8 +107,13 @@ public struct EditlySpec: Sendable {
         var encoding = DocumentEncoding()
         encoding.draft = try map.optional("fast")?.bool() ?? false
         var outputRate: FrameRate?
+        let outPathReader = map.optional("outPath")
+        let writesWebP = try outPathReader?.string().lowercased().hasSuffix(".webp") ?? false
         if let arguments = map.optional("customOutputArgs") {
-            outputRate = try Self.outputArguments(arguments, into: &encoding)
+            outputRate = try Self.outputArguments(arguments, into: &encoding, writesWebP: writesWebP)
+        } else if writesWebP {
+            // FFmpeg's webp muxer plays the animation once unless given -loop.
+            encoding.webp = try WebPOptions(playCount: 1)
         }
         // `-r` sets the movie's rate, as FFmpeg resamples editly's frames to it.
         let fps = try outputRate ?? map.optional("fps").map(Self.frameRate) ?? 25
@@ -117,17 +121,21 @@ public struct EditlySpec: Sendable {
         show.fit = .contain
         show.backdrop = .blurred
         show.kenBurns = false
+        let normalization = try Self.audioNormalization(map)
+        let mix = try Self.mix(map, normalized: normalization != nil)
+        // editly normalizes only when it mixes the clips' sound with other audio.
+        encoding.audioNormalization = mix.mixes ? normalization : nil
         let defaults = try EditlyDefaults(map.optional("defaults"))
         show.slideDuration = defaults.duration
         show.transition = try defaults.transition.resolved(at: root)
         let clips = try EditlyClips.slidesAndSounds(
             try map.required("clips", expected: "`clips:` with a list of clips"), defaults: defaults, canvas: show,
-            media: try EditlyMedia(map))
+            media: try EditlyMedia(map, mix: mix))
         show.slides = clips.slides
-        show.audio = try Self.audioTracks(map) + Self.placing(clips.sounds, in: show)
+        show.audio = try Self.audioTracks(map, mix: mix) + Self.placing(clips.sounds, in: show)
         slideshow = show
         self.encoding = encoding
-        outputURL = try map.optional("outPath").map {
+        outputURL = try outPathReader.map {
             MediaFiles.url(try $0.string(expected: "the path of the movie to write"), relativeTo: root.context.baseURL)
         }
     }
@@ -139,11 +147,6 @@ public struct EditlySpec: Sendable {
             guard let reason = unsupportedOptions[entry.key] else { continue }
             let reader = map.reader.child(entry.key, entry.value)
             if entry.value.isNull { continue }
-            if entry.key == "audioNorm", reader.isMapping {
-                let settings = try reader.mapping(
-                    keys: ["enable", "gaussSize", "maxGain"], expected: "{enable, gaussSize, maxGain}")
-                if try settings.optional("enable")?.bool() != true { continue }
-            }
             throw SceneError.unsupportedFeature(
                 file: reader.context.fileName, line: entry.line, column: entry.column, path: reader.path,
                 feature: "editly's `\(entry.key)` option", reason: reason)

@@ -50,17 +50,31 @@ extension SlideshowManifest {
     static func transition(_ reader: NodeReader, base: Slideshow.Transition) throws -> Slideshow.Transition {
         if case .scalar = reader.node.value {
             var result = base
-            result.kind = try reader.choice(transitionNames, what: "a transition")
+            try name(reader, into: &result)
             return result
         }
         let map = try reader.mapping(keys: ["name", "duration", "easing"], expected: transitionExpected)
         var result = base
-        if let name = map.optional("name") { result.kind = try name.choice(transitionNames, what: "a transition") }
+        if let name = map.optional("name") { try Self.name(name, into: &result) }
         if let duration = map.optional("duration") {
             result.duration = try duration.double(0...60, expected: "a duration in seconds from 0 to 60")
         }
         if let easing = map.optional("easing") { result.easing = try SceneFileDecoder.easing(easing) }
         return result
+    }
+
+    /// Sets the transition `reader` names: one of MovieKit's (``TransitionKind``), or a
+    /// gl-transitions name (``GLTransition``, ignoring case), drawn by its shader.
+    private static func name(_ reader: NodeReader, into result: inout Slideshow.Transition) throws {
+        let text = try reader.string(expected: "a transition name")
+        if TransitionKind(name: text) == nil, let effect = GLTransition(name: text) {
+            result.kind = .crossfade
+            result.shader = ShaderTransition(effect)
+            return
+        }
+        result.kind = try reader.choice(
+            transitionNames, what: "a transition (or a gl-transitions name such as CrossZoom)")
+        result.shader = nil
     }
 
     static func kenBurns(_ reader: NodeReader) throws -> Slideshow.KenBurns {
