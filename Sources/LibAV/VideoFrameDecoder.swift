@@ -41,8 +41,8 @@ package final class VideoFrameDecoder {
     private var toneMapper: FilterGraph?
     private var scaler: Scaler?
     private var scalerKey: String = ""
-    /// The converted picture before a quarter or half turn, kept for the next picture.
-    private var rotationScratch: Frame?
+    /// The converted picture, in FFmpeg's padded buffer, kept for the next picture.
+    private var conversionScratch: Frame?
 
     /// How much earlier than a picture's timestamp a request may be and still show it: timestamps
     /// and frame times computed from different time bases differ by rounding.
@@ -104,7 +104,10 @@ package final class VideoFrameDecoder {
     /// row, at its coded size; HDR is tone-mapped to SDR BT.709 first.
     /// - Throws: `LibAVError` when tone mapping or conversion fails.
     package func convert(_ frame: Frame, intoBGRA destination: UnsafeMutableRawPointer, stride: Int) throws {
-        try convert(frame, intoBGRA: destination, stride: stride, width: codedSize.width, height: codedSize.height)
+        let (pixels, sourceStride) = try converted(frame, width: codedSize.width, height: codedSize.height)
+        Self.copy(
+            pixels, stride: sourceStride, width: codedSize.width, height: codedSize.height, into: destination,
+            stride: stride)
     }
 
     /// Converts `frame` (from `picture(at:)`) into an upright BGRA picture of `width` x `height` (turned
@@ -117,28 +120,47 @@ package final class VideoFrameDecoder {
     package func convertUpright(
         _ frame: Frame, intoBGRA destination: UnsafeMutableRawPointer, stride: Int, width: Int, height: Int
     ) throws {
-        guard rotation != 0 else {
-            try convert(frame, intoBGRA: destination, stride: stride, width: width, height: height)
-            return
-        }
         let quarterTurn = rotation % 180 != 0
         let codedWidth = quarterTurn ? height : width
         let codedHeight = quarterTurn ? width : height
+        let (pixels, sourceStride) = try converted(frame, width: codedWidth, height: codedHeight)
+        guard rotation != 0 else {
+            Self.copy(pixels, stride: sourceStride, width: width, height: height, into: destination, stride: stride)
+            return
+        }
+        Self.turn(
+            pixels, stride: sourceStride, width: codedWidth, height: codedHeight, by: rotation,
+            into: destination, stride: stride)
+    }
+
+    /// `frame` converted to BGRA at `width` x `height` in its coded orientation, in a frame of the
+    /// decoder's own: swscale's vector code writes whole vectors, past the end of a row whose width is
+    /// not a multiple of theirs, so it writes only into FFmpeg's padded, aligned buffers, never into a
+    /// caller's tightly packed picture.
+    private func converted(_ frame: Frame, width: Int, height: Int) throws -> (UnsafeRawPointer, Int) {
         let scratch: Frame
-        if let existing = rotationScratch, existing.width == codedWidth, existing.height == codedHeight {
+        if let existing = conversionScratch, existing.width == width, existing.height == height {
             scratch = existing
         } else {
-            scratch = try Frame(width: codedWidth, height: codedHeight, format: .bgra)
-            rotationScratch = scratch
+            scratch = try Frame(width: width, height: height, format: .bgra)
+            conversionScratch = scratch
         }
         guard let pixels = scratch.pointer.pointee.data.0 else {
-            throw LibAVError.outOfMemory("Allocating the picture turned upright for \(path)")
+            throw LibAVError.outOfMemory("Allocating the converted picture for \(path)")
         }
-        let sourceStride = Int(scratch.pointer.pointee.linesize.0)
-        try convert(frame, intoBGRA: pixels, stride: sourceStride, width: codedWidth, height: codedHeight)
-        Self.turn(
-            UnsafeRawPointer(pixels), stride: sourceStride, width: codedWidth, height: codedHeight, by: rotation,
-            into: destination, stride: stride)
+        let stride = Int(scratch.pointer.pointee.linesize.0)
+        try convert(frame, intoBGRA: pixels, stride: stride, width: width, height: height)
+        return (UnsafeRawPointer(pixels), stride)
+    }
+
+    /// Copies the rows of a `width` x `height` BGRA picture.
+    private static func copy(
+        _ source: UnsafeRawPointer, stride sourceStride: Int, width: Int, height: Int,
+        into destination: UnsafeMutableRawPointer, stride: Int
+    ) {
+        for row in 0..<height {
+            (destination + row * stride).copyMemory(from: source + row * sourceStride, byteCount: width * 4)
+        }
     }
 
     /// Copies a `width` x `height` BGRA picture turned clockwise by `degrees` (90, 180 or 270).
