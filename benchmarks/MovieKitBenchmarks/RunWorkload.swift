@@ -184,20 +184,28 @@ struct RunWorkload: ParsableCommand {
             scene.draw(context: context, frame: frame)
             try context.checkStatus()
             guard let file else { continue }
-            surface.withPixelBytes { pixels in
-                frameBytes.withUnsafeMutableBytes { destination in
-                    for row in 0..<height {
-                        let source = UnsafeRawBufferPointer(
-                            rebasing: pixels[(row * surface.stride)..<(row * surface.stride + rowBytes)])
-                        UnsafeMutableRawBufferPointer(rebasing: destination[(row * rowBytes)..<((row + 1) * rowBytes)])
-                            .copyMemory(from: source)
-                    }
-                }
-            }
+            surface.copyPackedRows(into: &frameBytes, height: height, rowBytes: rowBytes)
             try file.write(contentsOf: frameBytes)
         }
         // Writing the file back is part of the untimed pre-render: otherwise the kernel writes
         // gigabytes of dirty pages back while the first timed runs are encoding.
         try file?.synchronize()
+    }
+}
+
+extension CairoSurface {
+    /// Copies the surface's pixels into `bytes` without the padding at the end of each row: the raw
+    /// frames the ffmpeg CLI reads from a file or a pipe.
+    func copyPackedRows(into bytes: inout Data, height: Int, rowBytes: Int) {
+        withPixelBytes { pixels in
+            bytes.withUnsafeMutableBytes { destination in
+                for row in 0..<height {
+                    let source = UnsafeRawBufferPointer(
+                        rebasing: pixels[(row * stride)..<(row * stride + rowBytes)])
+                    UnsafeMutableRawBufferPointer(rebasing: destination[(row * rowBytes)..<((row + 1) * rowBytes)])
+                        .copyMemory(from: source)
+                }
+            }
+        }
     }
 }

@@ -40,16 +40,7 @@ enum W5Render {
             surface.fill(argb: 0xFF00_0000)
             renderer.draw(in: context, frame: frame)
             try context.checkStatus()
-            surface.withPixelBytes { pixels in
-                frameBytes.withUnsafeMutableBytes { destination in
-                    for row in 0..<height {
-                        let source = UnsafeRawBufferPointer(
-                            rebasing: pixels[(row * surface.stride)..<(row * surface.stride + rowBytes)])
-                        UnsafeMutableRawBufferPointer(rebasing: destination[(row * rowBytes)..<((row + 1) * rowBytes)])
-                            .copyMemory(from: source)
-                    }
-                }
-            }
+            surface.copyPackedRows(into: &frameBytes, height: height, rowBytes: rowBytes)
             try file.write(contentsOf: frameBytes)
         }
         try file.synchronize()

@@ -4,12 +4,15 @@
 // Each session makes one request to a closed local port and is invalidated (Swift 6.3.1, Debian 12's
 // libcurl 7.88).
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 final class Delegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     let done = DispatchSemaphore(value: 0)
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) { done.signal() }
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        done.signal()
+    }
 }
 for _ in 0..<3 {
     let delegate = Delegate()
