@@ -193,13 +193,27 @@ start_slurm() {
   else
     say "starting slurmctld"
     as_root /usr/sbin/slurmctld
+    wait_started "$CTLD_PID" slurmctld
   fi
   if live_pid "$SLURMD_PID" slurmd >/dev/null; then
     say "slurmd is already running"
   else
     say "starting slurmd"
     as_root /usr/sbin/slurmd
+    wait_started "$SLURMD_PID" slurmd
   fi
+}
+
+# The daemons fork and return before the child writes its pid file: until then the file is missing or
+# still names the process of an earlier run. Waits up to 15 s for it to name the running daemon.
+wait_started() {
+  local file="$1" name="$2"
+  for _ in $(seq 1 150); do
+    live_pid "$file" "$name" >/dev/null && return 0
+    sleep 0.1
+  done
+  dump_logs
+  die "$name did not start: $file names no running $name 15 s after launch (logs above)"
 }
 
 # The node's compact state: "idle", "mix", "alloc", or with a suffix such as "idle*" (not responding,
