@@ -108,7 +108,8 @@ enum W4Montage {
             keyframeInterval: 250.0 / Double(fps))
         try show.validate()
         let renderer = try SceneRenderer(scene: show.scene())
-        let writer = try MovieWriter(url: url, settings: settings, overwrite: true)
+        // One drawing thread per core, as `moviemake` draws (MovieWriter alone defaults to one thread).
+        let writer = try MovieWriter(url: url, settings: settings, overwrite: true, concurrency: .automatic)
         try renderer.render(into: writer)
         var profile = StageProfile(frames: frameCount(clips: clips.count))
         profile.writer = writerStages(of: writer)

@@ -15,7 +15,8 @@ enum W5Render {
         let settings = try MovieSettings(
             width: width, height: height, fps: renderer.canvas.fps, crf: 23, preset: preset,
             keyframeInterval: 250.0 / 30)
-        let writer = try MovieWriter(url: output, settings: settings, overwrite: true)
+        // One drawing thread per core, as `moviemake` draws (MovieWriter alone defaults to one thread).
+        let writer = try MovieWriter(url: output, settings: settings, overwrite: true, concurrency: .automatic)
         try renderer.render(into: writer)
         var profile = StageProfile(frames: renderer.scene.frameCount(at: renderer.canvas.fps))
         profile.writer = writerStages(of: writer)

@@ -11,9 +11,10 @@ extension DrawingContext {
     ///   - start: Where location 0 lies, in user space.
     ///   - end: Where location 1 lies, in user space.
     public func strokePath(with gradient: Gradient, start: CGPoint, end: CGPoint) {
-        let pattern = makeLinearPattern(gradient, start: start, end: end, alpha: state.alpha)
-        defer { cairo_pattern_destroy(pattern) }
-        strokeCurrentPath(with: pattern)
+        let alpha = state.alpha
+        strokeCurrentPath(with: gradient, .linear(start: start, end: end)) {
+            makeLinearPattern(gradient, start: start, end: end, alpha: alpha)
+        }
     }
 
     /// Strokes the current path with a radial gradient and the current line style, then clears the path.
@@ -32,16 +33,23 @@ extension DrawingContext {
     ) {
         let cone = RadialCone(
             startCenter: startCenter, startRadius: startRadius, endCenter: endCenter, endRadius: endRadius)
-        let pattern = makeRadialPattern(gradient, cone: cone, alpha: state.alpha)
-        defer { cairo_pattern_destroy(pattern) }
-        strokeCurrentPath(with: pattern)
+        let alpha = state.alpha
+        strokeCurrentPath(with: gradient, cone.isDrawable ? .radial(cone) : nil) {
+            makeRadialPattern(gradient, cone: cone, alpha: alpha)
+        }
     }
 
-    private func strokeCurrentPath(with pattern: OpaquePointer?) {
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+    private func strokeCurrentPath(
+        with gradient: Gradient, _ geometry: GradientGeometry?, pattern: () -> OpaquePointer?
+    ) {
+        let alpha = state.alpha
         paint(extents: .currentPathStroke) {
-            cairo_set_source(cr, pattern)
-            cairo_stroke_preserve(cr)
+            withGradientSource(
+                gradient, geometry, alpha: alpha, extendsBeyondEnds: true, extents: .currentPathStroke,
+                pattern: pattern
+            ) {
+                cairo_stroke_preserve(cr)
+            }
         }
         cairo_new_path(cr)
     }

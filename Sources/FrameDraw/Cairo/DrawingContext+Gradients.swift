@@ -20,14 +20,16 @@ extension DrawingContext {
     ) {
         let length = hypot(end.x - start.x, end.y - start.y)
         guard length > 0, length.isFinite else { return }
-        let pattern = makeLinearPattern(gradient, start: start, end: end, alpha: 1)
-        defer { cairo_pattern_destroy(pattern) }
         paint {
             preservingCurrentPath {
                 cairo_save(cr)
                 clipToLinearBand(start: start, end: end, options: options)
-                cairo_set_source(cr, pattern)
-                cairo_paint_with_alpha(cr, state.alpha)
+                withGradientSource(
+                    gradient, .linear(start: start, end: end), alpha: 1, extendsBeyondEnds: true, extents: .unknown,
+                    pattern: { makeLinearPattern(gradient, start: start, end: end, alpha: 1) }
+                ) {
+                    cairo_paint_with_alpha(cr, state.alpha)
+                }
                 cairo_restore(cr)
             }
         }
@@ -55,26 +57,39 @@ extension DrawingContext {
             startCenter: startCenter, startRadius: startRadius, endCenter: endCenter, endRadius: endRadius)
         guard cone.isDrawable else { return }
         let plan = radialPlan(for: cone, options: options)
-        let pattern: OpaquePointer?
+        // The rasterizer draws the cone itself, padded or not; the remapped plan stays with Cairo.
+        let pads: Bool?
         switch plan {
-        case .native(let extend):
-            pattern = makeRadialPattern(gradient, cone: cone, alpha: 1)
-            cairo_pattern_set_extend(pattern, extend)
-        case .clipped:
-            pattern = makeRadialPattern(gradient, cone: cone, alpha: 1)
-        case .remapped(let from, let to):
-            pattern = makeRadialPattern(gradient, cone: cone, alpha: 1, domain: from...to)
-            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_NONE)
+        case .native(let extend): pads = extend == CAIRO_EXTEND_PAD
+        case .clipped: pads = true
+        case .remapped: pads = nil
         }
-        defer { cairo_pattern_destroy(pattern) }
+        let pattern = {
+            switch plan {
+            case .native(let extend):
+                let pattern = self.makeRadialPattern(gradient, cone: cone, alpha: 1)
+                cairo_pattern_set_extend(pattern, extend)
+                return pattern
+            case .clipped:
+                return self.makeRadialPattern(gradient, cone: cone, alpha: 1)
+            case .remapped(let from, let to):
+                let pattern = self.makeRadialPattern(gradient, cone: cone, alpha: 1, domain: from...to)
+                cairo_pattern_set_extend(pattern, CAIRO_EXTEND_NONE)
+                return pattern
+            }
+        }
         paint {
             preservingCurrentPath {
                 cairo_save(cr)
                 if case .clipped(let keepBefore, let keepAfter) = plan {
                     clipRadialExtensions(of: cone, keepBefore: keepBefore, keepAfter: keepAfter)
                 }
-                cairo_set_source(cr, pattern)
-                cairo_paint_with_alpha(cr, state.alpha)
+                withGradientSource(
+                    gradient, pads.map { _ in .radial(cone) }, alpha: 1, extendsBeyondEnds: pads ?? false,
+                    extents: .unknown, pattern: pattern
+                ) {
+                    cairo_paint_with_alpha(cr, state.alpha)
+                }
                 cairo_restore(cr)
             }
         }
@@ -90,9 +105,10 @@ extension DrawingContext {
     ///   - end: Where location 1 lies, in user space.
     ///   - rule: Which parts of the path count as inside.
     public func fillPath(with gradient: Gradient, start: CGPoint, end: CGPoint, using rule: FillRule = .winding) {
-        let pattern = makeLinearPattern(gradient, start: start, end: end, alpha: state.alpha)
-        defer { cairo_pattern_destroy(pattern) }
-        fillCurrentPath(with: pattern, rule: rule)
+        let alpha = state.alpha
+        fillCurrentPath(with: gradient, .linear(start: start, end: end), rule: rule) {
+            makeLinearPattern(gradient, start: start, end: end, alpha: alpha)
+        }
     }
 
     /// Fills the current path with a radial gradient, then clears the path.
@@ -113,21 +129,65 @@ extension DrawingContext {
     ) {
         let cone = RadialCone(
             startCenter: startCenter, startRadius: startRadius, endCenter: endCenter, endRadius: endRadius)
-        let pattern = makeRadialPattern(gradient, cone: cone, alpha: state.alpha)
-        defer { cairo_pattern_destroy(pattern) }
-        fillCurrentPath(with: pattern, rule: rule)
+        let alpha = state.alpha
+        fillCurrentPath(with: gradient, cone.isDrawable ? .radial(cone) : nil, rule: rule) {
+            makeRadialPattern(gradient, cone: cone, alpha: alpha)
+        }
     }
 
     // MARK: - Helpers
 
-    private func fillCurrentPath(with pattern: OpaquePointer?, rule: FillRule) {
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+    /// Fills the current path with `gradient`, padded at both ends, and clears the path.
+    private func fillCurrentPath(
+        with gradient: Gradient, _ geometry: GradientGeometry?, rule: FillRule, pattern: () -> OpaquePointer?
+    ) {
+        let alpha = state.alpha
         paint(extents: .currentPathFill) {
             cairo_set_fill_rule(cr, rule.cairoValue)
-            cairo_set_source(cr, pattern)
-            cairo_fill_preserve(cr)
+            withGradientSource(
+                gradient, geometry, alpha: alpha, extendsBeyondEnds: true, extents: .currentPathFill, pattern: pattern
+            ) {
+                cairo_fill_preserve(cr)
+            }
         }
         cairo_new_path(cr)
+    }
+
+    /// Runs `operation`, which paints inside `extents`, with `gradient` over `geometry` as the source.
+    ///
+    /// Large areas are rasterized by `gradientRasterizer` (see GradientRasterizer.swift for why); small ones,
+    /// a `nil` geometry and anything the rasterizer declines use the Cairo pattern `pattern` makes, with its
+    /// ends padded when `extendsBeyondEnds` is `true`.
+    func withGradientSource(
+        _ gradient: Gradient, _ geometry: GradientGeometry?, alpha: Double, extendsBeyondEnds: Bool,
+        extents: PaintExtents, pattern: () -> OpaquePointer?, _ operation: () -> Void
+    ) {
+        if let geometry, let area = gradientArea(extents),
+            area.width * area.height >= minimumRasterizedGradientArea,
+            gradientRasterizer.withSource(
+                on: cr, gradient: gradient, geometry: geometry, alpha: alpha, extendsBeyondEnds: extendsBeyondEnds,
+                area: area, operation)
+        {
+            return
+        }
+        let source = pattern()
+        defer { cairo_pattern_destroy(source) }
+        if extendsBeyondEnds { cairo_pattern_set_extend(source, CAIRO_EXTEND_PAD) }
+        cairo_set_source(cr, source)
+        operation()
+    }
+
+    /// The device pixels an operation confined to `extents` can paint: the clip's box, narrowed to the
+    /// extents when they are known. `nil` when it is empty.
+    private func gradientArea(_ extents: PaintExtents) -> ShadowRenderer.PixelRect? {
+        guard var rect = deviceClipExtents() else { return nil }
+        if let hint = deviceBounds(of: extents) { rect = rect.intersection(hint) }
+        guard !rect.isNull, !rect.isEmpty, rect.minX.isFinite, rect.minY.isFinite, rect.width < 1e5,
+            rect.height < 1e5
+        else { return nil }
+        let area = rect.integral
+        return ShadowRenderer.PixelRect(
+            x: Int(area.minX), y: Int(area.minY), width: Int(area.width), height: Int(area.height))
     }
 
     /// A linear pattern that pads its end colours, with every stop's alpha scaled by `alpha`.

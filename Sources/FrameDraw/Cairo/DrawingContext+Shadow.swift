@@ -153,7 +153,7 @@ extension DrawingContext {
     }
 
     /// The clip's bounding box in device pixels, rounded out to whole pixels; `nil` when it is empty.
-    private func deviceClipExtents() -> CGRect? {
+    func deviceClipExtents() -> CGRect? {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
         cairo_identity_matrix(cr)
@@ -169,7 +169,7 @@ extension DrawingContext {
 
     /// A device-space box, in whole pixels with a pixel of slack for anti-aliasing, that holds everything
     /// the operation can paint; `nil` when only the clip bounds it.
-    private func deviceBounds(of extents: PaintExtents) -> CGRect? {
+    func deviceBounds(of extents: PaintExtents) -> CGRect? {
         var x1 = 0.0
         var y1 = 0.0
         var x2 = 0.0

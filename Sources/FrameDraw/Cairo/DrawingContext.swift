@@ -21,6 +21,12 @@ public final class DrawingContext {
     var layerStack: [TransparencyLayer] = []
     /// Scratch memory for blurring shadows, reused across calls and frames (see ShadowRenderer.swift).
     let shadowRenderer = ShadowRenderer()
+    /// Scratch memory for large gradient fills, reused across calls and frames (see GradientRasterizer.swift).
+    let gradientRasterizer = GradientRasterizer()
+    /// The smallest area, in device pixels, whose gradients `gradientRasterizer` draws; smaller ones use
+    /// Cairo's patterns directly. Tests set 0 to send every gradient through the rasterizer and `Int.max`
+    /// to send none.
+    package var minimumRasterizedGradientArea = GradientRasterizer.minimumPixelCount
     /// The Pango layout and font cache for text (see DrawingContext+Text.swift), with the thread
     /// it was made on. `nil` until text is first drawn.
     var cachedTextRenderer: (renderer: TextRenderer?, thread: pthread_t)?

@@ -7,4 +7,7 @@ extension DrawingContext {
     package func removeTextLayoutForTesting() {
         cachedTextRenderer = (nil, pthread_self())
     }
+
+    /// How many gradients this context has drawn with its own rasterizer rather than Cairo's patterns.
+    package var rasterizedGradientCountForTesting: Int { gradientRasterizer.drawnCount }
 }
