@@ -88,6 +88,7 @@ public enum VideoCodec: Sendable, Hashable, CustomStringConvertible {
         case .prores(let profile) where profile.hasAlphaChannel: [.mov]
         case .png: [.pngSequence]
         case .webp: [.webp]
+        case .gif: [.gif]
         default: []
         }
     }
