@@ -60,6 +60,26 @@ struct GIFAlphaTests {
         #expect(square.r > 230 && square.g < 30, "red \(square)")
     }
 
+    @Test func emptyFramesStayTransparent() throws {
+        let directory = try TemporaryDirectory()
+        // All frames empty, then empty frames around one with a square.
+        for (name, drawn) in [("empty.gif", [false, false]), ("around.gif", [false, true, false])] {
+            let url = directory.file(name)
+            let settings = try MovieSettings(width: 32, height: 32, fps: 10, alpha: true)
+            try MovieWriter.render(to: url, settings: settings, frameCount: drawn.count) { context, frame in
+                guard drawn[frame.index] else { return }
+                context.setFillColor(.blue)
+                context.fill(CGRect(x: 8, y: 8, width: 8, height: 8))
+            }
+            let probe = try CodecProbe(url: url)
+            try #require(probe.frames.count == drawn.count, "\(name)")
+            for (index, frame) in probe.frames.enumerated() {
+                let opaque = stride(from: 3, to: frame.count, by: 4).filter { frame[$0] > 128 }.count
+                #expect(opaque == (drawn[index] ? 64 : 0), "\(name) frame \(index): \(opaque) opaque pixels")
+            }
+        }
+    }
+
     @Test func alphaIsOnlyRefusedInOtherContainers() throws {
         let settings = try MovieSettings(width: 16, height: 16, fps: 10, alpha: true)
         #expect(try settings.codec(for: URL(fileURLWithPath: "/tmp/a.gif")) == .gif)
