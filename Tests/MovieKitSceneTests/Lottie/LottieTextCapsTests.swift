@@ -78,6 +78,20 @@ import Testing
             ])
     }
 
+    @Test func smallCapsAtEdgeValues() throws {
+        // Empty text draws nothing; a sharp s becomes two small capital S.
+        #expect(
+            LottieTextTests.ink(try Self.render(#""t": "", "f": "Sans", "s": 100, "fc": [1, 0, 0], "ca": 2"#)) == nil)
+        let small = try #require(
+            LottieTextTests.ink(try Self.render(#""t": "ß", "f": "Sans", "s": 100, "fc": [1, 0, 0], "ca": 2"#)))
+        let capitals = try #require(
+            LottieTextTests.ink(try Self.render(#""t": "SS", "f": "Sans", "s": 100, "fc": [1, 0, 0]"#)))
+        #expect(abs(small.width - 0.7 * capitals.width) <= 4 && abs(small.height - 0.7 * capitals.height) <= 3)
+        // A huge size and tracking draw, clamped, without failing.
+        let huge = #""t": "Hh", "f": "Sans", "s": 1e12, "fc": [1, 0, 0], "tr": 1e9, "ca": 2"#
+        _ = LottieTextTests.ink(try Self.render(huge, position: (0, 0)))
+    }
+
     @Test func boxTextDrawsNoLineBelowItsBox() throws {
         // Ten words of 20 units wrap to about five lines 30 apart; the box is 70 tall, so two lines
         // fit (the first baseline 15 below the top, the second 45, each with its descent).
