@@ -10,6 +10,11 @@ import Foundation
 /// dropped (the previous frame is shown longer instead), and the rest are encoded and muxed.
 /// Delays are counted in hundredths of a second from rounded timestamps, so the rounding is
 /// spread over the frames and the delays add up to the exact duration.
+///
+/// With `transparent`, frames carry straight (not premultiplied) alpha: `palettegen` keeps one
+/// palette entry for transparency and `paletteuse` maps every pixel less than half opaque to it;
+/// the GIF encoder then names that entry as the transparent index and clears each frame before
+/// the next (disposal to background), so a transparent pixel shows what is behind the GIF.
 package final class GIFWriter {
     private let width: Int
     private let height: Int
@@ -18,6 +23,7 @@ package final class GIFWriter {
     private let destination: String
     private let dither: String
     private let loop: Int
+    private let transparent: Bool
     private let metadata: [CodecOption]
     private let paletteGenerator: FilterGraph
     private var spool: UnsafeMutablePointer<FILE>?
@@ -27,10 +33,13 @@ package final class GIFWriter {
     /// - Parameters:
     ///   - dither: A `paletteuse` dither name, such as `sierra2_4a`.
     ///   - loop: The GIF muxer's loop count: 0 loops forever, -1 plays once, n repeats n more times.
+    ///   - transparent: Whether pixels less than half opaque are written as transparent; frames
+    ///     must then carry straight alpha.
     /// - Throws: `LibAVError`.
     package init(
         width: Int, height: Int, frameRateNumerator: Int, frameRateDenominator: Int,
-        path: String, destination: String, dither: String, loop: Int, metadata: [CodecOption]
+        path: String, destination: String, dither: String, loop: Int, transparent: Bool = false,
+        metadata: [CodecOption]
     ) throws {
         self.width = width
         self.height = height
@@ -39,10 +48,12 @@ package final class GIFWriter {
         self.destination = destination
         self.dither = dither
         self.loop = loop
+        self.transparent = transparent
         self.metadata = metadata
         let source = Self.bufferSource(width: width, height: height, frameRate: frameRate)
         paletteGenerator = try FilterGraph(
-            "buffer@in=\(source),palettegen=stats_mode=full,buffersink@out", sourceNames: ["in"])
+            "buffer@in=\(source),palettegen=stats_mode=full\(transparent ? ":reserve_transparent=1" : ""),buffersink@out",
+            sourceNames: ["in"])
         guard let spool = tmpfile() else {
             throw LibAVError(
                 .writeFailed, operation: "Creating a temporary frame store for \(destination)",
@@ -88,7 +99,7 @@ package final class GIFWriter {
         let paletteSource = Self.bufferSource(width: palette.width, height: palette.height, frameRate: frameRate)
         let mapper = try FilterGraph(
             "buffer@in=\(source)[frames];buffer@palette=\(paletteSource)[palette];"
-                + "[frames][palette]paletteuse=dither=\(dither)[mapped];[mapped]buffersink@out",
+                + "[frames][palette]paletteuse=dither=\(dither)\(transparent ? ":alpha_threshold=128" : "")[mapped];[mapped]buffersink@out",
             sourceNames: ["in", "palette"])
         palette.pts = 0
         try mapper.push(palette, into: "palette")

@@ -107,7 +107,7 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
             return
                 "\(codec) has no tuning \"\(tune)\"; leave the tuning unset, or use H.264 (any tuning) or HEVC (all but film and stillimage)."
         case .alphaUnsupported(let codec):
-            return "\(codec) cannot carry alpha; use ProRes 4444 (.mov), VP9 (.webm) or PNG (a folder)."
+            return "\(codec) cannot carry alpha; use ProRes 4444 (.mov), VP9 (.webm), GIF (.gif) or PNG (a folder)."
         case .alphaNotInContainer(let codec, let container, let suggestions):
             return "\(codec) cannot carry alpha in \(container); use \(Self.list(suggestions))."
         case .chromaUnsupported(let codec, let chroma):

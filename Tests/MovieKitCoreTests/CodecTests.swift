@@ -195,11 +195,11 @@ struct CodecTests {
         ),
         (
             { _ = try MovieSettings(width: 16, height: 16, fps: 10, codec: .h264, alpha: true) },
-            "H.264 cannot carry alpha; use ProRes 4444 (.mov), VP9 (.webm) or PNG (a folder)."
+            "H.264 cannot carry alpha; use ProRes 4444 (.mov), VP9 (.webm), GIF (.gif) or PNG (a folder)."
         ),
         (
             { _ = try MovieSettings(width: 16, height: 16, fps: 10, codec: .prores(.hq), alpha: true) },
-            "ProRes 422 HQ cannot carry alpha; use ProRes 4444 (.mov), VP9 (.webm) or PNG (a folder)."
+            "ProRes 422 HQ cannot carry alpha; use ProRes 4444 (.mov), VP9 (.webm), GIF (.gif) or PNG (a folder)."
         ),
         (
             {

@@ -99,6 +99,25 @@ struct LottieAlphaTests {
         #expect(black.r < 20 && black.g < 20 && black.b < 20 && black.a == 255, "\(black)")
     }
 
+    @Test func aGIFIsTransparentByDefaultAndOpaqueWithABackground() throws {
+        let directory = try TemporaryDirectory()
+        let source = try directory.write(Data(Self.lottie.utf8), to: "square.json")
+        let transparent = directory.file("square.gif")
+        try Self.render([source.path, "-o", transparent.path])
+        let opaque = directory.file("backed.gif")
+        try Self.render([source.path, "-o", opaque.path, "--background", "#00ff00"])
+        guard let clear = try Self.firstFrame(transparent, in: directory),
+            let backed = try Self.firstFrame(opaque, in: directory)
+        else { return }
+        try #require(clear.count == 64 * 32 * 4 && backed.count == 64 * 32 * 4)
+        let empty = Self.pixel(clear, x: 48, y: 16)
+        let square = Self.pixel(clear, x: 8, y: 16)
+        #expect(empty.a == 0, "\(empty)")
+        #expect(square.a == 255 && square.r > 230 && square.g < 30, "\(square)")
+        let back = Self.pixel(backed, x: 48, y: 16)
+        #expect(back.a == 255 && back.g > 230 && back.r < 30, "\(back)")
+    }
+
     @Test func backgroundIsRefusedForOtherFormats() throws {
         let directory = try TemporaryDirectory()
         let scene = try directory.write(

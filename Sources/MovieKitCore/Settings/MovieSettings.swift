@@ -60,7 +60,7 @@ public struct MovieSettings: Sendable, Hashable {
     ///   - height: Frame height; a positive multiple of 16.
     ///   - fps: Frame rate, for example `30` or `FrameRate(30000, 1001)`.
     ///   - codec: The codec; `nil` follows the destination's extension.
-    ///   - alpha: Keep transparency (ProRes 4444, VP9 in WebM, PNG).
+    ///   - alpha: Keep transparency (ProRes 4444, VP9 in WebM, GIF, PNG).
     ///   - chroma: `.yuv420` or, for H.264 and HEVC, `.yuv444`.
     ///   - bitDepth: `.ten` for HEVC, AV1 (and ProRes, always 10-bit); `nil` for the codec's default.
     ///   - crf: Constant-quality value on the codec's scale; `nil` for its default (H.264 23, HEVC 28, VP9 31, AV1 35).

@@ -10,7 +10,7 @@ public enum VideoCodec: Sendable, Hashable, CustomStringConvertible {
     case av1
     /// Apple ProRes by prores_ks, in MOV; quality is chosen by the profile.
     case prores(ProResProfile)
-    /// An animated GIF with a palette built from the movie's own frames.
+    /// An animated GIF with a palette built from the movie's own frames; with alpha, one entry is transparent.
     case gif
     /// A numbered PNG sequence in a folder: `frame-000000.png` onwards.
     case png
@@ -88,6 +88,7 @@ public enum VideoCodec: Sendable, Hashable, CustomStringConvertible {
         case .prores(let profile) where profile.hasAlphaChannel: [.mov]
         case .png: [.pngSequence]
         case .webp: [.webp]
+        case .gif: [.gif]
         default: []
         }
     }

@@ -248,7 +248,8 @@ final class GIFStage: FrameSink {
                 width: settings.width, height: settings.height,
                 frameRateNumerator: settings.fps.numerator, frameRateDenominator: settings.fps.denominator,
                 path: path, destination: destination, dither: settings.gif.dither.rawValue,
-                loop: settings.gif.playCount.map { $0 == 1 ? -1 : $0 - 1 } ?? 0, metadata: [])
+                loop: settings.gif.playCount.map { $0 == 1 ? -1 : $0 - 1 } ?? 0, transparent: settings.alpha,
+                metadata: [])
         } catch let error as LibAVError {
             throw MovieKitError(writing: destination, encoder: "gif", error)
         }

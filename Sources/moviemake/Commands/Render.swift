@@ -34,7 +34,7 @@ struct Render: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The colour behind a Lottie animation, such as #ffffff. Without it a Lottie is transparent in outputs that keep alpha (a PNG folder, VP9 .webm, ProRes 4444 .mov) and black in others.",
+            "The colour behind a Lottie animation, such as #ffffff. Without it a Lottie is transparent in outputs that keep alpha (a PNG folder, VP9 .webm, GIF, ProRes 4444 .mov) and black in others.",
             valueName: "color"))
     var background: String?
 

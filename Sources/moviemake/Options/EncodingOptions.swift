@@ -120,7 +120,7 @@ struct EncoderOptions: ParsableArguments {
     @Option(help: "ProRes profile, with --codec prores.")
     var proresProfile: ProResProfile = .hq
 
-    @Flag(help: "Keep transparency: frames start transparent (ProRes p4444/p4444xq in .mov, VP9 in .webm, PNG).")
+    @Flag(help: "Keep transparency: frames start transparent (ProRes p4444/p4444xq in .mov, VP9 in .webm, GIF, PNG).")
     var alpha = false
 
     @Option(

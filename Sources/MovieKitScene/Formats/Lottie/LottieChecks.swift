@@ -28,20 +28,10 @@ enum LottieChecks {
             }
         }
         func checkShapes(_ shapes: [LottieShape], layer: String) {
-            for (position, shape) in shapes.enumerated() {
+            for shape in shapes {
                 switch shape.kind {
                 case .group(let items): checkShapes(items, layer: layer)
                 case .unsupported(let feature): add("\(layer) uses \(feature), which is not drawn.")
-                case .merge(let mode) where (2...5).contains(mode):
-                    let stroked = shapes[(position + 1)...].contains {
-                        if case .stroke = $0.kind { return true }
-                        return false
-                    }
-                    if stroked {
-                        add(
-                            "\(layer) strokes merged paths (`mm`); the fill is merged, but the stroke follows the shapes unmerged."
-                        )
-                    }
                 case .path(let property, _) where property.expression != nil:
                     add("\(layer) has an expression on a path, which is not evaluated; its static value is used.")
                 default: break

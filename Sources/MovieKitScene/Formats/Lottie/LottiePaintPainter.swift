@@ -29,20 +29,7 @@ struct LottiePaintPainter {
     }
 
     func stroke(_ stroke: LottieStroke) {
-        let width = stroke.width?.value(at: frame)?[0] ?? 0
-        guard width > 0 else { return clear() }
-        context.setLineWidth(width)
-        context.setLineCap(stroke.cap == 1 ? .butt : stroke.cap == 3 ? .square : .round)
-        context.setLineJoin(stroke.join == 1 ? .miter : stroke.join == 3 ? .bevel : .round)
-        context.setMiterLimit(stroke.miterLimit)
-        var lengths: [Double] = []
-        var phase = 0.0
-        for dash in stroke.dashes {
-            let value = dash.value.value(at: frame)?[0] ?? 0
-            if dash.kind == "o" { phase = value } else { lengths.append(max(value, 0)) }
-        }
-        if lengths.count == 1 { lengths.append(lengths[0]) }
-        if lengths.contains(where: { $0 > 0 }) { context.setLineDash(phase: phase, lengths: lengths) }
+        guard setLineStyle(stroke) > 0 else { return clear() }
         if let gradient = paint.gradient {
             guard let resolved = resolvedGradient(gradient) else { return clear() }
             context.setAlpha(opacity)
@@ -57,6 +44,27 @@ struct LottiePaintPainter {
             context.setStrokeColor(color())
             context.strokePath()
         }
+    }
+
+    /// Sets the stroke's width, cap, join, miter limit and dashes on the context.
+    /// - Returns: The width; 0 when the stroke draws nothing.
+    @discardableResult
+    func setLineStyle(_ stroke: LottieStroke) -> Double {
+        let width = stroke.width?.value(at: frame)?[0] ?? 0
+        guard width > 0 else { return 0 }
+        context.setLineWidth(width)
+        context.setLineCap(stroke.cap == 1 ? .butt : stroke.cap == 3 ? .square : .round)
+        context.setLineJoin(stroke.join == 1 ? .miter : stroke.join == 3 ? .bevel : .round)
+        context.setMiterLimit(stroke.miterLimit)
+        var lengths: [Double] = []
+        var phase = 0.0
+        for dash in stroke.dashes {
+            let value = dash.value.value(at: frame)?[0] ?? 0
+            if dash.kind == "o" { phase = value } else { lengths.append(max(value, 0)) }
+        }
+        if lengths.count == 1 { lengths.append(lengths[0]) }
+        if lengths.contains(where: { $0 > 0 }) { context.setLineDash(phase: phase, lengths: lengths) }
+        return width
     }
 
     private func clear() {

@@ -164,6 +164,8 @@ struct LottieShapeRenderer {
                 paint(fill.paint, geometries: geometries, toLayer: toLayer, blendMode: fill.blendMode) { painter in
                     painter.fill(evenOdd: fill.evenOdd)
                 }
+            case .stroke(let stroke, let geometries, let toLayer) where geometries.contains { !$0.mergedParts.isEmpty }:
+                strokeMerged(stroke, geometries: geometries, toLayer: toLayer)
             case .stroke(let stroke, let geometries, let toLayer):
                 paint(stroke.paint, geometries: geometries, toLayer: toLayer, blendMode: stroke.blendMode) { painter in
                     painter.stroke(stroke)

@@ -123,9 +123,10 @@ struct LottieTextDocument: Decodable, Sendable {
         return value
     }
 
-    /// The text as drawn: capitals applied, split into paragraphs at line breaks.
+    /// The text as drawn, split into paragraphs at line breaks: in capitals for all caps (`ca` 1);
+    /// small capitals (`ca` 2) keep their case here, for the painter to set lowercase letters smaller.
     var paragraphs: [String] {
-        let shown = caps == 0 ? text : text.uppercased()
+        let shown = caps == 1 ? text.uppercased() : text
         return shown.split(omittingEmptySubsequences: false) { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" }
             .map(String.init)
     }

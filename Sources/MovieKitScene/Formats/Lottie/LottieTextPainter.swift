@@ -17,6 +17,9 @@ struct LottieTextPainter {
     /// its 16-bit pixel sizes hold (and Cairo then keeps the font face in error), so larger text is
     /// laid out smaller and its outline scaled up and filled.
     static let largestDeviceFontSize = 8192.0
+    /// Small capitals (`ca` 2) draw lowercase letters as capitals at this fraction of the font
+    /// size, as After Effects synthesizes them.
+    static let smallCapsScale = 0.7
 
     /// How one run of text is measured and drawn: with embedded glyphs or a system font.
     private struct Setter {
@@ -30,10 +33,43 @@ struct LottieTextPainter {
         let glyphFace: (family: String, style: String)?
         let fonts: LottieFonts
 
-        /// The spacing added after each character, in composition units.
-        var tracking: Double { document.tracking / 1000 * size }
+        /// The spacing added after each character, in composition units: from the document's size,
+        /// so that small capitals keep the spacing of the capitals around them.
+        var tracking: Double { document.tracking / 1000 * min(document.size, LottieTextPainter.largestSize) }
+
+        /// The setter of small capitals: the same text at ``smallCapsScale`` of the size.
+        var smallCaps: Setter {
+            var style = self.style
+            style.font.size *= LottieTextPainter.smallCapsScale
+            return Setter(
+                document: document, size: size * LottieTextPainter.smallCapsScale, fontScale: fontScale, style: style,
+                fill: fill, stroke: stroke, glyphFace: glyphFace, fonts: fonts)
+        }
+
+        /// `run` as drawn: in small capitals (`ca` 2), runs of lowercase letters become capitals
+        /// set smaller, and the other characters keep the full size; otherwise one run as it is.
+        func pieces(of run: String) -> [(text: String, setter: Setter)] {
+            guard document.caps == 2 else { return [(run, self)] }
+            var pieces: [(text: String, small: Bool)] = []
+            for character in run {
+                let small = character.isLowercase
+                if let last = pieces.last, last.small == small {
+                    pieces[pieces.count - 1].text.append(character)
+                } else {
+                    pieces.append((String(character), small))
+                }
+            }
+            let smaller = smallCaps
+            return pieces.map { $0.small ? ($0.text.uppercased(), smaller) : ($0.text, self) }
+        }
 
         func width(of run: String) -> Double {
+            guard document.caps == 2 else { return setWidth(of: run) }
+            return pieces(of: run).reduce(0.0) { $0 + $1.setter.setWidth(of: $1.text) }
+        }
+
+        /// The width of `run` set at this setter's size, as it is.
+        private func setWidth(of run: String) -> Double {
             guard !run.isEmpty else { return 0 }
             guard let face = glyphFace else { return style.measure(run).width * fontScale }
             return run.reduce(0.0) { total, character in
@@ -48,6 +84,19 @@ struct LottieTextPainter {
         }
 
         func draw(_ run: String, at origin: CGPoint, in context: DrawingContext) {
+            guard document.caps == 2 else {
+                drawSet(run, at: origin, in: context)
+                return
+            }
+            var x = origin.x
+            for piece in pieces(of: run) {
+                piece.setter.drawSet(piece.text, at: CGPoint(x: x, y: origin.y), in: context)
+                x += piece.setter.setWidth(of: piece.text)
+            }
+        }
+
+        /// Draws `run` at this setter's size, as it is.
+        private func drawSet(_ run: String, at origin: CGPoint, in context: DrawingContext) {
             guard !run.isEmpty else { return }
             guard let face = glyphFace else {
                 drawWithFont(run, at: origin, in: context)
@@ -156,11 +205,18 @@ struct LottieTextPainter {
             fonts: fonts)
         let lineHeight = document.lineHeight ?? size * 1.2
         if let box = document.boxPosition, let boxSize = document.boxSize {
-            let ascent = entry?.ascent.map { $0 * size / 100 } ?? style.metrics(for: "X").firstBaseline * fontScale
+            let metrics = style.metrics(for: "X")
+            let ascent = entry?.ascent.map { $0 * size / 100 } ?? metrics.firstBaseline * fontScale
+            // After Effects hides the lines that overflow the box: a line is drawn only when it
+            // ends, its descent below the baseline, inside the box, and the lines after it are not.
+            // The baseline shift moves the glyphs, not the lines, so it is left out of the test.
+            let descent = max(metrics.size.height - metrics.firstBaseline, 0) * fontScale
+            let bottom = box.y + boxSize.height
             var baseline = box.y + ascent - document.baselineShift
-            for paragraph in document.paragraphs {
+            paragraphs: for paragraph in document.paragraphs {
                 let lines = Self.wrap(paragraph, width: boxSize.width, setter: setter)
                 for (index, line) in lines.enumerated() {
+                    guard baseline + document.baselineShift + descent <= bottom else { break paragraphs }
                     drawBoxLine(
                         line, isLast: index == lines.count - 1, left: box.x, width: boxSize.width, baseline: baseline,
                         document: document, setter: setter)
