@@ -107,4 +107,25 @@ struct ChunkCommandTests {
         #expect(usage.errors.contains("--frames \"10..5\" is not a range of frames such as 0..<300"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
+
+    @Test func jobsRefusesOutputsItsChunksCannotMakeBeforeRendering() throws {
+        let dir = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let webm = try Self.moviemake(["demo", dir.appendingPathComponent("m.webm").path, "--jobs", "2"] + Self.demo)
+        #expect(webm.status == 64)
+        #expect(
+            webm.errors.contains(
+                "--jobs joins its chunks into an .mp4, .m4v or .mov file, not m.webm; render .webm without --jobs"),
+            "\(webm.errors)")
+        let alpha = try Self.moviemake(
+            [
+                "demo", dir.appendingPathComponent("m.mov").path, "--jobs", "2", "--codec", "prores",
+                "--prores-profile", "p4444", "--alpha"
+            ]
+                + Self.demo)
+        #expect(alpha.status == 64)
+        #expect(alpha.errors.contains("--jobs renders H.264 or HEVC chunks and joins them, so it cannot make ProRes"))
+        #expect(alpha.errors.contains("with alpha"), "\(alpha.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
 }

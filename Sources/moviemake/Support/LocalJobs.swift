@@ -13,6 +13,21 @@ enum LocalJobs {
     static let chunkCount = 16
 
     static func run(_ job: RenderJob, jobs: Int, overwrite: Bool, progress: ProgressOptions) throws -> String {
+        // Chunks are joined by copying their packets into one MP4 or QuickTime file.
+        let container = job.output.pathExtension.lowercased()
+        guard ["mp4", "m4v", "mov"].contains(container) else {
+            throw ValidationError(
+                "--jobs joins its chunks into an .mp4, .m4v or .mov file, not \(job.output.lastPathComponent); render \(container.isEmpty ? "it" : ".\(container)") without --jobs, or write an .mp4 or .mov with --jobs."
+            )
+        }
+        // Chunks are H.264 or HEVC without alpha (MovieWriter's rule for chunks).
+        let codec = job.settings.codec ?? .h264
+        guard [VideoCodec.h264, .hevc].contains(codec), !job.settings.alpha else {
+            let what = job.settings.alpha ? "\(codec) with alpha" : "\(codec)"
+            throw ValidationError(
+                "--jobs renders H.264 or HEVC chunks and joins them, so it cannot make \(what); render without --jobs, or choose --codec h264 or hevc\(job.settings.alpha ? " and no alpha (--background)" : "")."
+            )
+        }
         if !overwrite, FileManager.default.fileExists(atPath: job.output.path) {
             throw MovieKitError.fileExists(path: job.output.path)
         }
