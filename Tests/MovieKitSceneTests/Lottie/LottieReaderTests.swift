@@ -18,7 +18,9 @@ import Testing
             _ = try LottieContent(contentsOf: url)
         } throws: { error in
             let message = "\(error)"
-            return message.contains("`layers[0].shapes[0].it[0].s.k`") && message.contains(url.path)
+            // One sentence: the type in words, Foundation's detail inside it, a single full stop.
+            return message.contains("`layers[0].shapes[0].it[0].s.k` is not a list: ") && message.contains(url.path)
+                && message.hasSuffix("instead.") && !message.contains("..")
         }
     }
 

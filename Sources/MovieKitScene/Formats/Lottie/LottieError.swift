@@ -50,7 +50,7 @@ public enum LottieError: Error, Equatable, CustomStringConvertible {
         case .typeMismatch(let type, let context):
             return .invalidValue(
                 file: file, path: keyPath(context.codingPath),
-                problem: "is not \(typeName(type)): \(context.debugDescription)")
+                problem: "is not \(typeName(type)): \(clause(context.debugDescription))")
         case .valueNotFound(let type, let context):
             return .invalidValue(
                 file: file, path: keyPath(context.codingPath),
@@ -65,7 +65,8 @@ public enum LottieError: Error, Equatable, CustomStringConvertible {
                 let reason = (context.underlyingError as NSError?)?.localizedDescription ?? context.debugDescription
                 return .syntax(file: file, problem: reason)
             }
-            return .invalidValue(file: file, path: keyPath(context.codingPath), problem: context.debugDescription)
+            return .invalidValue(
+                file: file, path: keyPath(context.codingPath), problem: clause(context.debugDescription))
         @unknown default:
             return .syntax(file: file, problem: "\(error)")
         }
@@ -84,11 +85,19 @@ public enum LottieError: Error, Equatable, CustomStringConvertible {
         return text
     }
 
+    /// Foundation's sentence without its final full stop, to go inside one of ours.
+    private static func clause(_ text: String) -> String {
+        var text = text.trimmingCharacters(in: .whitespaces)
+        while text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
     private static func typeName(_ type: Any.Type) -> String {
         switch type {
         case is Double.Type, is Int.Type: "a number"
         case is String.Type: "a string"
         case is Bool.Type: "a boolean"
+        case is [Any].Type: "a list"
         default: "the expected type"
         }
     }
