@@ -131,7 +131,7 @@ final class GradientRasterizer {
     private static func entry(_ t: Double, _ lookup: UnsafeBufferPointer<UInt32>, pad: Bool) -> UInt32 {
         let size = Double(lookup.count)
         let u = t * size
-        if u < 0 { return pad ? lookup[0] : 0 }
+        if !(u >= 0) { return pad && !u.isNaN ? lookup[0] : 0 }
         if u >= size { return pad || t <= 1 ? lookup[lookup.count - 1] : 0 }
         return lookup[Int(u)]
     }
@@ -212,6 +212,27 @@ final class GradientRasterizer {
         let dr = cone.radiusChange
         // |p - c0 - t cd|² = (r0 + t dr)²  ⇔  a t² - 2 b t + c = 0.
         let a = cdx * cdx + cdy * cdy - dr * dr
+        if pad, cdx == 0, cdy == 0, dr != 0 {
+            // One centre (no focal point): every pixel lies on the circle of radius |q|, so t = (|q| - r0) / dr.
+            let scale = Double(lookup.count) / dr
+            let offset = -r0 * scale
+            let last = lookup.count - 1
+            for row in 0..<area.height {
+                let py = Double(area.y + row) + 0.5
+                let px = Double(area.x) + 0.5
+                var qx = m.xx * px + m.xy * py + m.x0 - cone.startCenter.x
+                var qy = m.yx * px + m.yy * py + m.y0 - cone.startCenter.y
+                guard let line = buffer.baseAddress.map({ $0 + row * area.width }) else { return false }
+                for column in 0..<area.width {
+                    let u = (qx * qx + qy * qy).squareRoot() * scale + offset
+                    // `!(u >= 0)` also catches NaN, from a transform too extreme for doubles.
+                    line[column] = lookup[!(u >= 0) ? 0 : (u >= Double(last) ? last : Int(u))]
+                    qx += m.xx
+                    qy += m.yx
+                }
+            }
+            return true
+        }
         let linear = abs(a) < 1e-9 * max(cdx * cdx + cdy * cdy + dr * dr, 1e-300)
         for row in 0..<area.height {
             let py = Double(area.y + row) + 0.5
