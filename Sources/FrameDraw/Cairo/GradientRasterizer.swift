@@ -217,54 +217,49 @@ final class GradientRasterizer {
             let scale = Double(lookup.count) / dr
             let offset = -r0 * scale
             let last = lookup.count - 1
-            for row in 0..<area.height {
-                let py = Double(area.y + row) + 0.5
-                let px = Double(area.x) + 0.5
-                var qx = m.xx * px + m.xy * py + m.x0 - cone.startCenter.x
-                var qy = m.yx * px + m.yy * py + m.y0 - cone.startCenter.y
-                guard let line = buffer.baseAddress.map({ $0 + row * area.width }) else { return false }
-                for column in 0..<area.width {
-                    let u = (qx * qx + qy * qy).squareRoot() * scale + offset
-                    // `!(u >= 0)` also catches NaN, from a transform too extreme for doubles.
-                    line[column] = lookup[!(u >= 0) ? 0 : (u >= Double(last) ? last : Int(u))]
-                    qx += m.xx
-                    qy += m.yx
-                }
+            return eachPixel(of: buffer, area: area, inverse: m, origin: cone.startCenter) { qx, qy in
+                let u = (qx * qx + qy * qy).squareRoot() * scale + offset
+                // `!(u >= 0)` also catches NaN, from a transform too extreme for doubles.
+                return lookup[!(u >= 0) ? 0 : (u >= Double(last) ? last : Int(u))]
             }
-            return true
         }
         let linear = abs(a) < 1e-9 * max(cdx * cdx + cdy * cdy + dr * dr, 1e-300)
+        // The roots in pixman's order, with its test for each: a radius not negative when the ends extend,
+        // a location inside 0...1 when they do not.
+        func accepts(_ t: Double) -> Bool { pad ? r0 + t * dr >= 0 : (0...1).contains(t) }
+        return eachPixel(of: buffer, area: area, inverse: m, origin: cone.startCenter) { qx, qy in
+            let b = qx * cdx + qy * cdy + r0 * dr
+            let c = qx * qx + qy * qy - r0 * r0
+            if linear {
+                guard b != 0 else { return 0 }
+                let t = c / (2 * b)
+                return accepts(t) ? entry(t, lookup, pad: pad) : 0
+            }
+            let discriminant = b * b - a * c
+            guard discriminant >= 0 else { return 0 }
+            let root = discriminant.squareRoot()
+            let t0 = (b + root) / a
+            if accepts(t0) { return entry(t0, lookup, pad: pad) }
+            let t1 = (b - root) / a
+            return accepts(t1) ? entry(t1, lookup, pad: pad) : 0
+        }
+    }
+
+    /// Sets every pixel of `area` to `color(qx, qy)`, where `(qx, qy)` is the pixel's centre in user space
+    /// relative to `origin`, stepped incrementally along each row.
+    @inline(__always)
+    private static func eachPixel(
+        of buffer: UnsafeMutableBufferPointer<UInt32>, area: ShadowRenderer.PixelRect, inverse m: cairo_matrix_t,
+        origin: CGPoint, _ color: (Double, Double) -> UInt32
+    ) -> Bool {
         for row in 0..<area.height {
             let py = Double(area.y + row) + 0.5
             let px = Double(area.x) + 0.5
-            var qx = m.xx * px + m.xy * py + m.x0 - cone.startCenter.x
-            var qy = m.yx * px + m.yy * py + m.y0 - cone.startCenter.y
+            var qx = m.xx * px + m.xy * py + m.x0 - origin.x
+            var qy = m.yx * px + m.yy * py + m.y0 - origin.y
             guard let line = buffer.baseAddress.map({ $0 + row * area.width }) else { return false }
             for column in 0..<area.width {
-                let b = qx * cdx + qy * cdy + r0 * dr
-                let c = qx * qx + qy * qy - r0 * r0
-                var color: UInt32 = 0
-                // The roots in pixman's order, with its test for each: a radius not negative when the ends
-                // extend, a location inside 0...1 when they do not.
-                if linear {
-                    if b != 0 {
-                        let t = c / (2 * b)
-                        if pad ? r0 + t * dr >= 0 : (0...1).contains(t) { color = entry(t, lookup, pad: pad) }
-                    }
-                } else {
-                    let discriminant = b * b - a * c
-                    if discriminant >= 0 {
-                        let root = discriminant.squareRoot()
-                        let t0 = (b + root) / a
-                        let t1 = (b - root) / a
-                        if pad ? r0 + t0 * dr >= 0 : (0...1).contains(t0) {
-                            color = entry(t0, lookup, pad: pad)
-                        } else if pad ? r0 + t1 * dr >= 0 : (0...1).contains(t1) {
-                            color = entry(t1, lookup, pad: pad)
-                        }
-                    }
-                }
-                line[column] = color
+                line[column] = color(qx, qy)
                 qx += m.xx
                 qy += m.yx
             }
