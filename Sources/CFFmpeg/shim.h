@@ -16,7 +16,9 @@
 #include <libavutil/samplefmt.h>
 #include <libswresample/swresample.h>
 #include <libswscale/swscale.h>
+#include <pthread.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <sys/mman.h>
 
 // AVERROR(e) is a function-like macro, which Swift cannot import.
@@ -112,6 +114,99 @@ static inline int mk_frame_get_buffer(AVFrame *frame, size_t minimum_bytes) {
 // Makes a decoder allocate its pictures with mk_get_mapped_picture. Call before avcodec_open2.
 static inline void mk_use_mapped_pictures(AVCodecContext *context) {
     context->get_buffer2 = mk_get_mapped_picture;
+}
+
+// --- Video decoders' pictures in a pool of mappings --------------------------------------------------
+//
+// A video decoder takes its pictures from a pool while it is open. libavcodec's own pools take them from
+// malloc: freed when a clip closes, those multi-megabyte blocks raise glibc's mmap threshold and stay in
+// malloc's heaps, fragmented, so a montage's peak memory grows with its number of clips. This pool hands
+// out anonymous mappings, reused while the decoder runs and returned to the system when the pool is freed.
+
+typedef struct MKPicturePool {
+    pthread_mutex_t lock;
+    AVBufferPool *pool;
+    size_t size;
+} MKPicturePool;
+
+// av_buffer_pool_init2's allocator: one mapping per buffer.
+static inline AVBufferRef *mk_picture_pool_alloc(void *opaque, size_t size) {
+    (void)opaque;
+    void *base = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (base == MAP_FAILED) { return NULL; }
+    AVBufferRef *buffer = av_buffer_create((uint8_t *)base, size, mk_mapped_buffer_release, (void *)(uintptr_t)size, 0);
+    if (!buffer) { munmap(base, size); }
+    return buffer;
+}
+
+// get_buffer2 for video decoders: the picture laid out as mk_map_picture lays it out, in a buffer of the
+// context's pool (its `opaque`), which is made again when the picture size changes. Called from the
+// decoder's frame threads at once, hence the lock. Codecs that cannot take outside buffers (no DR1),
+// and anything but video, use libavcodec's allocator.
+static inline int mk_get_pooled_picture(struct AVCodecContext *context, AVFrame *frame, int flags) {
+    MKPicturePool *state = (MKPicturePool *)context->opaque;
+    if (!state || context->codec_type != AVMEDIA_TYPE_VIDEO || !(context->codec->capabilities & AV_CODEC_CAP_DR1)
+        || frame->width <= 0 || frame->height <= 0 || frame->format < 0) {
+        return avcodec_default_get_buffer2(context, frame, flags);
+    }
+    int width = frame->width;
+    int height = frame->height;
+    int linesize_align[AV_NUM_DATA_POINTERS];
+    avcodec_align_dimensions2(context, &width, &height, linesize_align);
+    int linesizes[4] = {0};
+    int unaligned;
+    int attempts = 0;
+    do {
+        if (av_image_fill_linesizes(linesizes, frame->format, width) < 0 || ++attempts > 16) {
+            return avcodec_default_get_buffer2(context, frame, flags);
+        }
+        width += width & ~(width - 1);
+        unaligned = 0;
+        for (int i = 0; i < 4; i++) { unaligned |= linesizes[i] % 64; }
+    } while (unaligned);
+    uint8_t *planes[4] = {0};
+    int size = av_image_fill_pointers(planes, frame->format, height, NULL, linesizes);
+    if (size <= 0) { return avcodec_default_get_buffer2(context, frame, flags); }
+    size_t length = (size_t)size + 16 + 64 + AV_INPUT_BUFFER_PADDING_SIZE;
+    pthread_mutex_lock(&state->lock);
+    if (!state->pool || state->size != length) {
+        av_buffer_pool_uninit(&state->pool);
+        state->pool = av_buffer_pool_init2(length, NULL, mk_picture_pool_alloc, NULL);
+        state->size = length;
+    }
+    AVBufferRef *buffer = state->pool ? av_buffer_pool_get(state->pool) : NULL;
+    pthread_mutex_unlock(&state->lock);
+    if (!buffer) { return AVERROR(ENOMEM); }
+    av_image_fill_pointers(planes, frame->format, height, buffer->data, linesizes);
+    for (int i = 0; i < 4; i++) {
+        frame->data[i] = planes[i];
+        frame->linesize[i] = linesizes[i];
+    }
+    frame->buf[0] = buffer;
+    frame->extended_data = frame->data;
+    return 0;
+}
+
+// Makes a decoder take its pictures from a new pool of mappings. Call before avcodec_open2; free the
+// pool with mk_picture_pool_free after the context. Returns NULL when out of memory.
+static inline MKPicturePool *mk_use_picture_pool(AVCodecContext *context) {
+    MKPicturePool *state = (MKPicturePool *)calloc(1, sizeof(MKPicturePool));
+    if (!state) { return NULL; }
+    if (pthread_mutex_init(&state->lock, NULL) != 0) {
+        free(state);
+        return NULL;
+    }
+    context->opaque = state;
+    context->get_buffer2 = mk_get_pooled_picture;
+    return state;
+}
+
+// Frees the pool once its context is freed; pictures still in use keep their mappings until released.
+static inline void mk_picture_pool_free(MKPicturePool *state) {
+    if (!state) { return; }
+    av_buffer_pool_uninit(&state->pool);
+    pthread_mutex_destroy(&state->lock);
+    free(state);
 }
 
 #endif

@@ -15,9 +15,25 @@ package final class CodecContext {
         self.codec = codec
     }
 
+    /// The pool of mapped pictures the decoder takes its pictures from, freed after the context.
+    private var picturePool: UnsafeMutablePointer<MKPicturePool>?
+
     deinit {
         var context: UnsafeMutablePointer<AVCodecContext>? = pointer
         avcodec_free_context(&context)
+        mk_picture_pool_free(picturePool)
+    }
+
+    /// Makes the decoder take its pictures from a pool of anonymous mappings of its own (`mk_use_picture_pool`):
+    /// freeing them with the decoder returns them to the system and leaves glibc's mmap threshold where it
+    /// was. Call before `open(options:refusal:operation:)`.
+    /// - Throws: `LibAVError` of kind `.outOfMemory`.
+    func usePicturePool() throws {
+        guard picturePool == nil else { return }
+        guard let pool = mk_use_picture_pool(pointer) else {
+            throw LibAVError.outOfMemory("Allocating the picture pool of a \(codecName) decoder")
+        }
+        picturePool = pool
     }
 
     var codecName: String { String(cString: codec.pointee.name) }

@@ -17,9 +17,15 @@ package final class Decoder {
     ///   - mapsPictures: Whether each picture gets an anonymous mapping of its own instead of libavcodec's
     ///     buffer pool (`mk_get_mapped_picture`): for still images, whose decoder lives for one picture,
     ///     so that freeing a photo-sized picture leaves glibc's mmap threshold where it was.
+    ///   - poolsMappedPictures: Whether pictures come from a pool of anonymous mappings of the decoder's own
+    ///     (`mk_use_picture_pool`): for video, whose decoder reuses its pictures while it runs and is
+    ///     closed when its clip ends.
     /// - Throws: `LibAVError` of kind `.unavailable` when this FFmpeg has no such decoder,
     ///   `.unreadableInput` when it cannot be opened, or `.settingsRefused` for an unknown option.
-    package init(input: FormatInput, streamIndex: Int, options: [CodecOption] = [], mapsPictures: Bool = false) throws {
+    package init(
+        input: FormatInput, streamIndex: Int, options: [CodecOption] = [], mapsPictures: Bool = false,
+        poolsMappedPictures: Bool = false
+    ) throws {
         guard let stream = input.stream(at: streamIndex), let parameters = stream.pointee.codecpar else {
             throw LibAVError(
                 .internalFailure, operation: "Opening a decoder for \(input.path)",
@@ -39,6 +45,7 @@ package final class Decoder {
             "Preparing the \(codecName) decoder")
         context.pointer.pointee.pkt_timebase = stream.pointee.time_base
         if mapsPictures { mk_use_mapped_pictures(context.pointer) }
+        if poolsMappedPictures { try context.usePicturePool() }
         try context.open(
             options: options, refusal: .unreadableInput, operation: "Opening the \(codecName) decoder for \(input.path)"
         )

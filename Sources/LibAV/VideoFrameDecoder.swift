@@ -62,7 +62,9 @@ package final class VideoFrameDecoder {
         input = try FormatInput(path: path)
         try input.findStreamInfo()
         streamIndex = try input.bestStream(.video)
-        decoder = try Decoder(input: input, streamIndex: streamIndex, options: [CodecOption("threads", "auto")])
+        decoder = try Decoder(
+            input: input, streamIndex: streamIndex, options: [CodecOption("threads", "auto")],
+            poolsMappedPictures: true)
         try decoder.checkPictureSize()
         codedSize = decoder.pictureSize
         guard codedSize.width > 0, codedSize.height > 0 else {

@@ -23,6 +23,8 @@ public final class SceneRenderer: Sendable {
     /// What the scene's image providers run in the background (a slideshow's photo prefetch),
     /// waited for when a render ends and when the renderer is released.
     private let backgroundWork: [any BackgroundWork]
+    /// The decoders of the scene's video layers: each draw closes those of clips not shown near its time.
+    let videoPool = VideoDecoderPool()
 
     /// Prepares a scene for drawing: loads each `.file` image once, and finds the groups whose
     /// picture never changes while they show, to draw each once and composite it afterwards.
@@ -38,7 +40,7 @@ public final class SceneRenderer: Sendable {
         var cache: [URL: Image] = [:]
         var work: [ObjectIdentifier: any BackgroundWork] = [:]
         var resolved = scene
-        let videos = VideoClips(pool: VideoDecoderPool())
+        let videos = VideoClips(pool: videoPool)
         resolved.layers = try scene.layers.map {
             try Self.resolvingImages(in: $0, cache: &cache, work: &work, videos: videos)
         }
@@ -79,6 +81,7 @@ public final class SceneRenderer: Sendable {
     ///   - context: Where to draw; its graphics state is restored afterwards.
     ///   - time: The time in seconds on the scene's clock.
     public func draw(in context: DrawingContext, at time: Double) {
+        videoPool.closeClips(awayFrom: time)
         let canvasSize = canvas.size
         context.withSavedGState {
             context.setBlendMode(.copy)

@@ -8,8 +8,9 @@ import Synchronization
 /// pictures it shows, decoded on demand.
 ///
 /// Thread-safe: drawing threads ask for pictures at any time in any order. A decoder is opened
-/// when the clip is first drawn and closed when the renderer's `VideoDecoderPool` needs room, so
-/// memory stays flat however many clips a scene has. The last few pictures are kept with the
+/// when the clip is first drawn and closed, with the pictures, when the scene is drawn away from
+/// the times its layers show or the renderer's `VideoDecoderPool` needs room, so memory stays
+/// flat however many clips a scene has. The last few pictures are kept with the
 /// time range each one covers, so threads drawing neighbouring frames share one decode.
 final class VideoClip: Sendable {
     /// The movie file.
@@ -74,7 +75,9 @@ final class VideoClip: Sendable {
     func image(at time: Double, size: PixelSize? = nil) -> Image? {
         let size = size ?? PixelSize(width: Int(displaySize.width), height: Int(displaySize.height))
         if let hit = cachedImage(at: time, size: size) { return hit }
-        for evicted in pool.use(self) where evicted !== self { evicted.close() }
+        // The pool hears of the decode after it, so that a clip closed meanwhile by another thread
+        // is never left holding a decoder the pool does not count.
+        defer { for evicted in pool.use(self) where evicted !== self { evicted.close() } }
         return state.withLock { state -> Image? in
             state.uses += 1
             if let index = state.cached.firstIndex(where: { $0.range.contains(time) && $0.size == size }) {
@@ -117,6 +120,11 @@ final class VideoClip: Sendable {
             state.cached[index].lastUse = state.uses
             return state.cached[index].image
         }
+    }
+
+    /// Whether the clip holds a decoder or decoded pictures now.
+    var isOpen: Bool {
+        state.withLock { $0.decoder != nil || !$0.cached.isEmpty }
     }
 
     /// Closes the decoder and drops the kept pictures; the next request opens the file again.

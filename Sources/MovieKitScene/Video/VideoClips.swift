@@ -11,6 +11,8 @@ final class VideoClips {
     private var timeOffset = 0.0
     /// When the enclosing groups hide, on the scene's clock: sound stops there too.
     private var windowEnd = Double.infinity
+    /// When the enclosing groups show, on the scene's clock.
+    private var windowStart = -Double.infinity
     /// The clips opened so far, by file and by where they start playing: a slide drawn twice
     /// (a wipe) and a clip drawn over a blurred copy of itself decode once.
     private var opened: [String: VideoClip] = [:]
@@ -21,10 +23,11 @@ final class VideoClips {
 
     /// Runs `body` for the children of `group`, whose clock starts `offset` seconds later.
     func shifted<T>(by offset: Double, group: Layer, _ body: () throws -> T) rethrows -> T {
-        let saved = (timeOffset, windowEnd)
+        let saved = (timeOffset, windowStart, windowEnd)
         if let out = group.outPoint { windowEnd = min(windowEnd, timeOffset + out) }
+        windowStart = max(windowStart, timeOffset + group.inPoint)
         timeOffset += offset
-        defer { (timeOffset, windowEnd) = saved }
+        defer { (timeOffset, windowStart, windowEnd) = saved }
         return try body()
     }
 
@@ -35,7 +38,12 @@ final class VideoClips {
         let key = "\(video.url.path)|\(timeOffset + layer.inPoint)|\(video.cutFrom)|\(video.speed)|\(video.loops)"
         let opened = try video.opened(in: pool, sharing: self.opened[key])
         self.opened[key] = opened.clip
-        guard let clip = opened.clip, clip.hasAudio, !video.isMuted, video.volume > 0 else { return opened }
+        guard let clip = opened.clip else { return opened }
+        // The layer shows from its in point to its out point, within its groups'.
+        let shows = max(windowStart, timeOffset + layer.inPoint)
+        let hides = min(windowEnd, layer.outPoint.map { timeOffset + $0 } ?? .infinity)
+        if shows < hides { pool.register(clip, showing: shows..<hides) }
+        guard clip.hasAudio, !video.isMuted, video.volume > 0 else { return opened }
         let end = min(video.cutTo ?? clip.duration, clip.duration > 0 ? clip.duration : .infinity)
         var start = timeOffset + layer.inPoint
         var cutFrom = video.cutFrom
