@@ -114,6 +114,10 @@ static inline int mk_frame_get_buffer(AVFrame *frame, size_t minimum_bytes) {
 // Makes a decoder allocate its pictures with mk_get_mapped_picture. Call before avcodec_open2.
 static inline void mk_use_mapped_pictures(AVCodecContext *context) {
     context->get_buffer2 = mk_get_mapped_picture;
+#if FF_API_THREAD_SAFE_CALLBACKS
+    // Each call maps a picture of its own and shares nothing, so frame threads may call it at once.
+    context->thread_safe_callbacks = 1;
+#endif
 }
 
 // --- Video decoders' pictures in a pool of mappings --------------------------------------------------
@@ -198,6 +202,10 @@ static inline MKPicturePool *mk_use_picture_pool(AVCodecContext *context) {
     }
     context->opaque = state;
     context->get_buffer2 = mk_get_pooled_picture;
+#if FF_API_THREAD_SAFE_CALLBACKS
+    // The pool is locked, so frame threads may call it at once; FFmpeg 5 warns unless this says so.
+    context->thread_safe_callbacks = 1;
+#endif
     return state;
 }
 

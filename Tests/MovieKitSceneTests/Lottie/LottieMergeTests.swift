@@ -54,7 +54,9 @@ import Testing
         let token = Log.addHandler(level: .warning) { warnings.append($0.text) }
         defer { Log.removeHandler(token) }
         for mode in 2...5 { _ = try Self.content(Self.animation(mode: mode, stroked: true)) }
-        #expect(warnings.all.isEmpty, "\(warnings.all)")
+        // The log is the process's: keep the lines about this suite's files, not other tests' decoders.
+        let ours = warnings.all.filter { $0.contains("merge.json") }
+        #expect(ours.isEmpty, "\(ours)")
     }
 
     /// Square A spans x 10…50 and y 20…60, square B x 30…70 and y 40…80 (their edges cross at
