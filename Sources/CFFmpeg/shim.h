@@ -50,28 +50,46 @@ static inline void mk_mapped_buffer_release(void *opaque, uint8_t *data) {
     munmap(data, (size_t)(uintptr_t)opaque);
 }
 
-// Lays out `frame`'s planes for a `width` x `height` picture in one zeroed mapping of its own, when the
-// picture takes at least `minimum_bytes`. Each line size is a multiple of 64 (the widest SIMD alignment
-// libavcodec asks for); like libavcodec's own allocator, the width is widened until every plane's line
-// size is aligned, rather than aligning each line size alone, so ratios between planes hold. The mapping
-// has slack past the last plane for SIMD code that reads ahead. Returns 0 on success, a negative AVERROR,
-// or 1 when the caller should allocate another way (a small picture, or a layout libavutil cannot compute).
-static inline int mk_map_picture(AVFrame *frame, int width, int height, size_t minimum_bytes) {
-    if (width <= 0 || height <= 0 || frame->format < 0) { return 1; }
-    enum AVPixelFormat format = (enum AVPixelFormat)frame->format;
-    int linesizes[4] = {0};
+// The line sizes and byte count of a `width` x `height` picture of `format` as MovieKit lays pictures out in
+// mappings. Each line size is a multiple of 64 (the widest SIMD alignment libavcodec asks for); like
+// libavcodec's own allocator, the width is widened until every plane's line size is aligned, rather than
+// aligning each line size alone, so ratios between planes hold. The length has slack past the last plane
+// for SIMD code that reads ahead. Returns the length, or 0 when libavutil cannot compute a layout.
+static inline size_t mk_picture_layout(enum AVPixelFormat format, int width, int height, int linesizes[4]) {
+    if (width <= 0 || height <= 0 || format < 0) { return 0; }
     int unaligned;
     int attempts = 0;
     do {
-        if (av_image_fill_linesizes(linesizes, format, width) < 0 || ++attempts > 16) { return 1; }
+        if (av_image_fill_linesizes(linesizes, format, width) < 0 || ++attempts > 16) { return 0; }
         width += width & ~(width - 1);
         unaligned = 0;
         for (int i = 0; i < 4; i++) { unaligned |= linesizes[i] % 64; }
     } while (unaligned);
     uint8_t *planes[4] = {0};
     int size = av_image_fill_pointers(planes, format, height, NULL, linesizes);
-    if (size <= 0 || (size_t)size < minimum_bytes) { return 1; }
-    size_t length = (size_t)size + 16 + 64 + AV_INPUT_BUFFER_PADDING_SIZE;
+    if (size <= 0) { return 0; }
+    return (size_t)size + 16 + 64 + AV_INPUT_BUFFER_PADDING_SIZE;
+}
+
+// Points `frame`'s planes into `base`, laid out with `linesizes` (from mk_picture_layout), owned by `buffer`.
+static inline void mk_attach_picture(AVFrame *frame, AVBufferRef *buffer, uint8_t *base, int height, const int linesizes[4]) {
+    uint8_t *planes[4] = {0};
+    av_image_fill_pointers(planes, (enum AVPixelFormat)frame->format, height, base, linesizes);
+    for (int i = 0; i < 4; i++) {
+        frame->data[i] = planes[i];
+        frame->linesize[i] = linesizes[i];
+    }
+    frame->buf[0] = buffer;
+    frame->extended_data = frame->data;
+}
+
+// Lays out `frame`'s planes for a `width` x `height` picture (mk_picture_layout) in one zeroed mapping of
+// its own, when the picture takes at least `minimum_bytes`. Returns 0 on success, a negative AVERROR, or 1
+// when the caller should allocate another way (a small picture, or a layout libavutil cannot compute).
+static inline int mk_map_picture(AVFrame *frame, int width, int height, size_t minimum_bytes) {
+    int linesizes[4] = {0};
+    size_t length = mk_picture_layout((enum AVPixelFormat)frame->format, width, height, linesizes);
+    if (length == 0 || length < minimum_bytes) { return 1; }
     void *base = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (base == MAP_FAILED) { return AVERROR(ENOMEM); }
     AVBufferRef *buffer = av_buffer_create((uint8_t *)base, length, mk_mapped_buffer_release, (void *)(uintptr_t)length, 0);
@@ -79,13 +97,7 @@ static inline int mk_map_picture(AVFrame *frame, int width, int height, size_t m
         munmap(base, length);
         return AVERROR(ENOMEM);
     }
-    av_image_fill_pointers(planes, format, height, (uint8_t *)base, linesizes);
-    for (int i = 0; i < 4; i++) {
-        frame->data[i] = planes[i];
-        frame->linesize[i] = linesizes[i];
-    }
-    frame->buf[0] = buffer;
-    frame->extended_data = frame->data;
+    mk_attach_picture(frame, buffer, (uint8_t *)base, height, linesizes);
     return 0;
 }
 
@@ -158,20 +170,8 @@ static inline int mk_get_pooled_picture(struct AVCodecContext *context, AVFrame 
     int linesize_align[AV_NUM_DATA_POINTERS];
     avcodec_align_dimensions2(context, &width, &height, linesize_align);
     int linesizes[4] = {0};
-    int unaligned;
-    int attempts = 0;
-    do {
-        if (av_image_fill_linesizes(linesizes, frame->format, width) < 0 || ++attempts > 16) {
-            return avcodec_default_get_buffer2(context, frame, flags);
-        }
-        width += width & ~(width - 1);
-        unaligned = 0;
-        for (int i = 0; i < 4; i++) { unaligned |= linesizes[i] % 64; }
-    } while (unaligned);
-    uint8_t *planes[4] = {0};
-    int size = av_image_fill_pointers(planes, frame->format, height, NULL, linesizes);
-    if (size <= 0) { return avcodec_default_get_buffer2(context, frame, flags); }
-    size_t length = (size_t)size + 16 + 64 + AV_INPUT_BUFFER_PADDING_SIZE;
+    size_t length = mk_picture_layout((enum AVPixelFormat)frame->format, width, height, linesizes);
+    if (length == 0) { return avcodec_default_get_buffer2(context, frame, flags); }
     pthread_mutex_lock(&state->lock);
     if (!state->pool || state->size != length) {
         av_buffer_pool_uninit(&state->pool);
@@ -181,13 +181,7 @@ static inline int mk_get_pooled_picture(struct AVCodecContext *context, AVFrame 
     AVBufferRef *buffer = state->pool ? av_buffer_pool_get(state->pool) : NULL;
     pthread_mutex_unlock(&state->lock);
     if (!buffer) { return AVERROR(ENOMEM); }
-    av_image_fill_pointers(planes, frame->format, height, buffer->data, linesizes);
-    for (int i = 0; i < 4; i++) {
-        frame->data[i] = planes[i];
-        frame->linesize[i] = linesizes[i];
-    }
-    frame->buf[0] = buffer;
-    frame->extended_data = frame->data;
+    mk_attach_picture(frame, buffer, buffer->data, height, linesizes);
     return 0;
 }
 
