@@ -59,18 +59,13 @@ import Testing
     }
 
     @Test func smallCapsScaleEmbeddedGlyphs() throws {
-        // "A" is a 50x70 rectangle at size 100, 60 wide with its spacing; "a" is not embedded.
-        let glyph = """
-            {"ch": "A", "size": 100, "style": "Regular", "w": 60, "fFamily": "Boxes",
-             "data": {"shapes": [{"ty": "gr", "it": [{"ty": "sh", "ks": {"a": 0, "k": {"c": true,
-               "v": [[0, 0], [50, 0], [50, -70], [0, -70]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]],
-               "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}]}]}}
-            """
-        let font = #"{"fName": "Boxes-Regular", "fFamily": "Boxes", "fStyle": "Regular", "origin": 3}"#
+        // "A" is LottieTextTests' 50x70 box glyph at size 100, 60 wide with its spacing; "a" is not embedded.
         let document = #""t": "Aa", "f": "Boxes-Regular", "s": 100, "fc": [0, 1, 0], "ca": 2"#
         let image = try LottieTextTests.image(
             LottieTextTests.content(
-                LottieTextTests.animation(documents: [(0, document)], position: (100, 200), fonts: font, chars: glyph)))
+                LottieTextTests.animation(
+                    documents: [(0, document)], position: (100, 200), fonts: LottieTextTests.boxFont,
+                    chars: LottieTextTests.boxGlyph)))
         // The capital: 50x70 at x = 100; the small one: 35x49 at x = 160.
         #expect(
             Self.glyphBoxes(image) == [

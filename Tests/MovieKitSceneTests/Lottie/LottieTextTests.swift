@@ -113,18 +113,22 @@ import Testing
         #expect(right >= 162 && right <= 171, "first line spread to the edge: \(right)")
     }
 
+    /// An embedded glyph "A" of the font `Boxes-Regular`: a 50x70 rectangle standing on the baseline at
+    /// size 100, 60 wide with its spacing.
+    static let boxGlyph = """
+        {"ch": "A", "size": 100, "style": "Regular", "w": 60, "fFamily": "Boxes",
+         "data": {"shapes": [{"ty": "gr", "it": [{"ty": "sh", "ks": {"a": 0, "k": {"c": true,
+           "v": [[0, 0], [50, 0], [50, -70], [0, -70]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]],
+           "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}]}]}}
+        """
+    static let boxFont = #"{"fName": "Boxes-Regular", "fFamily": "Boxes", "fStyle": "Regular", "origin": 3}"#
+
     @Test func embeddedGlyphsAreDrawnAsShapesScaledBySize() throws {
-        // "A" is a 50x70 rectangle standing on the baseline, 60 wide with its spacing.
-        let glyph = """
-            {"ch": "A", "size": 100, "style": "Regular", "w": 60, "fFamily": "Boxes",
-             "data": {"shapes": [{"ty": "gr", "it": [{"ty": "sh", "ks": {"a": 0, "k": {"c": true,
-               "v": [[0, 0], [50, 0], [50, -70], [0, -70]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]],
-               "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}]}]}}
-            """
-        let font = #"{"fName": "Boxes-Regular", "fFamily": "Boxes", "fStyle": "Regular", "origin": 3}"#
         let document = #""t": "AA", "f": "Boxes-Regular", "s": 50, "fc": [0, 1, 0], "tr": 100"#
         let image = try Self.image(
-            Self.content(Self.animation(documents: [(0, document)], position: (100, 200), fonts: font, chars: glyph)))
+            Self.content(
+                Self.animation(
+                    documents: [(0, document)], position: (100, 200), fonts: Self.boxFont, chars: Self.boxGlyph)))
         // At size 50: each glyph is 25x35; the second starts 30 + 5 (tracking 100/1000 em) further.
         #expect(Self.ink(image) == CGRect(x: 100, y: 165, width: 60, height: 35))
         #expect(image.pixel(atX: 112, y: 180).green > 0.99)
