@@ -120,7 +120,8 @@ final class GradientRasterizer {
             return false
         }
         let row = UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self)
-        table = Array(UnsafeBufferPointer(start: row, count: size))
+        table.removeAll(keepingCapacity: true)
+        table.append(contentsOf: UnsafeBufferPointer(start: row, count: size))
         return true
     }
 
