@@ -117,6 +117,11 @@ struct ChunkCommandTests {
             webm.errors.contains(
                 "--jobs joins its chunks into an .mp4, .m4v or .mov file, not m.webm; render .webm without --jobs"),
             "\(webm.errors)")
+        let folder = try Self.moviemake(["demo", dir.appendingPathComponent("frames").path, "--jobs", "2"] + Self.demo)
+        #expect(folder.status == 64)
+        #expect(
+            folder.errors.contains("not a folder of PNG files (frames); render PNG files without --jobs"),
+            "\(folder.errors)")
         let alpha = try Self.moviemake(
             [
                 "demo", dir.appendingPathComponent("m.mov").path, "--jobs", "2", "--codec", "prores",

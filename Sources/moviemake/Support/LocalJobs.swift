@@ -17,7 +17,7 @@ enum LocalJobs {
         let container = job.output.pathExtension.lowercased()
         guard ["mp4", "m4v", "mov"].contains(container) else {
             throw ValidationError(
-                "--jobs joins its chunks into an .mp4, .m4v or .mov file, not \(job.output.lastPathComponent); render \(container.isEmpty ? "it" : ".\(container)") without --jobs, or write an .mp4 or .mov with --jobs."
+                "--jobs joins its chunks into an .mp4, .m4v or .mov file, not \(container.isEmpty ? "a folder of PNG files (\(job.output.lastPathComponent))" : job.output.lastPathComponent); render \(container.isEmpty ? "PNG files" : ".\(container)") without --jobs, or write an .mp4 or .mov with --jobs."
             )
         }
         // Chunks are H.264 or HEVC without alpha (MovieWriter's rule for chunks).
