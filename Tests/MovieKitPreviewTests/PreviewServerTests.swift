@@ -90,7 +90,7 @@ struct PreviewServerTests {
 
         let edited = Date()
         try Data(Self.sceneYAML(background: "#00FF00").utf8).write(to: file)
-        let reloaded = try await client.waitForScene(within: 3) { $0["version"] as? Int == 2 }
+        let reloaded = try await client.waitForScene(within: 20) { $0["version"] as? Int == 2 }
         #expect(reloaded != nil)
         #expect(Date().timeIntervalSince(edited) < 1.5)
         let second = try await client.image("/api/frame?frame=0", in: folder.url)
@@ -99,7 +99,7 @@ struct PreviewServerTests {
         // A tab where YAML wants spaces: line 4, and the scene stays at version 2.
         try Data(Self.sceneYAML(background: "#0000FF").replacingOccurrences(of: "  - type", with: "\t- type").utf8)
             .write(to: file)
-        let broken = try await client.waitForScene(within: 3) { $0["problem"] is [String: Any] }
+        let broken = try await client.waitForScene(within: 20) { $0["problem"] is [String: Any] }
         let problem = try #require(broken?["problem"] as? [String: Any])
         #expect(problem["file"] as? String == file.path)
         #expect(problem["line"] as? Int == 3)
@@ -110,7 +110,7 @@ struct PreviewServerTests {
         #expect(kept.pixel(atX: 2, y: 2).green > 0.99)
 
         try Data(Self.sceneYAML(background: "#0000FF").utf8).write(to: file)
-        let fixed = try await client.waitForScene(within: 3) { $0["version"] as? Int == 3 && $0["problem"] == nil }
+        let fixed = try await client.waitForScene(within: 20) { $0["version"] as? Int == 3 && $0["problem"] == nil }
         #expect(fixed != nil)
     }
 

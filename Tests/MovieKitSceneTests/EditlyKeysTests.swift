@@ -83,7 +83,7 @@ struct EditlyKeysTests {
         let png = try Data(contentsOf: local)
         let server = try LoopbackServer(["/400/200": .init(body: png)])
         defer { server.stop() }
-        let cache = RemoteFiles(folder: fixtures.url.appendingPathComponent("cache"), timeout: 5)
+        let cache = RemoteFiles(folder: fixtures.url.appendingPathComponent("cache"), timeout: 30)
         let text = """
             { allowRemoteRequests: true, clips: [
                 { layers: [{ type: 'image', path: '\(server.url("/400/200"))' }] },
@@ -107,31 +107,36 @@ struct EditlyKeysTests {
     @Test func downloadFailuresAreNamed() throws {
         let fixtures = try ReaderFixtures()
         let server = try LoopbackServer([
-            "/slow.png": .init(body: Data(count: 10), delay: 3), "/big.png": .init(body: Data(count: 5000))
+            // The slow answer never comes while the test runs: `stop()` ends it.
+            "/slow.png": .init(body: Data(count: 10), delay: 600), "/big.png": .init(body: Data(count: 5000))
         ])
         defer { server.stop() }
+        // A generous timeout for the answers that do come (sanitized builds on a busy machine are
+        // slow), and a short one for the answer that never does.
         let cache = RemoteFiles(
+            folder: fixtures.url.appendingPathComponent("cache"), maximumFileSize: 1000, timeout: 30)
+        let impatientCache = RemoteFiles(
             folder: fixtures.url.appendingPathComponent("cache"), maximumFileSize: 1000, timeout: 1)
-        func message(_ path: String) -> String {
+        func message(_ path: String, cache: RemoteFiles? = nil) -> String {
             Self.message(
                 "{ allowRemoteRequests: true, clips: [{ layers: [{ type: 'image', path: '\(path)' }] }] }",
-                in: fixtures, cache: cache)
+                in: fixtures, cache: cache ?? impatientCache)
         }
         let prefix = "spec.json5: `clips[0].layers[0].path` names the image "
         #expect(
-            message(server.url("/missing.png"))
+            message(server.url("/missing.png"), cache: cache)
                 == prefix
                 + "\(server.url("/missing.png")), which cannot be loaded: It cannot be downloaded: the server answered HTTP 404 (Not Found). Check the URL and the network connection."
         )
         #expect(
-            message(server.url("/big.png"))
+            message(server.url("/big.png"), cache: cache)
                 == prefix
                 + "\(server.url("/big.png")), which cannot be loaded: It cannot be downloaded: the file is 5 KB, more than the 1 KB a remote file may have. Check the URL and the network connection."
         )
         #expect(
             message(server.url("/slow.png"))
                 == prefix
-                + "\(server.url("/slow.png")), which cannot be loaded: It cannot be downloaded: the server did not send the whole file within 1 seconds. Check the URL and the network connection."
+                + "\(server.url("/slow.png")), which cannot be loaded: It cannot be downloaded: the server did not send the whole file within 1 second. Check the URL and the network connection."
         )
         #expect(message("ftp://example.com/a.png").hasSuffix("Only http and https URLs are downloaded, not ftp."))
         // Nothing partial is left in the cache.

@@ -180,7 +180,7 @@ private final class RemoteDownload: NSObject, URLSessionDataDelegate, @unchecked
     }
 
     private var timedOut: String {
-        "the server did not send the whole file within \(SceneError.number(timeout)) seconds"
+        "the server did not send the whole file within \(SceneError.number(timeout)) second\(timeout == 1 ? "" : "s")"
     }
 
     private func fail(_ reason: String, _ task: URLSessionTask) {
