@@ -5,15 +5,32 @@ enum DocumentKeys {
     /// The keys of the document's top-level mapping, or `nil` when the file cannot be read or
     /// parsed, or is not a mapping: then the format's own reader reports the problem.
     static func topLevelKeys(of url: URL) -> Set<String>? {
-        guard let data = try? MediaFiles.contents(of: url), let text = String(data: data, encoding: .utf8) else {
-            return nil
+        guard let data = try? MediaFiles.contents(of: url) else { return nil }
+        if url.pathExtension.lowercased() == "json" {
+            // Only the top level is decoded: a Lottie file's thousands of nested values are
+            // scanned once by `JSONDecoder` (which limits their depth itself) but never built
+            // into a tree, since its own reader decodes them again.
+            return (try? JSONDecoder().decode(KeysOnly.self, from: data))?.keys
         }
-        let root: SceneNode?
-        switch url.pathExtension.lowercased() {
-        case "json": root = try? NestingLimit.parseJSON(data, file: url.path)
-        default: root = try? YAMLNodeParser.parse(text, file: url.path)
-        }
-        guard case .mapping(let entries) = root?.value else { return nil }
+        guard let text = String(data: data, encoding: .utf8),
+            case .mapping(let entries) = (try? YAMLNodeParser.parse(text, file: url.path))?.value
+        else { return nil }
         return Set(entries.map(\.key))
+    }
+
+    /// A JSON object's keys, without its values.
+    private struct KeysOnly: Decodable {
+        let keys: Set<String>
+
+        init(from decoder: any Decoder) throws {
+            keys = Set(try decoder.container(keyedBy: Key.self).allKeys.map(\.stringValue))
+        }
+
+        struct Key: CodingKey {
+            let stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
     }
 }

@@ -72,9 +72,9 @@ struct SceneOptions: ParsableArguments {
     /// what the file asks besides (where to write, how to encode).
     func document(forSceneAt path: String) throws -> SceneDocument {
         let url = URL(fileURLWithPath: path)
-        do {
-            _ = try SceneFormat.format(of: url)
-        } catch {
+        // The extension alone says whether any format reads the file; `SceneDocument.load` then
+        // picks the format.
+        guard SceneFormat.allFileExtensions.contains(url.pathExtension.lowercased()) else {
             let extensions = SceneFormat.allFileExtensions.map { "." + $0 }.joined(separator: ", ")
             throw ValidationError(
                 "\(path) is not a file MovieKit reads as a scene; use a scene file, slideshow manifest, editly spec or Lottie animation (\(extensions))."
