@@ -290,16 +290,20 @@ final class GradientRasterizer {
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return false }
         let pattern = cairo_pattern_create_for_surface(surface)
         defer { cairo_pattern_destroy(pattern) }
-        // User space to the image's pixels: to device space, then by the area's origin.
-        var toDevice = ctm
+        // The image's pixels are device pixels shifted by the area's origin. The source is set
+        // while the transformation is the identity, which locks it to device space: its matrix is
+        // then an exact integer translation, which pixman copies row by row. (Set in user space,
+        // the matrix would be the transformation times its inverse, a translation only up to
+        // rounding, and pixman would fetch every pixel through the general transformed path.)
         var offset = cairo_matrix_t()
         cairo_matrix_init_translate(&offset, -Double(area.x), -Double(area.y))
-        var matrix = cairo_matrix_t()
-        cairo_matrix_multiply(&matrix, &toDevice, &offset)
-        cairo_pattern_set_matrix(pattern, &matrix)
+        cairo_pattern_set_matrix(pattern, &offset)
         cairo_pattern_set_filter(pattern, CAIRO_FILTER_NEAREST)
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_NONE)
+        cairo_identity_matrix(cr)
         cairo_set_source(cr, pattern)
+        var userSpace = ctm
+        cairo_set_matrix(cr, &userSpace)
         operation()
         return true
     }
