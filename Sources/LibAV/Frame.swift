@@ -44,6 +44,12 @@ package enum PixelFormat: String, Sendable, Hashable, CaseIterable {
     /// Whether the format is YUV, which is tagged BT.709 limited range.
     package var isYUV: Bool { rawValue.hasPrefix("yuv") }
 
+    /// The bytes of one `width` x `height` picture in this format, rows unpadded.
+    /// Corresponds to `av_image_get_buffer_size`.
+    package func byteCount(width: Int, height: Int) -> Int {
+        max(0, Int(av_image_get_buffer_size(avFormat, Int32(width), Int32(height), 1)))
+    }
+
     /// Whether the format carries alpha.
     package var hasAlpha: Bool {
         switch self {

@@ -178,8 +178,11 @@ struct ParallelRenderTests {
         let all = reports.withLock { $0 }
         #expect(all.last == RenderProgress(encodedFrames: 60, totalFrames: 60, isComplete: true))
         #expect(all.allSatisfy { $0.encodedFrames <= 60 })
-        #expect(MovieWriter.slotCount(drawingThreads: 3) == 6)
-        #expect(MovieWriter.slotCount(drawingThreads: 1) == 4)
+        #expect(MovieWriter.slotCount(drawingThreads: 3) == 4)
+        #expect(MovieWriter.slotCount(drawingThreads: 1) == 2)
+        // 1080p yuv420p pictures are 3 MB: 32 fit the budget; 4K 4:4:4 10-bit ones, 2.
+        #expect(MovieWriter.sparePictureCount(width: 1920, height: 1088, format: .yuv420p) == 32)
+        #expect(MovieWriter.sparePictureCount(width: 3840, height: 2160, format: .yuv444p10le) == 2)
         #expect(RenderConcurrency.fixed(0).threadCount == 1)
         #expect((1...8).contains(RenderConcurrency.automatic.threadCount))
     }

@@ -1,24 +1,33 @@
 import Dispatch
 import Foundation
+internal import LibAV
 
 /// Overlaps drawing and conversion with encoding.
 ///
 /// The caller draws frame n+1 and converts it to yuv420p while a serial worker queue feeds frame n
-/// to the encoder and writes its packets. A bounded ring of slots gives back-pressure, so memory
-/// does not grow with the number of frames. The first error on the worker is kept and reported to
-/// the caller at its next call.
+/// to the encoder and writes its packets. Drawing and waiting for the encoder use separate
+/// buffers: a slot (the drawing surface) goes back to the free list as soon as its frame is
+/// submitted, trading its converted picture for a spare one, and the picture waits in the queue.
+/// So when the encoder stalls (x264 fills its lookahead before the first frame comes out), drawing
+/// goes on into pictures a fraction of a slot's size. Both sets are bounded, which gives
+/// back-pressure: memory does not grow with the number of frames. The first error on the worker
+/// is kept and reported to the caller at its next call.
 ///
-/// The worker keeps the most recently encoded slot until a newer frame replaces it, so
-/// `submitRepeat` can encode that picture again while the caller draws into the other slots.
+/// The worker keeps the most recently encoded picture until a newer one replaces it, so
+/// `submitRepeat` can encode that picture again while the caller draws.
 /// `cancel()` may be called from any thread: it wakes a caller waiting for a slot, and the worker
 /// stops before its next frame.
 final class EncodingPipeline: @unchecked Sendable {
     // Shared between the caller's thread and `queue`; every mutable field is guarded by `lock`
-    // (a condition, broadcast when a slot comes back or the pipeline stops), except `heldSlot`,
-    // which only the queue touches.
+    // (a condition, broadcast when a slot or picture comes back or the pipeline stops), except
+    // `heldPicture`, which only the queue touches.
     let queue = DispatchQueue(label: "MovieKit.encoder", qos: .userInitiated)
     private let lock = NSCondition()
     private var freeSlots: [FrameSlot]
+    /// Pictures neither in a slot nor with the worker, and how many of them slots being drawn
+    /// have reserved: every slot handed out can trade its picture when it is submitted.
+    private var sparePictures: [Frame]
+    private var reservedPictures = 0
     private var failure: Error?
     private var cancelled = false
     private var encoded = 0
@@ -28,14 +37,20 @@ final class EncodingPipeline: @unchecked Sendable {
     private var done = 0
     let stage: any FrameSink
     private let destination: String
-    private var heldSlot: FrameSlot?
+    private var heldPicture: Frame?
 
-    init(stage: any FrameSink, slots: [FrameSlot], destination: String) {
+    /// - Parameters:
+    ///   - slots: The drawing buffers; at least one.
+    ///   - sparePictures: Pictures of the slots' format and size for frames waiting for the
+    ///     encoder; at least two (the worker holds one for repeats).
+    init(stage: any FrameSink, slots: [FrameSlot], sparePictures: [Frame], destination: String) {
+        precondition(!slots.isEmpty, "The pipeline needs a slot to draw in.")
         precondition(
-            slots.count >= 3, "The pipeline needs at least three slots: drawing, encoding, and the held picture.")
+            sparePictures.count >= 2, "The pipeline needs two spare pictures: one held for repeats, one queued.")
         self.stage = stage
         self.destination = destination
         freeSlots = slots
+        self.sparePictures = sparePictures
     }
 
     /// Waits for a free slot.
@@ -43,18 +58,25 @@ final class EncodingPipeline: @unchecked Sendable {
     /// Slots are handed out first-in, first-out, so the one returned is never the most recently
     /// submitted: a frame that keeps the previous frame's pixels can copy from it.
     /// - Throws: The worker's error, or `MovieKitError.cancelled` once `cancel()` was called.
+    /// A slot comes with a reserved spare picture, so `submit` never waits.
+    /// - Throws: The worker's error, or `MovieKitError.cancelled` once `cancel()` was called.
     func acquireSlot() throws -> FrameSlot {
         try lock.withLock {
-            while freeSlots.isEmpty && failure == nil && !cancelled { lock.wait() }
+            while freeSlots.isEmpty || sparePictures.count <= reservedPictures, failure == nil, !cancelled {
+                lock.wait()
+            }
             try throwIfStoppedLocked()
+            reservedPictures += 1
             return freeSlots.removeFirst()
         }
     }
 
-    /// Returns a slot to the free list, for example after the drawing closure threw.
+    /// Returns a slot that will not be submitted to the free list, for example after the drawing
+    /// closure threw, with the picture it reserved.
     func returnSlot(_ slot: FrameSlot) {
         lock.withLock {
             freeSlots.append(slot)
+            reservedPictures -= 1
             lock.broadcast()
         }
     }
@@ -63,23 +85,32 @@ final class EncodingPipeline: @unchecked Sendable {
     var encodedFrames: Int { lock.withLock { encoded } }
 
     /// Hands a drawn and converted slot to the worker, which encodes it as frame `index`.
+    /// The slot goes back to the free list at once, with a spare picture in place of its own.
     func submit(_ slot: FrameSlot, index: Int) {
-        lock.withLock { submitted += 1 }
+        let handoff = lock.withLock {
+            submitted += 1
+            reservedPictures -= 1
+            let picture = slot.tradePicture(for: sparePictures.removeLast())
+            freeSlots.append(slot)
+            lock.broadcast()
+            return Handoff(picture: picture)
+        }
         queue.async { [self] in
+            let picture = handoff.picture
             defer { markDone(1) }
             guard !hasFailedOrCancelled else {
-                returnSlot(slot)
+                returnPicture(picture)
                 return
             }
             do {
-                try stage.encode(slot.videoFrame, index: index, repeated: false)
+                try stage.encode(picture, index: index, repeated: false)
                 countEncoded()
             } catch {
                 record(error)
             }
-            // The encoder has copied the picture; keep this slot for repeats, free the older one.
-            if let previous = heldSlot { returnSlot(previous) }
-            heldSlot = slot
+            // The encoder has copied the picture; keep it for repeats, free the older one.
+            if let previous = heldPicture { returnPicture(previous) }
+            heldPicture = picture
         }
     }
 
@@ -90,11 +121,11 @@ final class EncodingPipeline: @unchecked Sendable {
         queue.async { [self] in
             var remaining = count
             defer { markDone(remaining) }
-            guard let slot = heldSlot else { return }
+            guard let picture = heldPicture else { return }
             for offset in 0..<count {
                 guard !hasFailedOrCancelled else { return }
                 do {
-                    try stage.encode(slot.videoFrame, index: firstIndex + offset, repeated: true)
+                    try stage.encode(picture, index: firstIndex + offset, repeated: true)
                     countEncoded()
                 } catch {
                     record(error)
@@ -114,6 +145,12 @@ final class EncodingPipeline: @unchecked Sendable {
         }
     }
 
+    /// A picture on its way from the drawing thread that converted it to the worker: the drawing
+    /// thread lets go of it when it submits, and only the worker touches it afterwards.
+    private struct Handoff: @unchecked Sendable {
+        let picture: Frame
+    }
+
     /// Adds an audio track on the worker, after every frame submitted so far.
     /// - Throws: The track's error (an unreadable file, a stream that can no longer be added).
     func addAudio(_ track: AudioTrack) throws {
@@ -129,7 +166,7 @@ final class EncodingPipeline: @unchecked Sendable {
     /// - Throws: the first error the worker met, `.cancelled`, or the error of finishing.
     func finish() throws {
         try queue.sync {
-            releaseHeldSlot()
+            releaseHeldPicture()
             try lock.withLock { try throwIfStoppedLocked() }
             try stage.finish()
         }
@@ -149,11 +186,19 @@ final class EncodingPipeline: @unchecked Sendable {
         try lock.withLock { try throwIfStoppedLocked() }
     }
 
-    /// Gives the picture kept for repeats back to the free list. Runs on the queue.
-    private func releaseHeldSlot() {
-        if let slot = heldSlot {
-            heldSlot = nil
-            returnSlot(slot)
+    /// Gives the picture kept for repeats back to the spares. Runs on the queue.
+    private func releaseHeldPicture() {
+        if let picture = heldPicture {
+            heldPicture = nil
+            returnPicture(picture)
+        }
+    }
+
+    /// Gives a picture the worker is done with back to the spares.
+    private func returnPicture(_ picture: Frame) {
+        lock.withLock {
+            sparePictures.append(picture)
+            lock.broadcast()
         }
     }
 

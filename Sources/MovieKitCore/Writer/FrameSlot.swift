@@ -9,7 +9,9 @@ final class FrameSlot: @unchecked Sendable {
     // (encoding) and back; EncodingPipeline hands a slot to one side at a time, under its lock.
     let surface: CairoSurface
     private(set) var context: DrawingContext
-    let videoFrame: Frame
+    /// The converted picture. The pipeline trades it for a spare picture when the frame is
+    /// submitted, so the slot can draw again while the picture waits for the encoder.
+    private(set) var videoFrame: Frame
     private let converter: Scaler
 
     /// The colour every frame starts from: opaque black, or fully transparent with alpha.
@@ -31,7 +33,9 @@ final class FrameSlot: @unchecked Sendable {
 
     /// Prepares the slot for a new frame: a fresh drawing state and, unless the previous frame's
     /// pixels are kept, opaque black (or transparent, for movies with alpha).
-    func prepare(keeping previous: FrameSlot?) throws {
+    /// With `clearing` false and no previous frame, the pixels are left as they are, for drawings
+    /// that set every pixel themselves.
+    func prepare(keeping previous: FrameSlot?, clearing: Bool = true) throws {
         do {
             try context.checkStatus()
             context.reset()
@@ -41,9 +45,25 @@ final class FrameSlot: @unchecked Sendable {
         }
         if let previous {
             if previous !== self { surface.copyPixels(from: previous.surface) }
-        } else {
+        } else if clearing {
             surface.fill(argb: clearColor)
         }
+    }
+
+    /// A picture for the encoder, of `format` at `width` x `height`.
+    static func picture(width: Int, height: Int, format: PixelFormat) throws -> Frame {
+        do {
+            return try Frame(width: width, height: height, format: format)
+        } catch let error as LibAVError {
+            throw MovieKitError(writing: "a \(width)x\(height) frame buffer", encoder: format.rawValue, error)
+        }
+    }
+
+    /// Hands the converted picture out and takes `spare` to convert the next frame into.
+    func tradePicture(for spare: Frame) -> Frame {
+        let picture = videoFrame
+        videoFrame = spare
+        return picture
     }
 
     /// Checks the frame's drawing for Cairo errors, then converts the pixels to yuv420p.

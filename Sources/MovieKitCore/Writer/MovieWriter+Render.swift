@@ -30,7 +30,8 @@ extension MovieWriter {
     /// Frames are independent (`draw` must depend only on the frame it is given), so `concurrency`
     /// threads each draw and convert frames into their own buffers; the encoder still receives
     /// them strictly in order, so the file is the same as a sequential render's. Memory is bounded
-    /// by the buffers: three plus one per thread, whatever the frame count.
+    /// by the buffers, whatever the frame count: one per thread plus one, and up to 96 MB of
+    /// converted pictures waiting for the encoder.
     /// - Parameters:
     ///   - url: The destination.
     ///   - settings: Size, frame rate, codec and encoder options.
@@ -66,12 +67,17 @@ extension MovieWriter {
     ///     picture as the frame before (a still held on screen): they are not drawn, and the encoder
     ///     takes the previous picture again, as `repeatPreviousFrame` does. The first frame (of a
     ///     chunk, too) is always drawn.
+    ///   - clearsFrames: Whether each frame starts cleared to opaque black (transparent with
+    ///     `alpha`), as in `addFrame`. Pass `false` when `draw` sets every pixel itself, as
+    ///     `SceneRenderer` does by filling its background first: a frame then starts with whatever
+    ///     its buffer held, and a pass over every pixel is saved.
     ///   - draw: Draws one frame; called concurrently for different frames.
     /// - Throws: The first error by frame order, an encoder error, or `.cancelled`; nothing is left
     ///   at `url` on failure.
     public func render(
         frameCount: Int,
         repeatsPrevious: (@Sendable (Int) -> Bool)? = nil,
+        clearsFrames: Bool = true,
         progress: (@Sendable (RenderProgress) -> Void)? = nil,
         draw: @escaping @Sendable (DrawingContext, FrameTime) throws -> Void
     ) throws {
@@ -84,7 +90,8 @@ extension MovieWriter {
             }
         }
         try renderFramesInParallel(
-            frameCount, threads: drawingThreads, repeatsPrevious: repeatsPrevious, progress: submitted, draw: draw)
+            frameCount, threads: drawingThreads, repeatsPrevious: repeatsPrevious, clearsFrames: clearsFrames,
+            progress: submitted, draw: draw)
         progress?(RenderProgress(encodedFrames: frameCount, totalFrames: frameCount, isComplete: true))
     }
 

@@ -58,12 +58,19 @@ public final class MovieWriter: Sendable {
         return result
     }
 
-    /// The number of frame buffers in the ring: one being drawn and converted, one being encoded,
-    /// one held by the encoder for `repeatPreviousFrame`, and one spare so drawing rarely waits.
-    static let slotCount = 4
+    /// The drawing buffers for `threads` drawing threads: one each, and one more, so that a
+    /// frame that keeps the previous frame's pixels copies them from a slot nobody draws in.
+    static func slotCount(drawingThreads threads: Int) -> Int { max(1, threads) + 1 }
 
-    /// The ring for `threads` drawing threads: one slot each, plus the encoder's three.
-    static func slotCount(drawingThreads threads: Int) -> Int { max(slotCount, threads + 3) }
+    /// The bytes of pictures that may wait for the encoder: enough for x264 at `medium` to fill
+    /// its lookahead while drawing goes on, at every size, and the same however long the movie.
+    static let queuedPictureBudget = 96 << 20
+
+    /// The pictures that may wait for the encoder (or be held for repeats): as many as fit
+    /// `queuedPictureBudget`, at least 2 and at most 32.
+    static func sparePictureCount(width: Int, height: Int, format: PixelFormat) -> Int {
+        min(32, max(2, queuedPictureBudget / max(1, format.byteCount(width: width, height: height))))
+    }
 
     struct State: ~Copyable {
         var pipeline: EncodingPipeline?
@@ -85,8 +92,8 @@ public final class MovieWriter: Sendable {
     ///     `.webm`, `.mkv` or `.gif`; no extension writes a folder of PNG files.
     ///   - settings: Size, frame rate, codec and encoder options.
     ///   - overwrite: Whether an existing file at `url` may be replaced (when `finish()` succeeds).
-    ///   - concurrency: How many threads `render(frameCount:progress:draw:)` draws with; the ring
-    ///     of frame buffers grows by one per thread. `addFrame` always draws on the calling thread.
+    ///   - concurrency: How many threads `render(frameCount:progress:draw:)` draws with; each has
+    ///     a drawing buffer of its own. `addFrame` always draws on the calling thread.
     /// - Throws: `MovieKitError.fileExists`, `.unsupportedContainer`, `.codecNotInContainer`,
     ///   `.alphaNotInContainer`, `.encoderUnavailable`, `.encoderSettingsRefused`, `.writeFailed`,
     ///   `.outOfMemory` or `.fileSystem`.
@@ -165,7 +172,13 @@ public final class MovieWriter: Sendable {
             let slots = try (0..<Self.slotCount(drawingThreads: drawingThreads)).map { _ in
                 try FrameSlot(width: settings.width, height: settings.height, format: format, alpha: settings.alpha)
             }
-            state = Mutex(State(pipeline: EncodingPipeline(stage: stage, slots: slots, destination: path)))
+            // Untouched until a frame waits in them: mapped pages cost nothing before.
+            let spares = try
+                (0..<Self.sparePictureCount(width: settings.width, height: settings.height, format: format))
+                .map { _ in try FrameSlot.picture(width: settings.width, height: settings.height, format: format) }
+            state = Mutex(
+                State(
+                    pipeline: EncodingPipeline(stage: stage, slots: slots, sparePictures: spares, destination: path)))
         } catch {
             file.removeTemporary()
             throw error
@@ -332,15 +345,15 @@ public final class MovieWriter: Sendable {
     /// Draws all `count` frames on `threads` threads, hands them to the encoder in order, and finishes.
     /// - Throws: The first error by frame order; nothing is left at `url`.
     func renderFramesInParallel(
-        _ count: Int, threads: Int, repeatsPrevious: (@Sendable (Int) -> Bool)? = nil,
+        _ count: Int, threads: Int, repeatsPrevious: (@Sendable (Int) -> Bool)? = nil, clearsFrames: Bool = true,
         progress: (@Sendable (Int) -> Void)?,
         draw: @escaping @Sendable (DrawingContext, FrameTime) throws -> Void
     ) throws {
         let (pipeline, _) = try openPipeline()
         precondition(frameCount == 0, "A parallel render starts on a writer with no frames.")
         let renderer = ParallelRenderer(
-            writer: self, pipeline: pipeline, frameCount: count, repeatsPrevious: repeatsPrevious, progress: progress,
-            draw: draw)
+            writer: self, pipeline: pipeline, frameCount: count, repeatsPrevious: repeatsPrevious,
+            clearsFrames: clearsFrames, progress: progress, draw: draw)
         do {
             try renderer.run(threads: threads)
         } catch {

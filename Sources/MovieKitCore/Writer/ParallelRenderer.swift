@@ -49,20 +49,23 @@ final class ParallelRenderer: @unchecked Sendable {
     private let frameCount: Int
     private let draw: @Sendable (DrawingContext, FrameTime) throws -> Void
     private let repeatsPrevious: (@Sendable (Int) -> Bool)?
+    private let clearsFrames: Bool
     private let progress: (@Sendable (Int) -> Void)?
 
     /// - Parameter repeatsPrevious: Says, by the frame's index in the whole movie, which frames are
     ///   the same picture as the frame before: those are not drawn, and the encoder takes the
     ///   previous picture again (`repeatPreviousFrame`). The first frame is always drawn.
+    /// - Parameter clearsFrames: Whether frames start cleared; `false` when `draw` sets every pixel.
     init(
         writer: MovieWriter, pipeline: EncodingPipeline, frameCount: Int,
-        repeatsPrevious: (@Sendable (Int) -> Bool)? = nil,
+        repeatsPrevious: (@Sendable (Int) -> Bool)? = nil, clearsFrames: Bool = true,
         progress: (@Sendable (Int) -> Void)?, draw: @escaping @Sendable (DrawingContext, FrameTime) throws -> Void
     ) {
         self.writer = writer
         self.pipeline = pipeline
         self.frameCount = frameCount
         self.repeatsPrevious = repeatsPrevious
+        self.clearsFrames = clearsFrames
         self.progress = progress
         self.draw = draw
     }
@@ -117,7 +120,7 @@ final class ParallelRenderer: @unchecked Sendable {
                 continue
             }
             do {
-                try slot.prepare(keeping: nil)
+                try slot.prepare(keeping: nil, clearing: clearsFrames)
                 let time = FrameTime(index: movieIndex, time: writer.settings.fps.time(ofFrame: movieIndex))
                 try draw(slot.context, time)
                 try slot.complete()

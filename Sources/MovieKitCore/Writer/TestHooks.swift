@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Hooks that let the package's tests put the writer into states a real render reaches only by
 /// accident, kept out of the production types. Package access: invisible to users of the library.
 extension MovieWriter {
@@ -12,5 +14,14 @@ extension MovieWriter {
                 pipeline.record(error)
             }
         }
+    }
+}
+
+extension MovieWriter {
+    /// Keeps the encoder from taking frames until `release` is signalled, as x264 does while it
+    /// fills its lookahead; for tests of how far drawing runs ahead.
+    package func stallEncoderForTesting(until release: DispatchSemaphore) {
+        guard let pipeline = state.withLock({ $0.pipeline }) else { return }
+        pipeline.queue.async { release.wait() }
     }
 }

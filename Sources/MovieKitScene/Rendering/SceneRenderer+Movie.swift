@@ -45,7 +45,9 @@ extension SceneRenderer {
         for track in scene.audio { try writer.addAudio(track) }
         let fps = writer.settings.fps
         try writer.render(
-            frameCount: scene.frameCount(at: fps), repeatsPrevious: scene.repeatsPrevious(at: fps), progress: progress
+            frameCount: scene.frameCount(at: fps), repeatsPrevious: scene.repeatsPrevious(at: fps),
+            // `draw(in:at:)` fills every pixel with the background first.
+            clearsFrames: false, progress: progress
         ) {
             [self] context, frame in
             draw(in: context, at: frame.time)

@@ -15,6 +15,8 @@ struct RenderJob: Sendable {
     var audio: [AudioTrack] = []
     /// Which frames hold the frame before them still (not drawn again), by index in the movie.
     var repeatsPrevious: (@Sendable (Int) -> Bool)? = nil
+    /// Whether frames start cleared; `false` when `draw` sets every pixel (a scene fills its background).
+    var clearsFrames = true
     var draw: @Sendable (DrawingContext, FrameTime) throws -> Void
 }
 
@@ -26,7 +28,7 @@ extension RenderJob {
         self.init(
             output: output, settings: settings, frameCount: scene.frameCount(at: settings.fps),
             movieIdentity: movieIdentity,
-            audio: scene.audio, repeatsPrevious: scene.repeatsPrevious(at: settings.fps),
+            audio: scene.audio, repeatsPrevious: scene.repeatsPrevious(at: settings.fps), clearsFrames: false,
             draw: { context, frame in renderer.draw(in: context, at: frame.time) })
     }
 }
@@ -69,7 +71,7 @@ enum RenderRunner {
             slot.hold(writer)
             for track in job.audio { try writer.addAudio(track) }
             try writer.render(
-                frameCount: job.frameCount, repeatsPrevious: job.repeatsPrevious,
+                frameCount: job.frameCount, repeatsPrevious: job.repeatsPrevious, clearsFrames: job.clearsFrames,
                 progress: { reporter.update(completed: $0.encodedFrames) }, draw: job.draw)
         }
         reporter.finish(message: summary)
@@ -88,7 +90,7 @@ enum RenderRunner {
                 concurrency: encoding.concurrency)
             slot.hold(writer)
             try writer.render(
-                frameCount: range.count, repeatsPrevious: job.repeatsPrevious,
+                frameCount: range.count, repeatsPrevious: job.repeatsPrevious, clearsFrames: job.clearsFrames,
                 progress: { reporter.update(completed: $0.encodedFrames) }, draw: job.draw)
         }
         reporter.finish(
