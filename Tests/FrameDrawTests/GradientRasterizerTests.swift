@@ -33,9 +33,9 @@ struct GradientRasterizerTests {
             context.addRect(CGRect(x: -100, y: -80, width: 200, height: 160))
             context.fillPath(with: stops, start: CGPoint(x: -60, y: -10), end: CGPoint(x: 70, y: 30))
         },
-        Case(name: "vertical linear fill (constant rows)") { context in
+        Case(name: "nearly vertical linear fill") { context in
             context.addEllipse(in: CGRect(x: 10, y: 10, width: 220, height: 180))
-            context.fillPath(with: stops, start: CGPoint(x: 0, y: 20), end: CGPoint(x: 0, y: 180))
+            context.fillPath(with: stops, start: CGPoint(x: 0, y: 20), end: CGPoint(x: 3, y: 180))
         },
         Case(name: "full-canvas linear background, opaque") { context in
             context.addRect(context.bounds)
@@ -117,6 +117,30 @@ struct GradientRasterizerTests {
         try cairo.context.checkStatus()
         #expect(cairo.context.rasterizedGradientCountForTesting == 0)
         return (rasterized, cairo, rasterized.context.rasterizedGradientCountForTesting)
+    }
+
+    /// pixman fills each row of a gradient that does not change along rows with one colour, faster
+    /// than a rasterized image can be composited: such gradients keep Cairo's pattern, even rotated
+    /// or scaled into that position.
+    @Test func gradientsConstantAlongRowsAreLeftToPixman() throws {
+        for transformed in [false, true] {
+            let canvas = try Canvas(width: Self.width, height: Self.height)
+            canvas.context.minimumRasterizedGradientArea = 0
+            if transformed {
+                // A horizontal gradient turned a quarter turn runs down the device rows.
+                canvas.context.translateBy(x: Double(Self.width), y: 0)
+                canvas.context.rotate(by: .pi / 2)
+                canvas.context.scaleBy(x: 2, y: 1)
+            }
+            canvas.context.addRect(CGRect(x: -1000, y: -1000, width: 3000, height: 3000))
+            let end = transformed ? CGPoint(x: 90, y: 0) : CGPoint(x: 0, y: 180)
+            canvas.context.fillPath(with: Self.stops, start: .zero, end: end)
+            try canvas.context.checkStatus()
+            #expect(canvas.context.rasterizedGradientCountForTesting == 0, "transformed: \(transformed)")
+            // Still a gradient down the rows, the same across each row.
+            #expect(canvas.pixel(x: 5, y: 10) == canvas.pixel(x: Self.width - 5, y: 10))
+            #expect(canvas.pixel(x: 5, y: 10) != canvas.pixel(x: 5, y: Self.height - 10))
+        }
     }
 
     @Test(arguments: cases)

@@ -46,6 +46,11 @@ final class GradientRasterizer {
         cairo_get_matrix(cr, &ctm)
         var inverse = ctm
         guard cairo_matrix_invert(&inverse) == CAIRO_STATUS_SUCCESS else { return false }
+        // pixman fills a row of one colour at memset speed, with no image to composite: a linear
+        // gradient that does not change along device rows (a vertical one, unrotated) is left to it.
+        if case .linear(let start, let end) = geometry, Self.isConstantAlongRows(start, end, inverse, area.width) {
+            return false
+        }
         let tableSize = Self.tableSize(for: geometry, ctm: ctm)
         guard fillTable(gradient: gradient, alpha: alpha, size: tableSize, pad: extendsBeyondEnds) else { return false }
         let count = area.width * area.height
@@ -135,6 +140,19 @@ final class GradientRasterizer {
         if !(u >= 0) { return pad && !u.isNaN ? lookup[0] : 0 }
         if u >= size { return pad || t <= 1 ? lookup[lookup.count - 1] : 0 }
         return lookup[Int(u)]
+    }
+
+    /// Whether a linear gradient's location changes by less than pixman's precision (1/65536) across
+    /// `width` device pixels of a row, as pixman itself tests before filling a row with one colour.
+    private static func isConstantAlongRows(_ start: CGPoint, _ end: CGPoint, _ m: cairo_matrix_t, _ width: Int)
+        -> Bool
+    {
+        let dx = end.x - start.x
+        let dy = end.y - start.y
+        let lengthSquared = dx * dx + dy * dy
+        guard lengthSquared > 0 else { return false }
+        let perPixel = (dx * m.xx + dy * m.yx) / lengthSquared
+        return abs(perPixel) * Double(width) * 65536 < 1
     }
 
     /// Linear: the location is an affine function of the device pixel's centre, so it grows by a
