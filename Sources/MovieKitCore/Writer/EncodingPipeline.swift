@@ -56,9 +56,8 @@ final class EncodingPipeline: @unchecked Sendable {
     /// Waits for a free slot.
     ///
     /// Slots are handed out first-in, first-out, so the one returned is never the most recently
-    /// submitted: a frame that keeps the previous frame's pixels can copy from it.
-    /// - Throws: The worker's error, or `MovieKitError.cancelled` once `cancel()` was called.
-    /// A slot comes with a reserved spare picture, so `submit` never waits.
+    /// submitted: a frame that keeps the previous frame's pixels can copy from it. A slot comes
+    /// with a reserved spare picture, so `submit` never waits.
     /// - Throws: The worker's error, or `MovieKitError.cancelled` once `cancel()` was called.
     func acquireSlot() throws -> FrameSlot {
         try lock.withLock {
