@@ -92,7 +92,7 @@ public final class MovieWriter: Sendable {
     ///     `.webm`, `.mkv` or `.gif`; no extension writes a folder of PNG files.
     ///   - settings: Size, frame rate, codec and encoder options.
     ///   - overwrite: Whether an existing file at `url` may be replaced (when `finish()` succeeds).
-    ///   - concurrency: How many threads `render(frameCount:progress:draw:)` draws with; each has
+    ///   - concurrency: How many threads `render(frameCount:repeatsPrevious:clearsFrames:progress:draw:)` draws with; each has
     ///     a drawing buffer of its own. `addFrame` always draws on the calling thread.
     /// - Throws: `MovieKitError.fileExists`, `.unsupportedContainer`, `.codecNotInContainer`,
     ///   `.alphaNotInContainer`, `.encoderUnavailable`, `.encoderSettingsRefused`, `.writeFailed`,
@@ -103,7 +103,7 @@ public final class MovieWriter: Sendable {
         try self.init(url: url, settings: settings, overwrite: overwrite, drawingThreads: concurrency.threadCount)
     }
 
-    /// The number of threads `render(frameCount:progress:draw:)` draws with.
+    /// The number of threads `render(frameCount:repeatsPrevious:clearsFrames:progress:draw:)` draws with.
     public let drawingThreads: Int
     /// For a chunk of a larger movie: which frames it holds.
     public let chunk: ChunkIdentity?

@@ -4,7 +4,7 @@ import MovieKitCore
 ///
 /// A frame inside a run (after its first frame) looks exactly like the frame before it, so a
 /// movie writer can encode it as a repeat without drawing it again
-/// (`MovieWriter.render(frameCount:repeatsPrevious:progress:draw:)`). A slideshow's scene holds
+/// (`MovieWriter.render(frameCount:repeatsPrevious:clearsFrames:progress:draw:)`). A slideshow's scene holds
 /// its still slides here; a scene built by hand holds none unless you add them, and a wrong run
 /// shows as a frozen picture, so add only runs you know are still.
 public struct HeldFrames: Sendable, Hashable {
