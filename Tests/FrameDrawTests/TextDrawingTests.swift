@@ -96,6 +96,23 @@ struct TextDrawingTests {
         #expect(canvas.positions { $0.red > 0 }.isEmpty)
     }
 
+    /// Pango 1.50 aborts the process on a numeric `baseline_shift` of at most 1024 units (other than 0,
+    /// 1 and 2); such a shift is drawn as the same `rise` instead.
+    @Test func smallNumericBaselineShiftsDrawAsTheSameRise() throws {
+        func painted(_ markup: String) throws -> [String] {
+            let canvas = try Canvas(width: 120, height: 60)
+            try canvas.context.draw(
+                markup: markup, at: CGPoint(x: 10, y: 5), style: TextStyle(font: .system(size: 40), color: red))
+            return canvas.positions { $0.alpha > 127 }.map { "\($0.x),\($0.y)" }
+        }
+        for shift in ["1024", "700", "3"] {
+            let shifted = try painted("<span baseline_shift=\"\(shift)\">x</span>\nsecond line")
+            let value = Int(shift) ?? 0
+            #expect(shifted == (try painted("<span rise=\"\(value)\">x</span>\nsecond line")), "\(shift)")
+        }
+        #expect(try painted("<span baseline_shift=\"1024\">x</span>\nsecond line").count > 50, "the text is drawn")
+    }
+
     @Test func invalidMarkupDrawsNothing() throws {
         let canvas = try Canvas(width: 60, height: 40)
         #expect(throws: FrameDrawError.self) {

@@ -65,7 +65,43 @@ enum TextLayout {
             }
             throw FrameDrawError.invalidMarkup(markupErrorDetail(reason, markup: markup))
         }
+        if let attributes { replaceShiftsPangoCannotLayOut(in: attributes) }
         return try body(String(cString: text), attributes)
+    }
+
+    /// Pango 1.50 aborts the process (`g_assert_not_reached` in `collect_baseline_shift`) when it lays
+    /// out a numeric `baseline_shift` of at most 1024 units (1 pt) either way, other than the 0, 1 and 2
+    /// that stand for none, superscript and subscript. Each such shift becomes a `rise` of the same
+    /// amount over the same text, which moves the glyphs alike.
+    private static func replaceShiftsPangoCannotLayOut(in list: OpaquePointer) {
+        let removed = pango_attr_list_filter(
+            list,
+            { attribute, _ in
+                guard let attribute, attribute.pointee.klass.pointee.type == PANGO_ATTR_BASELINE_SHIFT else {
+                    return 0
+                }
+                let value = UnsafeMutableRawPointer(attribute).assumingMemoryBound(to: PangoAttrInt.self).pointee.value
+                return abs(value) <= 1024 && !(0...2).contains(value) ? 1 : 0
+            }, nil)
+        guard let removed else { return }
+        defer { pango_attr_list_unref(removed) }
+        let shifts = pango_attr_list_get_attributes(removed)
+        defer {
+            g_slist_free_full(shifts) { pango_attribute_destroy($0?.assumingMemoryBound(to: PangoAttribute.self)) }
+        }
+        var node = shifts
+        while let current = node {
+            if let data = current.pointee.data {
+                let shift = data.assumingMemoryBound(to: PangoAttribute.self)
+                let value = UnsafeMutableRawPointer(shift).assumingMemoryBound(to: PangoAttrInt.self).pointee.value
+                if let rise = pango_attr_rise_new(value) {
+                    rise.pointee.start_index = shift.pointee.start_index
+                    rise.pointee.end_index = shift.pointee.end_index
+                    pango_attr_list_insert(list, rise)
+                }
+            }
+            node = current.pointee.next
+        }
     }
 
     /// Builds the value of `FrameDrawError.invalidMarkup`: an excerpt of the markup (on one line, at most
