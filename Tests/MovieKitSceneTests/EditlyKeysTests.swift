@@ -31,20 +31,29 @@ struct EditlyKeysTests {
 
     @Test func fontPathDrawsTitlesInTheFontsFamily() throws {
         let fixtures = try ReaderFixtures()
-        try FileManager.default.createDirectory(
-            at: fixtures.url.appendingPathComponent("fonts"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Self.patua, to: fixtures.url.appendingPathComponent("fonts/Patua.ttf"))
+        // fontconfig keeps a registered font for the life of the process, and other tests' font maps
+        // may open it, so the font must outlive this test's folder: it sits beside it, written once
+        // and never deleted, and the spec names it by a path relative to itself.
+        let shared = fixtures.url.deletingLastPathComponent().appendingPathComponent("moviekit-tests-font-copy")
+        let font = shared.appendingPathComponent("Patua.ttf")
+        if !FileManager.default.fileExists(atPath: font.path) {
+            try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+            let partial = shared.appendingPathComponent("Patua-\(UUID().uuidString).partial")
+            try FileManager.default.copyItem(at: Self.patua, to: partial)
+            // Another test process may have put its copy in place meanwhile: either file will do.
+            if rename(partial.path, font.path) != 0 { try? FileManager.default.removeItem(at: partial) }
+        }
         func firstFrame(_ font: String) throws -> Image {
             let spec = try Self.spec(
                 "{ width: 320, height: 160, clips: [{ duration: 1, layers: [{ type: 'fill-color', color: 'black' }, { type: 'title', text: 'EDITLY', zoomDirection: null, \(font) }] }] }",
                 in: fixtures)
             return try SceneRenderer(scene: spec.slideshow.scene()).image(at: 0.5)
         }
-        let patua = try firstFrame("fontPath: './fonts/Patua.ttf'")
+        let patua = try firstFrame("fontPath: '../moviekit-tests-font-copy/Patua.ttf'")
         let named = try firstFrame("fontFamily: 'Patua One'")
         let dejaVu = try firstFrame("fontFamily: 'DejaVu Sans'")
         // fontPath wins over fontFamily, as in editly.
-        let both = try firstFrame("fontPath: './fonts/Patua.ttf', fontFamily: 'DejaVu Sans'")
+        let both = try firstFrame("fontPath: '../moviekit-tests-font-copy/Patua.ttf', fontFamily: 'DejaVu Sans'")
         let row = (0..<320).map { patua.pixel(atX: $0, y: 80) }
         #expect(row.contains { $0.red > 0.9 })
         #expect(row == (0..<320).map { named.pixel(atX: $0, y: 80) })
