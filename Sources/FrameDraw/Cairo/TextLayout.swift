@@ -29,7 +29,8 @@ enum TextLayout {
             throw failure(text, "pango_font_description_new returned nothing for the font \"\(font.family)\"")
         }
         pango_font_description_set_family(description, font.family)
-        pango_font_description_set_absolute_size(description, max(font.size, 0) * scale)
+        // A NaN size (which `max` passes through) draws nothing, as 0 does; Pango would refuse it.
+        pango_font_description_set_absolute_size(description, (font.size.isNaN ? 0 : max(font.size, 0)) * scale)
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(font.weight.numericValue)))
         pango_font_description_set_style(description, font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
         return description
