@@ -167,7 +167,7 @@ let package = Package(
         .testTarget(
             name: "FrameDrawTests",
             dependencies: [
-                "FrameDraw", "LibAV", "CFFmpeg",
+                "FrameDraw", "LibAV", "CFFmpeg", "TestSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing")
             ],
             // Read through #filePath, not bundled as resources.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FrameDraw
@@ -33,16 +34,10 @@ struct FontFileTests {
         // A copy at a path this process has not registered is a new registration, so every font map
         // older than it reloads. fontconfig keeps the registration while the process lives and other
         // tests' font maps may open the file, so the copy is never deleted (deleting it left them
-        // "Patua One" with no file to read): it sits at a fixed path, written once.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moviekit-tests-font-copy")
-        let copy = folder.appendingPathComponent("Patua.ttf")
-        if !FileManager.default.fileExists(atPath: copy.path) {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let partial = folder.appendingPathComponent("Patua-\(UUID().uuidString).partial")
-            try FileManager.default.copyItem(at: Self.patua, to: partial)
-            // Another test process may have put its copy in place meanwhile: either file will do.
-            if rename(partial.path, copy.path) != 0 { try? FileManager.default.removeItem(at: partial) }
-        }
+        // "Patua One" with no file to read).
+        let copy = try PersistentFileCopy.url(
+            of: Self.patua, named: "Patua.ttf",
+            in: FileManager.default.temporaryDirectory.appendingPathComponent("moviekit-tests-font-copy"))
         let started = DispatchSemaphore(value: 0)
         let registered = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)

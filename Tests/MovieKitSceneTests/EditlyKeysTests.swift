@@ -1,6 +1,7 @@
 import Foundation
 import FrameDraw
 import MovieKitCore
+import TestSupport
 import Testing
 
 @testable import MovieKitScene
@@ -32,17 +33,11 @@ struct EditlyKeysTests {
     @Test func fontPathDrawsTitlesInTheFontsFamily() throws {
         let fixtures = try ReaderFixtures()
         // fontconfig keeps a registered font for the life of the process, and other tests' font maps
-        // may open it, so the font must outlive this test's folder: it sits beside it, written once
-        // and never deleted, and the spec names it by a path relative to itself.
-        let shared = fixtures.url.deletingLastPathComponent().appendingPathComponent("moviekit-tests-font-copy")
-        let font = shared.appendingPathComponent("Patua.ttf")
-        if !FileManager.default.fileExists(atPath: font.path) {
-            try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
-            let partial = shared.appendingPathComponent("Patua-\(UUID().uuidString).partial")
-            try FileManager.default.copyItem(at: Self.patua, to: partial)
-            // Another test process may have put its copy in place meanwhile: either file will do.
-            if rename(partial.path, font.path) != 0 { try? FileManager.default.removeItem(at: partial) }
-        }
+        // may open it, so the font must outlive this test's folder: it sits beside it, and the spec
+        // names it by a path relative to itself.
+        _ = try PersistentFileCopy.url(
+            of: Self.patua, named: "Patua.ttf",
+            in: fixtures.url.deletingLastPathComponent().appendingPathComponent("moviekit-tests-font-copy"))
         func firstFrame(_ font: String) throws -> Image {
             let spec = try Self.spec(
                 "{ width: 320, height: 160, clips: [{ duration: 1, layers: [{ type: 'fill-color', color: 'black' }, { type: 'title', text: 'EDITLY', zoomDirection: null, \(font) }] }] }",
