@@ -163,6 +163,30 @@ struct TextDrawingTests {
         #expect(abs(second.minX - (50 + 2 * first.minX)) <= 2)
         #expect(abs(second.width - 2 * first.width) <= 3)
     }
+
+    /// A box measured for the text holds the same lines at every scale it is drawn under: Pango compared
+    /// a positive height limit in device space, so at 0.6× the second line became "…".
+    @Test(arguments: [0.25, 0.5, 0.6, 0.66, 1, 1.1, 2.5])
+    func aBoxMeasuredForTheTextKeepsItsLinesAtAnyScale(scale: Double) throws {
+        let canvas = try Canvas(width: 64, height: 64)
+        var style = TextStyle(font: .system(size: 72), color: red)
+        style.alignment = .center
+        style.wrapWidth = 576
+        let text = "Colorful backgrounds"
+        let measured = style.measure(text)
+        let renderer = try #require(canvas.context.textRenderer)
+        canvas.context.scaleBy(x: scale, y: scale)
+        try renderer.prepare(
+            cr: canvas.context.cr, text: text, attributes: nil, style: style, width: 576, heightLimit: measured.height)
+        #expect(renderer.metrics.lineCount == 2)
+        // Pango units (1/1024 pixel) of rounding at some scales.
+        #expect(abs(renderer.metrics.size.height - measured.height) < 0.01)
+        // A box a little shorter than two lines still cuts the second at every scale.
+        try renderer.prepare(
+            cr: canvas.context.cr, text: text, attributes: nil, style: style, width: 576,
+            heightLimit: measured.height - 10)
+        #expect(renderer.metrics.lineCount == 1)
+    }
 }
 
 /// Each test adds its own log handler beside any others and removes it afterwards.

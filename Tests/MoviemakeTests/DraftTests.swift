@@ -46,4 +46,38 @@ struct DraftTests {
             scaled, ImageComparison.luma(small.frames[1].rgb), width: small.width, height: small.height)
         #expect(similarity >= 0.9, "SSIM \(similarity) between the draft and the full frame scaled down")
     }
+
+    /// The issue's editly spec: at full size the title wraps "Colorful backgrounds" over two lines in
+    /// a box measured for them; the draft, drawn at 0.6×, once showed "Colorful back…" on one line.
+    @Test func aDraftOfAnEditlyTitleWrapsAsTheFullFrameDoes() throws {
+        let dir = try ChunkCommandTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("title.json5")
+        try Data(
+            """
+            { width: 720, height: 1280, fps: 25, defaults: { transition: null },
+              clips: [ { duration: 0.2, layers: [{ type: "rainbow-colors" }, { type: "title", text: "Colorful backgrounds" }] } ] }
+            """.utf8
+        ).write(to: spec)
+        let full = dir.appendingPathComponent("full.mp4")
+        let draft = dir.appendingPathComponent("draft.mp4")
+        for (url, extra) in [(full, ["--crf", "12"]), (draft, ["--draft", "--crf", "12"])] {
+            let run = try ChunkCommandTests.moviemake(["render", spec.path, "-o", url.path, "--quiet"] + extra)
+            #expect(run.status == 0, "\(run.errors)")
+        }
+        let big = try MovieProbe(url: full)
+        let small = try MovieProbe(url: draft)
+        #expect(small.width == 432 && small.height == 768)
+        let scaled = ImageComparison.resample(
+            ImageComparison.luma(big.frames[2].rgb), width: big.width, height: big.height, toWidth: small.width,
+            height: small.height)
+        let drafted = ImageComparison.luma(small.frames[2].rgb)
+        // The title band: the middle 30 % of the frame, where the two lines of the title are.
+        let rows = Int(Double(small.height) * 0.35)..<Int(Double(small.height) * 0.65)
+        func band(_ luma: [Double]) -> [Double] {
+            Array(luma[(rows.lowerBound * small.width)..<(rows.upperBound * small.width)])
+        }
+        let similarity = ImageComparison.ssim(band(scaled), band(drafted), width: small.width, height: rows.count)
+        #expect(similarity >= 0.9, "SSIM \(similarity) on the title band between the draft and the full frame scaled")
+    }
 }

@@ -164,23 +164,43 @@ enum TextLayout {
             pango_layout_set_attributes(layout, list)
         }
 
-        if width != nil, style.maximumLines != nil || heightLimit != nil {
-            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-            if let maximumLines = style.maximumLines {
-                pango_layout_set_height(layout, -Int32(clamping: max(maximumLines, 1)))
-            } else {
-                pango_layout_set_height(layout, units(max(heightLimit ?? 0, 0)))
-            }
-        } else {
-            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
-            pango_layout_set_height(layout, -1)
-        }
+        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
+        pango_layout_set_height(layout, -1)
         pango_layout_set_text(layout, text, -1)
-
-        if let maximumLines = style.maximumLines.map({ max($0, 1) }), pango_layout_get_line_count(layout) > maximumLines
-        {
-            truncate(layout, text: text, toLines: maximumLines)
+        guard width != nil else {
+            if let maximumLines = style.maximumLines.map({ max($0, 1) }),
+                pango_layout_get_line_count(layout) > maximumLines
+            {
+                truncate(layout, text: text, toLines: maximumLines)
+            }
+            return
         }
+        var lines = style.maximumLines.map { max($0, 1) }
+        if lines == nil, let heightLimit { lines = linesFitting(in: layout, height: heightLimit) }
+        guard let lines, pango_layout_get_line_count(layout) > lines else { return }
+        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+        pango_layout_set_height(layout, -Int32(clamping: lines))
+        if pango_layout_get_line_count(layout) > lines { truncate(layout, text: text, toLines: lines) }
+    }
+
+    /// How many lines of the unlimited `layout` end within `height` pixels of its top (at least one,
+    /// as Pango always shows the first); lines within 1/64 pixel of fitting count as fitting.
+    ///
+    /// A box's height is turned into a number of lines here rather than given to Pango as a positive
+    /// height: Pango compares that height with the lines in device space, so a box measured for two
+    /// lines kept them at full size and lost one to "…" in a draft drawn at 0.6×. The unlimited
+    /// layout is the same at every scale (unhinted metrics), so the count is too.
+    private static func linesFitting(in layout: OpaquePointer, height: Double) -> Int {
+        guard let iterator = pango_layout_get_iter(layout) else { return 1 }
+        defer { pango_layout_iter_free(iterator) }
+        var count = 0
+        repeat {
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iterator, nil, &logical)
+            guard Double(logical.y + logical.height) / scale <= height + 1.0 / 64 else { break }
+            count += 1
+        } while pango_layout_iter_next_line(iterator) != 0
+        return max(count, 1)
     }
 
     /// Cuts `text` after line `lines` and ends it with "…", for the cases Pango's own ellipsizing
