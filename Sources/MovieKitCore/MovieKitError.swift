@@ -11,6 +11,9 @@ import Foundation
 public enum MovieKitError: Error, Equatable, CustomStringConvertible {
     /// A width or height is not a positive multiple of 16. `nearest` holds the valid sizes around it.
     case invalidDimension(name: String, value: Int, nearest: [Int])
+    /// A width or height is zero or negative, for a codec that takes any positive size (VP9, ProRes,
+    /// GIF, PNG, WebP).
+    case dimensionNotPositive(name: String, value: Int, codec: String)
     /// The frame rate is not positive, or not a rate the encoder and container can represent.
     case invalidFrameRate(FrameRate, reason: String)
     /// The constant-quality value is outside the codec's scale; `codec` is `nil` when no codec was
@@ -90,6 +93,8 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
                 return "\(name) \(value) is not positive; use a positive multiple of 16 such as \(options)."
             }
             return "\(name) \(value) is not a multiple of 16; use \(options)."
+        case .dimensionNotPositive(let name, let value, let codec):
+            return "\(name) \(value) is not positive; \(codec) takes any size of at least 1 pixel a side."
         case .invalidFrameRate(let rate, let reason):
             return "Frame rate \(rate) is not supported: \(reason)."
         case .invalidCRF(let crf, let codec, let range, let defaultValue):

@@ -65,6 +65,28 @@ struct MovieSettingsTests {
         }
     }
 
+    /// H.264, HEVC and AV1 take multiples of 16, as does a codec left to the destination (`.mp4` gives
+    /// H.264); VP9, ProRes, GIF, PNG and WebP take any positive size, odd ones included.
+    @Test func theSizeRuleIsTheCodecs() throws {
+        for codec in [VideoCodec.vp9, .prores(.p4444), .prores(.hq), .gif, .png, .webp] {
+            #expect(codec.sizeMultiple == 1)
+            let settings = try MovieSettings(width: 101, height: 51, fps: 30, codec: codec)
+            #expect(settings.width == 101 && settings.height == 51)
+            #expect(throws: MovieKitError.dimensionNotPositive(name: "Width", value: 0, codec: codec.description)) {
+                try MovieSettings(width: 0, height: 50, fps: 30, codec: codec)
+            }
+        }
+        #expect(
+            MovieKitError.dimensionNotPositive(name: "Height", value: -2, codec: "GIF").description
+                == "Height -2 is not positive; GIF takes any size of at least 1 pixel a side.")
+        for codec in [VideoCodec.h264, .hevc, .av1, nil] {
+            #expect(codec?.sizeMultiple ?? 16 == 16)
+            #expect(throws: MovieKitError.invalidDimension(name: "Width", value: 100, nearest: [96, 112])) {
+                try MovieSettings(width: 100, height: 64, fps: 30, codec: codec)
+            }
+        }
+    }
+
     @Test func validSettingsKeepTheirValuesAndDefaults() throws {
         let settings = try MovieSettings(width: 1920, height: 1088, fps: FrameRate(60000, 2002))
         #expect(settings.width == 1920)

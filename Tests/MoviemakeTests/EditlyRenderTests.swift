@@ -214,7 +214,7 @@ struct EditlyRenderTests {
 
     @Test func nearestSizes() {
         func size(_ width: Int, _ height: Int) -> String {
-            let size = EncodingOptions.multipleOf16Size(nearestInAspectTo: (width, height))
+            let size = EncodingOptions.size(multipleOf: 16, nearestInAspectTo: (width, height))
             return "\(size.width)x\(size.height)"
         }
         #expect(size(600, 300) == "608x304")

@@ -13,8 +13,10 @@ struct TelegramStickerTests {
         #expect(TelegramSticker.size(forCanvas: 1920, 1080) == (512, 288))
         #expect(TelegramSticker.size(forCanvas: 1080, 1920) == (288, 512))
         #expect(TelegramSticker.size(forCanvas: 80, 80) == (512, 512))
-        #expect(TelegramSticker.size(forCanvas: 640, 352) == (512, 272))
-        #expect(TelegramSticker.size(forCanvas: 4000, 10) == (512, 16))
+        #expect(TelegramSticker.size(forCanvas: 640, 352) == (512, 282))
+        #expect(TelegramSticker.size(forCanvas: 100, 50) == (512, 256))
+        #expect(TelegramSticker.size(forCanvas: 375, 812) == (236, 512))
+        #expect(TelegramSticker.size(forCanvas: 4000, 10) == (512, 1))
         #expect(TelegramSticker.frameRate(for: 60) == 30)
         #expect(TelegramSticker.frameRate(for: FrameRate(24000, 1001)) == FrameRate(24000, 1001))
     }
@@ -58,7 +60,8 @@ struct TelegramStickerTests {
         let bytes = try FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int ?? .max
         #expect(bytes <= 256_000)
         let probe = try MovieProbe(url: output, codecName: "vp9")
-        #expect(probe.codecName == "vp9" && probe.width == 512 && probe.height == 272)
+        // 640x352 in proportion: 512x281.6, to the nearest pixel.
+        #expect(probe.codecName == "vp9" && probe.width == 512 && probe.height == 282)
         #expect(probe.frames.count == 90 && probe.frameRate == (30, 1))
         #expect(abs(probe.containerDuration - 3) < 0.001)
         #expect(throws: (any Error).self) { try AudioStreamProbe(url: output) }

@@ -159,10 +159,17 @@ public struct MovieProbe {
                         let bt709 = sws_getCoefficients(SWS_CS_ITU709)
                         sws_setColorspaceDetails(scaler, bt709, 0, bt709, 1, 0, 1 << 16, 1 << 16)
                     }
-                    rgb = [UInt8](repeating: 0, count: w * h * 3)
-                    rgb.withUnsafeMutableBufferPointer { out in
+                    // swscale's SIMD writes whole vectors: rows padded to 64 bytes, with a spare row, so
+                    // that widths that are not a multiple of 16 do not write past the buffer.
+                    let stride = (w * 3 + 63) / 64 * 64
+                    var padded = [UInt8](repeating: 0, count: stride * (h + 1))
+                    defer {
+                        rgb.reserveCapacity(w * h * 3)
+                        for row in 0..<h { rgb.append(contentsOf: padded[(row * stride)..<(row * stride + w * 3)]) }
+                    }
+                    padded.withUnsafeMutableBufferPointer { out in
                         var dst: [UnsafeMutablePointer<UInt8>?] = [out.baseAddress, nil, nil, nil]
-                        var dstStride: [Int32] = [Int32(w * 3), 0, 0, 0]
+                        var dstStride: [Int32] = [Int32(stride), 0, 0, 0]
                         withUnsafePointer(to: &frm.pointee.data) { data in
                             withUnsafePointer(to: &frm.pointee.linesize) { lines in
                                 data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { src in

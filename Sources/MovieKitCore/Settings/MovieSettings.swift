@@ -18,9 +18,10 @@ public enum Preset: String, Sendable, Hashable, CaseIterable {
 /// on the container (which codec a `.webm` gets, whether it can hold the codec) is checked when a
 /// `MovieWriter` opens the destination.
 public struct MovieSettings: Sendable, Hashable {
-    /// Frame width in pixels, a positive multiple of 16.
+    /// Frame width in pixels: a positive multiple of the codec's ``VideoCodec/sizeMultiple`` (16 for
+    /// H.264, HEVC, AV1, and when the codec follows the destination; 1 for the others).
     public let width: Int
-    /// Frame height in pixels, a positive multiple of 16.
+    /// Frame height in pixels, a positive multiple of the codec's ``VideoCodec/sizeMultiple``.
     public let height: Int
     /// Frames per second, in lowest terms.
     public let fps: FrameRate
@@ -56,8 +57,9 @@ public struct MovieSettings: Sendable, Hashable {
 
     /// Creates validated settings.
     /// - Parameters:
-    ///   - width: Frame width; a positive multiple of 16.
-    ///   - height: Frame height; a positive multiple of 16.
+    ///   - width: Frame width; a positive multiple of 16, or for a codec whose
+    ///     ``VideoCodec/sizeMultiple`` is 1 (VP9, ProRes, GIF, PNG, WebP) any positive width.
+    ///   - height: Frame height, under the same rule.
     ///   - fps: Frame rate, for example `30` or `FrameRate(30000, 1001)`.
     ///   - codec: The codec; `nil` follows the destination's extension.
     ///   - alpha: Keep transparency (ProRes 4444, VP9 in WebM, GIF, PNG).
@@ -89,8 +91,8 @@ public struct MovieSettings: Sendable, Hashable {
         audioBitRate: Int = 192_000,
         tune: Tune? = nil
     ) throws {
-        try Self.validateDimension("Width", width)
-        try Self.validateDimension("Height", height)
+        try Self.validateDimension("Width", width, codec: codec)
+        try Self.validateDimension("Height", height, codec: codec)
         guard width <= Self.maximumSide, height <= Self.maximumSide else {
             throw MovieKitError.frameTooLarge(
                 width: width, height: height, encoder: codec?.description ?? "MovieKit's encoders",
@@ -206,7 +208,15 @@ public struct MovieSettings: Sendable, Hashable {
         return codec
     }
 
-    private static func validateDimension(_ name: String, _ value: Int) throws {
+    /// Checks one side against `codec`'s ``VideoCodec/sizeMultiple``, or against 16 when the codec
+    /// follows the destination (whose default, for `.mp4`, `.mov` and `.mkv`, is H.264).
+    private static func validateDimension(_ name: String, _ value: Int, codec: VideoCodec?) throws {
+        if let codec, codec.sizeMultiple == 1 {
+            guard value > 0 else {
+                throw MovieKitError.dimensionNotPositive(name: name, value: value, codec: codec.description)
+            }
+            return
+        }
         guard value <= 0 || value % 16 != 0 else { return }
         let nearest: [Int]
         if value <= 16 {

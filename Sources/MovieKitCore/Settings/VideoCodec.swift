@@ -65,6 +65,16 @@ public enum VideoCodec: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The number that both sides of a frame must be a multiple of: 16 for H.264, HEVC and AV1
+    /// (whole macroblocks, so that every player shows the same pixels with no cropping rectangle),
+    /// 1 for VP9, ProRes, GIF, PNG and WebP, which take any positive size.
+    public var sizeMultiple: Int {
+        switch self {
+        case .h264, .hevc, .av1: 16
+        case .vp9, .prores, .gif, .png, .webp: 1
+        }
+    }
+
     /// Whether a target bit rate can replace the quality setting.
     var supportsBitRate: Bool { qualityRange != nil }
 

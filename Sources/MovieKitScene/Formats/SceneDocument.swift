@@ -21,6 +21,14 @@ public struct SceneDocument: Sendable {
     public var outputURL: URL?
     /// What the file asks of the encoder (an editly spec's `fast` and `customOutputArgs`).
     public var encoding = DocumentEncoding()
+    /// Whether the canvas size was chosen elsewhere (an editly spec's, a Lottie designer's), so
+    /// that a size the encoder cannot take renders at the nearest size in aspect that it can, the
+    /// scene scaled, instead of being refused. MovieKit's own scene files and manifests are refused,
+    /// so that their author changes the canvas. Default `false`.
+    public var fitsCanvasToEncoder = false
+    /// Whether the scene is drawn on a transparent canvas that outputs keeping alpha should keep (a
+    /// Lottie animation), and which a background colour may fill. Default `false`.
+    public var hasTransparentCanvas = false
 
     /// Creates a document from its parts.
     /// - Parameters:

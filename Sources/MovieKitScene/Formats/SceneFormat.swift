@@ -84,6 +84,7 @@ extension SceneFormat {
                 url: url, format: "editly spec", scene: try spec.slideshow.scene(), slideshow: spec.slideshow,
                 outputURL: spec.outputURL)
             document.encoding = spec.encoding
+            document.fitsCanvasToEncoder = true
             return document
         })
 }

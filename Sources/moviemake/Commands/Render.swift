@@ -15,9 +15,10 @@ struct Render: ParsableCommand {
             replace one side of it (they win over --size), and --fps replaces the rate; the scene is scaled \
             to fit the new size with its aspect ratio kept. \
             The scene is checked completely before the first frame is encoded, its audio files included: nothing is \
-            written when it is invalid. Without -o, an editly spec is written to its `outPath`. An editly spec \
-            whose canvas is not a multiple of 16 renders at the multiple-of-16 size nearest in aspect, the scene \
-            scaled; its `fast: true` renders as --draft, and its `customOutputArgs` give -crf, -preset, -tune, \
+            written when it is invalid. Without -o, an editly spec is written to its `outPath`. GIF, PNG, WebP, \
+            ProRes and VP9 take any size; H.264, HEVC and AV1 take multiples of 16, and an editly spec or Lottie \
+            whose canvas is not renders at the multiple-of-16 size nearest in aspect, the scene scaled (a scene \
+            file is refused, so that its author picks the size). An editly spec's `fast: true` renders as --draft, and its `customOutputArgs` give -crf, -preset, -tune, \
             -b:v and -pix_fmt where the flags leave them unset. The scene's `audio:` tracks are mixed into the movie as AAC and end with its last frame.
             """
     )
@@ -50,9 +51,8 @@ struct Render: ParsableCommand {
         // Any format of SceneFormat.all: checked completely (photos and audio files included)
         // before the first frame. The renderer waits for a slideshow's photo prefetch when released.
         var document = try sceneOptions.document(forSceneAt: scene)
-        let isLottie = document.format == SceneFormat.lottie.name
         if let background {
-            guard isLottie else {
+            guard document.hasTransparentCanvas else {
                 throw ValidationError(
                     "--background colours the back of a Lottie animation; \(scene) is a \(document.format), so set its own background instead."
                 )
@@ -66,11 +66,16 @@ struct Render: ParsableCommand {
         }
         let renderer = try sceneOptions.renderer(for: document)
         var encoding = self.encoding.following(document.encoding)
-        if isLottie, background == nil, !encoding.encoder.alpha {
-            encoding = Self.keepingAlpha(encoding, canvas: renderer.canvas, output: output, sceneFile: scene)
+        if document.hasTransparentCanvas, background == nil, !encoding.encoder.alpha {
+            encoding = Self.keepingAlpha(encoding, fps: renderer.canvas.fps, output: output)
         }
-        var settings = try encoding.settings(
-            for: renderer.canvas, sceneFile: scene, roundsCanvas: document.format == SceneFormat.editly.name)
+        // A target's size wins over the canvas's: a sticker is 512 pixels on its longer side whatever
+        // the source.
+        var settings =
+            targets.target == .telegramSticker
+            ? try TelegramSticker.settings(forCanvas: renderer.canvas, preset: encoding.encoder.preset)
+            : try encoding.settings(
+                for: renderer.canvas, sceneFile: scene, output: output, fitsCanvas: document.fitsCanvasToEncoder)
         settings.audioNormalization = document.encoding.audioNormalization
         if let webp = document.encoding.webp { settings.webp = webp }
         // What is rendered: the file as written and the variables filled into it.
@@ -87,13 +92,14 @@ struct Render: ParsableCommand {
     }
 
     /// `encoding` with `--alpha` turned on when the output's format and codec keep transparency, so that
-    /// a Lottie, drawn on a transparent canvas, stays transparent; `encoding` as it is otherwise.
-    static func keepingAlpha(_ encoding: EncodingOptions, canvas: Canvas, output: URL, sceneFile: String)
-        -> EncodingOptions
-    {
+    /// a Lottie, drawn on a transparent canvas, stays transparent; `encoding` as it is otherwise. Whether
+    /// a codec keeps alpha does not depend on the frame size, so any size its rules allow is checked.
+    static func keepingAlpha(_ encoding: EncodingOptions, fps: FrameRate, output: URL) -> EncodingOptions {
         var transparent = encoding
         transparent.encoder.alpha = true
-        guard let settings = try? transparent.settings(for: canvas, sceneFile: sceneFile),
+        guard
+            let settings = try? transparent.movieSettings(
+                width: 64, height: 64, fps: fps, codec: transparent.codec(for: output)),
             (try? settings.codec(for: output)) != nil
         else { return encoding }
         return transparent

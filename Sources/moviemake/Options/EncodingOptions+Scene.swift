@@ -4,29 +4,46 @@ import MovieKitCore
 import MovieKitScene
 
 extension EncodingOptions {
+    /// The codec a movie written to `output` gets: `--codec`'s, else the one its extension implies
+    /// (`.gif` GIF, `.webm` VP9, no extension PNG, H.264 otherwise); `nil` for an extension no
+    /// container has, which the writer then refuses by name.
+    func codec(for output: URL?) -> VideoCodec? {
+        encoder.videoCodec ?? output.flatMap(MovieContainer.init(url:))?.defaultCodec
+    }
+
     /// Movie settings for a scene: its canvas size and frame rate, replaced by `--size`, then
-    /// `--width` and `--height`, and `--fps` when given.
-    /// - Throws: An error naming the scene file when the canvas size cannot be encoded (not a
-    ///   multiple of 16) and no flag replaces it.
-    /// - Parameter roundsCanvas: Whether a canvas that is not a multiple of 16 renders at the
-    ///   multiple-of-16 size nearest in aspect (editly specs), saying so on standard error, rather
-    ///   than being refused.
-    func settings(for canvas: Canvas, sceneFile: String, roundsCanvas: Bool = false) throws -> MovieSettings {
+    /// `--width` and `--height`, and `--fps` when given, for the codec `output` gets.
+    /// - Parameters:
+    ///   - canvas: The scene's canvas.
+    ///   - sceneFile: The scene's path, for messages.
+    ///   - output: The movie to write, whose extension picks the codec when `--codec` does not.
+    ///   - fitsCanvas: Whether a canvas that the codec cannot take (H.264, HEVC and AV1 take
+    ///     multiples of 16) renders at the size nearest in aspect that it can, saying so on standard
+    ///     error, rather than being refused: documents whose size was chosen elsewhere
+    ///     (``SceneDocument/fitsCanvasToEncoder``).
+    /// - Throws: An error naming the scene file when the canvas size cannot be encoded and no flag
+    ///   replaces it.
+    func settings(for canvas: Canvas, sceneFile: String, output: URL?, fitsCanvas: Bool = false) throws
+        -> MovieSettings
+    {
+        let codec = codec(for: output)
+        let multiple = codec?.sizeMultiple ?? 16
         do {
             var base = (width: canvas.width, height: canvas.height)
-            if roundsCanvas, base.width % 16 != 0 || base.height % 16 != 0 {
-                let rounded = Self.multipleOf16Size(nearestInAspectTo: base)
-                let kept = (frame.replacesWidth ? "--width" : nil, frame.replacesHeight ? "--height" : nil)
-                if kept.0 == nil || kept.1 == nil {
+            if fitsCanvas, base.width % multiple != 0 || base.height % multiple != 0 {
+                let rounded = Self.size(multipleOf: multiple, nearestInAspectTo: base)
+                if !(frame.replacesWidth && frame.replacesHeight) {
+                    let codecName = codec?.description ?? "The encoder"
                     FileHandle.standardError.write(
                         Data(
-                            "moviemake: \(sceneFile): the canvas \(base.width)x\(base.height) is not a multiple of 16; rendering at \(rounded.width)x\(rounded.height), the nearest size in aspect, with the scene scaled.\n"
+                            "moviemake: \(sceneFile): \(codecName) takes sizes in multiples of \(multiple), and the canvas is \(base.width)x\(base.height); rendering at \(rounded.width)x\(rounded.height), the nearest size in aspect, with the scene scaled.\n"
                                 .utf8))
                 }
                 base = rounded
             }
             let size = try frame.frameSize(over: base)
-            return try movieSettings(width: size.width, height: size.height, fps: frame.fps ?? canvas.fps)
+            return try movieSettings(
+                width: size.width, height: size.height, fps: frame.fps ?? canvas.fps, codec: codec)
         } catch let error as MovieKitError {
             if case .invalidDimension(let name, _, _) = error,
                 !(name == "Width" ? frame.replacesWidth : frame.replacesHeight)
@@ -45,22 +62,27 @@ extension EncodingOptions {
     /// The largest side MovieSettings accepts.
     static let largestSide = 16384
 
-    /// The size whose sides are multiples of 16 (from 16 to 16384) with the aspect ratio nearest to
-    /// `size`'s, among sizes within a sixth of it; of those equally near in aspect, the one
-    /// nearest in size.
-    static func multipleOf16Size(nearestInAspectTo size: (width: Int, height: Int)) -> (width: Int, height: Int) {
+    /// The size whose sides are multiples of `multiple` (from `multiple` to 16384) with the aspect
+    /// ratio nearest to `size`'s, among sizes within a sixth of it; of those equally near in aspect,
+    /// the one nearest in size. A multiple of 1 gives `size` itself, clamped to 1…16384.
+    static func size(multipleOf multiple: Int, nearestInAspectTo size: (width: Int, height: Int)) -> (
+        width: Int, height: Int
+    ) {
+        let m = max(1, multiple)
+        let largest = largestSide / m * m
         let aspect = Double(size.width) / Double(size.height)
-        let low = min(largestSide, max(16, (size.width * 5 / 6) / 16 * 16))
-        let high = min(largestSide, max(low, (size.width * 7 / 6 + 15) / 16 * 16))
+        let low = min(largest, max(m, (size.width * 5 / 6) / m * m))
+        let high = min(largest, max(low, (size.width * 7 / 6 + m - 1) / m * m))
         var best = (
-            width: min(largestSide, max(16, (size.width + 8) / 16 * 16)),
-            height: min(largestSide, max(16, (size.height + 8) / 16 * 16))
+            width: min(largest, max(m, (size.width + m / 2) / m * m)),
+            height: min(largest, max(m, (size.height + m / 2) / m * m))
         )
+        guard m > 1 else { return best }
         var bestScore = (Double.infinity, Int.max)
-        for width in stride(from: low, through: high, by: 16) {
-            let exact = Double(width) / aspect / 16
-            for height in [Int(exact.rounded(.down)) * 16, Int(exact.rounded(.up)) * 16]
-            where (16...largestSide).contains(height) {
+        for width in stride(from: low, through: high, by: m) {
+            let exact = Double(width) / aspect / Double(m)
+            for height in [Int(exact.rounded(.down)) * m, Int(exact.rounded(.up)) * m]
+            where (m...largest).contains(height) {
                 let error = abs(log(Double(width) / Double(height) / aspect))
                 let distance = abs(width - size.width) + abs(height - size.height)
                 // Aspect errors below one part in a million count as equal.

@@ -77,7 +77,9 @@ struct EncodingOptions: ParsableArguments {
     /// Movie settings at this size and rate (a draft about halves it: `draftSize`), with every other flag;
     /// callers apply the size and rate flags first.
     /// - Throws: `MovieKitError` as the library throws it, or `ValidationError` for malformed metadata.
-    func movieSettings(width: Int, height: Int, fps: FrameRate) throws -> MovieSettings {
+    /// - Parameter codec: The codec to name in the settings; `nil` for `--codec`'s (or, without it, the
+    ///   output's, decided when the writer opens it).
+    func movieSettings(width: Int, height: Int, fps: FrameRate, codec: VideoCodec? = nil) throws -> MovieSettings {
         var tags = MovieMetadata()
         for entry in encoder.metadata {
             guard let equals = entry.firstIndex(of: "=") else {
@@ -89,7 +91,7 @@ struct EncodingOptions: ParsableArguments {
         let size = draft ? Self.draftSize(width: width, height: height) : (width: width, height: height)
         return try MovieSettings(
             width: size.width, height: size.height,
-            fps: fps, codec: encoder.videoCodec, alpha: encoder.alpha, chroma: encoder.chroma,
+            fps: fps, codec: codec ?? encoder.videoCodec, alpha: encoder.alpha, chroma: encoder.chroma,
             bitDepth: encoder.bitDepth, crf: encoder.crf, preset: draft ? .ultrafast : encoder.preset,
             keyframeInterval: encoder.keyframeInterval, bitRate: encoder.bitRate, metadata: tags, tune: encoder.tune)
     }

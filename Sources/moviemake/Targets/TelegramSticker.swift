@@ -16,14 +16,23 @@ enum TelegramSticker {
     static let maximumBytes = 256_000
     static let maximumAttempts = 8
 
-    /// The sticker's size for a canvas: the longer side 512, the other in proportion, rounded down to a
-    /// multiple of 16 (the scene is fitted inside, and the rest is transparent).
+    /// The sticker's size for a canvas: the longer side 512, the other in proportion, rounded to the
+    /// nearest pixel (VP9 takes any size), so the scene fills the sticker whatever its own size.
     static func size(forCanvas width: Int, _ height: Int) -> (width: Int, height: Int) {
         let longer = Double(max(width, height, 1))
         func side(_ value: Int) -> Int {
-            max(16, min(longerSide, Int(Double(value) / longer * Double(longerSide) / 16) * 16))
+            max(1, min(longerSide, Int((Double(max(value, 1)) / longer * Double(longerSide)).rounded())))
         }
         return width >= height ? (longerSide, side(height)) : (side(width), longerSide)
+    }
+
+    /// The settings of a sticker of `canvas`: its size and rate, VP9 with alpha at constant quality.
+    /// - Throws: `MovieKitError` for a canvas rate MovieKit cannot encode.
+    static func settings(forCanvas canvas: Canvas, preset: Preset) throws -> MovieSettings {
+        let size = size(forCanvas: canvas.width, canvas.height)
+        return try MovieSettings(
+            width: size.width, height: size.height, fps: frameRate(for: canvas.fps), codec: .vp9, alpha: true,
+            preset: preset, keyframeInterval: maximumSeconds)
     }
 
     /// The frame rate: the scene's own up to 30 fps, else 30 (the scene is sampled by time).
@@ -45,12 +54,9 @@ enum TelegramSticker {
                 "The scene lasts \(seconds.formatted(.number.precision(.fractionLength(0...3)))) s, and a Telegram sticker lasts at most 3 s; shorten the scene, or pass --trim to keep its first 3 seconds."
             )
         }
-        let size = size(forCanvas: canvas.width, canvas.height)
-        let fps = frameRate(for: canvas.fps)
         var sticker = job
-        sticker.settings = try MovieSettings(
-            width: size.width, height: size.height, fps: fps, codec: .vp9, alpha: true, preset: preset,
-            keyframeInterval: maximumSeconds)
+        sticker.settings = try settings(forCanvas: canvas, preset: preset)
+        let fps = sticker.settings.fps
         sticker.frameCount = min(fps.frameCount(forSeconds: min(seconds, maximumSeconds)), job.frameCount)
         sticker.audio = []
         return sticker

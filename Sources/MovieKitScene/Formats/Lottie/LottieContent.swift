@@ -177,6 +177,9 @@ extension SceneFormat {
             var options = LottieOptions.current
             options.slotValues.merge(variables) { _, set in set }
             let content = try LottieContent(contentsOf: url, options: options)
-            return SceneDocument(url: url, format: "Lottie animation", scene: content.scene)
+            var document = SceneDocument(url: url, format: "Lottie animation", scene: content.scene)
+            document.fitsCanvasToEncoder = true
+            document.hasTransparentCanvas = true
+            return document
         })
 }
