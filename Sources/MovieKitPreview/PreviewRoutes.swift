@@ -132,7 +132,7 @@ struct PreviewRoutes: Sendable {
             guard let time = Double(text), time.isFinite, time >= 0 else {
                 return .failure(Message(text: "Time \(text) is not a number of seconds from 0."))
             }
-            let index = Int((time * canvas.fps.framesPerSecond + 1e-9).rounded(.down))
+            let index = canvas.fps.frame(at: time)
             return .success(min(index, count - 1))
         }
         return .success(0)
@@ -218,7 +218,7 @@ struct PreviewRoutes: Sendable {
         let canvas = snapshot?.renderer.canvas
         let sheet = canvas.map { canvas in
             ContactSheet(count: 12).times(duration: canvas.duration, fps: canvas.fps).map {
-                min(canvas.frameCount - 1, Int(($0 * canvas.fps.framesPerSecond + 1e-9).rounded(.down)))
+                min(canvas.frameCount - 1, canvas.fps.frame(at: $0))
             }
         }
         let description = SceneDescription(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MovieKitCore
 
 @main
 struct Moviemake: ParsableCommand {
@@ -19,7 +20,7 @@ struct Moviemake: ParsableCommand {
             `moviemake help <command>` describes each command; \
             `moviemake --generate-completion-script bash` (or zsh, fish) prints shell completion.
             """,
-        version: "0.1.0",
+        version: MovieKitVersion.current,
         subcommands: [
             Demo.self, SlideshowCommand.self, Render.self, Still.self, Sheet.self, Concat.self, Preview.self
         ]

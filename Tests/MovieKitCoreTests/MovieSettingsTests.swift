@@ -113,4 +113,28 @@ struct MovieSettingsTests {
         #expect(thirty.duration(ofFrames: 90) == 3)
         #expect(thirty.frameCount(forSeconds: 2.5) == 75)
     }
+
+    /// `frame(at:)` gives the frame on screen: each frame's own time maps back to it at every rate,
+    /// times between frames to the earlier one, and floating-point times just short of a frame to it.
+    @Test(arguments: [FrameRate(30), FrameRate(30000, 1001), FrameRate(25), FrameRate(24000, 1001), FrameRate(60)])
+    func frameAtIsTheFrameOnScreen(rate: FrameRate) {
+        for index in [0, 1, 2, 3, 29, 30, 299, 1799, 100_000] {
+            let start = rate.time(ofFrame: index)
+            #expect(rate.frame(at: start) == index)
+            #expect(rate.frame(at: (start + rate.time(ofFrame: index + 1)) / 2) == index)
+            #expect(rate.frame(at: rate.time(ofFrame: index + 1) - 1e-6) == index)
+        }
+        #expect(rate.frame(at: .nan) == 0)
+        #expect(rate.frame(at: .infinity) > 1_000_000_000)
+    }
+
+    @Test func frameAtRoundsTimesJustShortOfAFrameToIt() {
+        let hundred: FrameRate = 100
+        // 0.29 × 100 is 28.999999999999996 in floating point: the time names frame 29.
+        #expect(0.29 * hundred.framesPerSecond < 29)
+        #expect(hundred.frame(at: 0.29) == 29)
+        #expect(hundred.frame(at: 0.2899) == 28)
+        let thirty: FrameRate = 30
+        #expect(thirty.frame(at: -0.01) == -1)
+    }
 }

@@ -35,6 +35,18 @@ public struct FrameRate: Sendable, Hashable, ExpressibleByIntegerLiteral, Custom
     /// The duration of `frameCount` frames, in seconds.
     public func duration(ofFrames frameCount: Int) -> Double { time(ofFrame: frameCount) }
 
+    /// The index of the frame on screen at `seconds`: the last frame presented at or before it. This
+    /// is the one rounding of a time to a frame that `still --time`, the preview and contact sheets
+    /// share. A time within a billionth of a frame of a frame's start counts as that frame, so that
+    /// times computed in floating point (0.1 s × 30 fps is 2.9999999999999996 frames) land on the
+    /// frame they name. Negative times give negative indices; a NaN gives 0.
+    public func frame(at seconds: Double) -> Int {
+        let frames = (seconds * framesPerSecond + 1e-9).rounded(.down)
+        guard !frames.isNaN else { return 0 }
+        // Clamped well inside Int's range, which `Int(_:)` requires.
+        return Int(min(max(frames, -9.0e18), 9.0e18))
+    }
+
     /// The number of frames that fit in `seconds`, rounded to the nearest frame.
     public func frameCount(forSeconds seconds: Double) -> Int {
         Int((seconds * Double(numerator) / Double(denominator)).rounded())

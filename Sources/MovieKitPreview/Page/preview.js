@@ -104,6 +104,8 @@ function timecode(frame) {
   return `${pad(Math.floor(whole / 3600))}:${pad(Math.floor(whole / 60) % 60)}:${pad(whole % 60)}.${pad(Math.max(0, frames))}`;
 }
 
+// The frame on screen at `seconds`: the same rounding as FrameRate.frame(at:) on the server, which
+// picks the frame a `?time=` request draws.
 function frameAt(seconds) {
   return Math.floor(seconds * preview.info.fps + 1e-9);
 }

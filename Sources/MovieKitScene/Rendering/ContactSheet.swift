@@ -58,7 +58,7 @@ public struct ContactSheet: Sendable {
     public func times(duration: Double, fps: FrameRate) -> [Double] {
         (0..<count).map { index in
             let time = duration * Double(index) / Double(count)
-            let frame = Int((time * fps.framesPerSecond + 1e-9).rounded(.down))
+            let frame = fps.frame(at: time)
             return fps.time(ofFrame: frame)
         }
     }

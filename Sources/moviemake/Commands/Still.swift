@@ -55,7 +55,7 @@ struct Still: ParsableCommand {
             return frame
         }
         let seconds = time ?? 0
-        let index = Int((seconds * canvas.fps.framesPerSecond + 1e-9).rounded(.down))
+        let index = canvas.fps.frame(at: seconds)
         guard index < count else {
             throw ValidationError(
                 "Time \(seconds) s is past the end of the scene, which lasts \(canvas.duration) s; pass a smaller --time."
