@@ -14,7 +14,8 @@ import Testing
 struct LottieCanvasSizeTests {
     /// Half a second at 30 fps: a red rectangle half the canvas's size at its centre, nothing around it.
     static func lottie(width: Int, height: Int) -> String {
-        let rect = #"{"ty": "rc", "p": {"a": 0, "k": [\#(Double(width) / 2), \#(Double(height) / 2)]}, "s": {"a": 0, "k": [\#(Double(width) / 2), \#(Double(height) / 2)]}}"#
+        let rect =
+            #"{"ty": "rc", "p": {"a": 0, "k": [\#(Double(width) / 2), \#(Double(height) / 2)]}, "s": {"a": 0, "k": [\#(Double(width) / 2), \#(Double(height) / 2)]}}"#
         return """
             {"v": "5.7.0", "fr": 30, "ip": 0, "op": 15, "w": \(width), "h": \(height), "layers": [
               {"ty": 4, "ind": 1, "ip": 0, "op": 15, "st": 0, "ks": {},
@@ -43,7 +44,7 @@ struct LottieCanvasSizeTests {
         Output(file: "movie.webm", codec: "vp9"),
         Output(
             file: "sticker.webm", flags: ["--target", "telegram-sticker"], codec: "vp9",
-            size: { TelegramSticker.size(forCanvas: $0, $1) }),
+            size: { TelegramSticker.size(forCanvas: $0, $1) })
     ]
 
     @Test(arguments: canvases, outputs)
