@@ -106,7 +106,12 @@ enum UsedFiles {
             if case .file(let url) = image.source { files.append(url) }
         case .group(let group):
             for child in group.layers { collect(child, into: &files) }
-        default:
+        case .timed(let content):
+            files += content.files
+            if let shader = content as? ShaderContent {
+                for input in shader.inputs { for child in input.layers { collect(child, into: &files) } }
+            }
+        case .rect, .ellipse, .path, .polygon, .star, .text:
             break
         }
         for child in layer.mask?.layers ?? [] { collect(child, into: &files) }

@@ -73,8 +73,10 @@ struct VideoDecoderPoolTests {
         var found: [VideoClip] = []
         for layer in layers {
             switch layer.content {
-            case .video(let video):
-                if let clip = video.clip, !found.contains(where: { $0 === clip }) { found.append(clip) }
+            case .timed(let content):
+                if let clip = (content as? VideoContent)?.clip, !found.contains(where: { $0 === clip }) {
+                    found.append(clip)
+                }
             case .group(let group):
                 for clip in clips(in: group.layers) where !found.contains(where: { $0 === clip }) { found.append(clip) }
             default:

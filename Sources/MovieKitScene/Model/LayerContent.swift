@@ -20,20 +20,24 @@ public enum LayerContent: Sendable {
     case image(ImageContent)
     /// Child layers in the group's own space and clock.
     case group(GroupContent)
+    /// Content drawn over time through ``TimedContent``: a Lottie animation, a movie clip, a shader,
+    /// your own drawing, or a kind of your own.
+    case timed(any TimedContent)
+
     /// Your own drawing, for Swift users mixing their code into a scene.
-    case custom(CustomDrawing)
+    public static func custom(_ drawing: CustomDrawing) -> LayerContent { .timed(drawing) }
     /// A GLSL fragment shader drawn with OpenGL ES (editly's `gl` layers, shader transitions).
-    case shader(ShaderContent)
+    public static func shader(_ shader: ShaderContent) -> LayerContent { .timed(shader) }
     /// A Lottie animation scaled into the bounds, on its own clock.
-    case lottie(LottieContent)
+    public static func lottie(_ lottie: LottieContent) -> LayerContent { .timed(lottie) }
     /// A movie clip fitted into the bounds, with its sound.
-    case video(VideoContent)
+    public static func video(_ video: VideoContent) -> LayerContent { .timed(video) }
 
     /// Whether layers of this kind get a white fill unless told otherwise.
     var isFilledByDefault: Bool {
         switch self {
         case .rect, .ellipse, .path, .polygon, .star, .text: true
-        case .image, .group, .custom, .shader, .lottie, .video: false
+        case .image, .group, .timed: false
         }
     }
 
@@ -48,10 +52,7 @@ public enum LayerContent: Sendable {
         case .text: "text"
         case .image: "image"
         case .group: "group"
-        case .custom: "custom"
-        case .shader: "shader"
-        case .lottie: "lottie"
-        case .video: "video"
+        case .timed(let content): content.typeName
         }
     }
 }
@@ -134,12 +135,26 @@ public struct GroupContent: Sendable {
 /// Drawing code of your own: called with a context whose origin is the layer's bounds' top-left
 /// corner, and the time in seconds on the layer's parent clock. It must draw the same picture for
 /// the same time (no state carried between frames).
-public struct CustomDrawing: Sendable {
+public struct CustomDrawing: TimedContent {
     /// The drawing function.
     public let draw: @Sendable (DrawingContext, Double) -> Void
 
     /// Wraps a drawing function.
     public init(_ draw: @escaping @Sendable (DrawingContext, Double) -> Void) {
         self.draw = draw
+    }
+
+    public var typeName: String { "custom" }
+
+    /// Calls the drawing function in the layer's space with the parent clock's time; a translucent
+    /// layer's drawing fades as one picture.
+    public func draw(_ drawing: ContentDrawing) {
+        let context = drawing.context
+        context.setAlpha(drawing.opacity)
+        if drawing.opacity < 1 {
+            context.withTransparencyLayer(alpha: drawing.opacity) { draw(context, drawing.time) }
+        } else {
+            draw(context, drawing.time)
+        }
     }
 }

@@ -67,19 +67,11 @@ struct LayerPainter {
             context.draw(picture, in: bounds, fit: image.fit)
         case .group(let group):
             drawGroup(group, layer: layer, bounds: bounds, time: time, opacity: opacity)
-        case .lottie(let lottie):
-            lottie.draw(in: context, bounds: bounds, time: time, opacity: opacity)
-        case .video(let video):
-            drawVideo(video, layer: layer, bounds: bounds, time: time, opacity: opacity)
-        case .custom(let custom):
-            context.setAlpha(opacity)
-            if opacity < 1 {
-                context.withTransparencyLayer(alpha: opacity) { custom.draw(context, time) }
-            } else {
-                custom.draw(context, time)
-            }
-        case .shader(let shader):
-            drawShader(shader, bounds: bounds, time: time, opacity: opacity)
+        case .timed(let content):
+            content.draw(
+                ContentDrawing(
+                    context: context, bounds: bounds, time: time, layerTime: time - layer.inPoint, opacity: opacity,
+                    painter: self))
         }
     }
 
@@ -209,12 +201,10 @@ struct LayerPainter {
         switch layer.content {
         case .image(let image):
             return image.source.picture?.size ?? parentSize
-        case .video(let video):
-            return video.clip?.displaySize ?? parentSize
         case .text(let text):
             return text.style.measure(text.text.value(at: time))
-        case .lottie(let lottie):
-            return lottie.size
+        case .timed(let content):
+            return content.intrinsicSize ?? parentSize
         default:
             return parentSize
         }

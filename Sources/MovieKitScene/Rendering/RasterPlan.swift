@@ -57,7 +57,7 @@ struct RasterPlan {
             layer.mask = mask
         }
         let visible = window.intersection(Self.window(of: layer))
-        if case .shader(let shader) = layer.content { return plannedInputs(of: shader, layer: layer, window: visible) }
+        if let shader = layer.content.timed(as: ShaderContent.self) { return plannedInputs(of: shader, layer: layer, window: visible) }
         guard case .group(var group) = layer.content else { return layer }
         guard !visible.isEmpty else { return Self.withoutSlots([layer])[0] }
         let placed = placementIsStatic && Self.hasStaticTransform(layer)
@@ -102,7 +102,7 @@ struct RasterPlan {
                 group.layers = withoutSlots(group.layers)
                 layer.content = .group(group)
             }
-            if case .shader(var shader) = layer.content {
+            if var shader = layer.content.timed(as: ShaderContent.self) {
                 for index in shader.inputs.indices {
                     shader.inputs[index].layers = withoutSlots(shader.inputs[index].layers)
                 }
@@ -153,8 +153,8 @@ struct RasterPlan {
         case .group(let group):
             return !layer.cornerRadius.isAnimated
                 && isStatic(group.layers, window: window.shifted(by: group.timeOffset))
-        case .custom, .shader, .lottie, .video:
-            return false
+        case .timed(let content):
+            return !content.isAnimated
         }
     }
 

@@ -37,15 +37,12 @@ public final class SceneRenderer: Sendable {
     ///   first image file that cannot be loaded; `ShaderError` for a shader layer that cannot be
     ///   drawn (no OpenGL ES, or a shader that does not compile).
     public init(scene: Scene, cachesStillGroups: Bool = true) throws {
-        var cache: [URL: Image] = [:]
-        var work: [ObjectIdentifier: any BackgroundWork] = [:]
         var resolved = scene
         let videos = VideoClips(pool: videoPool)
-        resolved.layers = try scene.layers.map {
-            try Self.resolvingImages(in: $0, cache: &cache, work: &work, videos: videos)
-        }
+        let preparation = ContentPreparation(videos: videos)
+        resolved.layers = try preparation.prepare(scene.layers)
         resolved.audio += videos.soundTracks
-        backgroundWork = Array(work.values)
+        backgroundWork = Array(preparation.backgroundWork.values)
         var plan = RasterPlan()
         let window = RasterPlan.Window(lower: 0, upper: scene.canvas.duration)
         resolved.layers = plan.planned(resolved.layers, window: window, placementIsStatic: true)
@@ -118,54 +115,5 @@ public final class SceneRenderer: Sendable {
         try Image(size: size ?? canvas.size) { context in
             draw(in: context, at: time)
         }
-    }
-
-    // MARK: - Loading images once
-
-    private static func resolvingImages(
-        in layer: Layer, cache: inout [URL: Image], work: inout [ObjectIdentifier: any BackgroundWork],
-        videos: VideoClips
-    ) throws -> Layer {
-        var layer = layer
-        switch layer.content {
-        case .image(var content):
-            switch content.source {
-            case .file(let url):
-                let image = try cache[url] ?? Image(contentsOf: url)
-                cache[url] = image
-                content.source = .image(image)
-                layer.content = .image(content)
-            case .provider(let provider):
-                if let owner = provider as? any BackgroundWorkOwner {
-                    work[ObjectIdentifier(owner.backgroundWork)] = owner.backgroundWork
-                }
-            case .image:
-                break
-            }
-        case .group(var group):
-            group.layers = try videos.shifted(by: group.timeOffset, group: layer) {
-                try group.layers.map { try resolvingImages(in: $0, cache: &cache, work: &work, videos: videos) }
-            }
-            layer.content = .group(group)
-        case .shader(var shader):
-            try ShaderDrawing.prepare(shader)
-            for index in shader.inputs.indices {
-                shader.inputs[index].layers = try shader.inputs[index].layers.map {
-                    try resolvingImages(in: $0, cache: &cache, work: &work, videos: videos)
-                }
-            }
-            layer.content = .shader(shader)
-        case .video(let video):
-            layer.content = .video(try videos.open(video, layer: layer))
-        default:
-            break
-        }
-        if var mask = layer.mask {
-            mask.layers = try mask.layers.map {
-                try resolvingImages(in: $0, cache: &cache, work: &work, videos: videos)
-            }
-            layer.mask = mask
-        }
-        return layer
     }
 }

@@ -19,7 +19,7 @@ enum ShapeGeometry {
         case .star(let points, let innerRadius):
             outline = Path.star(center: .zero, outerRadius: 1, innerRadius: innerRadius, points: points)
                 .applying(unitTransform(bounds))
-        case .text, .image, .group, .custom, .shader, .lottie, .video:
+        case .text, .image, .group, .timed:
             return Path()
         }
         return trimmed(outline, start: layer.trimStart.value(at: time), end: layer.trimEnd.value(at: time))

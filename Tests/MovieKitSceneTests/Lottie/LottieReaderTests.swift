@@ -110,7 +110,7 @@ import Testing
         let green = try #require(try Self.firstOpaqueColor(LottieContent(contentsOf: url)))
         #expect(green.green > 0.99 && green.red < 0.01)
         let document = try SceneDocument.load(contentsOf: url, variables: ["fillColor": "#ff0000"])
-        guard case .lottie(let content) = document.scene.layers[0].content else {
+        guard let content = document.scene.layers[0].content.timed(as: LottieContent.self) else {
             Issue.record("the layer is not a Lottie")
             return
         }
@@ -163,7 +163,7 @@ import Testing
         """.write(to: scene, atomically: true, encoding: .utf8)
         let document = try SceneDocument.load(contentsOf: scene)
         #expect(document.format == "scene file")
-        guard case .lottie(let content) = document.scene.layers[0].content else {
+        guard let content = document.scene.layers[0].content.timed(as: LottieContent.self) else {
             Issue.record("the layer is not a Lottie")
             return
         }

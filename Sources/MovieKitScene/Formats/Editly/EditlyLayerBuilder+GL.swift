@@ -18,7 +18,7 @@ extension EditlyLayerBuilder {
             ["time": [(duration > 0 ? (time - start) / duration : 0) * speed]]
         }
         result.size = .constant(canvas)
-        if case .shader(let content) = result.content {
+        if let content = result.content.timed(as: ShaderContent.self) {
             do {
                 try ShaderDrawing.prepare(content)
             } catch let error as ShaderError {

@@ -36,10 +36,12 @@ public struct LottieOptions: Sendable, Hashable {
 
 /// A Lottie animation as the content of a layer: drawn scaled into the layer's bounds, with its
 /// own clock offset, speed and looping.
-public struct LottieContent: Sendable {
+public struct LottieContent: TimedContent {
     let renderer: LottieRenderer
     /// The composition's size in its own units (`w`, `h`).
     public let size: CGSize
+    /// The file it was read from.
+    public let url: URL
     /// The frame rate the animation plays at: `fr`, as an exact rational.
     public let frameRate: FrameRate
     /// The first frame drawn (`ip`, or the segment's start).
@@ -113,6 +115,7 @@ public struct LottieContent: Sendable {
         let images = try source.images(for: animation, file: url.path)
         renderer = LottieRenderer(animation: animation, images: images)
         size = CGSize(width: animation.width, height: animation.height)
+        self.url = url
         frameRate = Self.frameRate(animation.frameRate)
         startFrame = start
         endFrame = end
@@ -141,15 +144,31 @@ public struct LottieContent: Sendable {
         return frame
     }
 
-    /// Draws the animation at `time` scaled into `bounds`.
-    func draw(in context: DrawingContext, bounds: CGRect, time: Double, opacity: Double) {
-        guard let frame = frame(at: time), size.width > 0, size.height > 0 else { return }
+    public var typeName: String { "lottie" }
+
+    /// The composition's size.
+    public var intrinsicSize: CGSize? { size }
+
+    /// The Lottie file, which `moviemake preview` watches.
+    public var files: [URL] { [url] }
+
+    /// The time it ends on its layer's parent clock: ``timeOffset`` plus its ``duration`` at its
+    /// ``speed``; `nil` when it loops.
+    public var activeDuration: Double? { loops || speed <= 0 ? nil : timeOffset + duration / speed }
+
+    /// Draws the animation's frame at ``ContentDrawing/time`` (on the layer's parent clock, through
+    /// ``timeOffset``, ``speed`` and ``loops``) scaled into the bounds; nothing before it starts or
+    /// after it ends.
+    public func draw(_ drawing: ContentDrawing) {
+        guard let frame = frame(at: drawing.time), size.width > 0, size.height > 0 else { return }
+        let context = drawing.context
+        let bounds = drawing.bounds
         context.saveGState()
         defer { context.restoreGState() }
         context.translateBy(x: bounds.minX, y: bounds.minY)
         context.scaleBy(x: bounds.width / size.width, y: bounds.height / size.height)
-        if opacity < 1 {
-            context.withTransparencyLayer(alpha: opacity) { renderer.draw(in: context, frame: frame) }
+        if drawing.opacity < 1 {
+            context.withTransparencyLayer(alpha: drawing.opacity) { renderer.draw(in: context, frame: frame) }
         } else {
             renderer.draw(in: context, frame: frame)
         }

@@ -1,17 +1,33 @@
 import Foundation
 import FrameDraw
 
-extension LayerPainter {
-    /// Draws the clip's picture at `time` on the layer's parent clock, turned upright and fitted
-    /// into `bounds`.
-    func drawVideo(_ video: VideoContent, layer: Layer, bounds: CGRect, time: Double, opacity: Double) {
-        guard let clip = video.clip else { return }
-        let end = min(video.cutTo ?? clip.duration, clip.duration > 0 ? clip.duration : .infinity)
-        let sourceTime = video.sourceTime(atLayerTime: time - layer.inPoint, end: end)
-        let frame = video.fit.frame(for: clip.displaySize, in: bounds)
+/// A movie clip as timed content: opened with the scene's other clips before the first frame, its
+/// sound placed where the layer plays it, its picture at each time fitted into the layer's bounds.
+extension VideoContent: TimedContent {
+    public var typeName: String { "video" }
+
+    /// The clip's picture size, once the renderer has opened it.
+    public var intrinsicSize: CGSize? { clip?.displaySize }
+
+    public var files: [URL] { [url] }
+
+    /// The clip opened in the scene's decoder pool, and its sound recorded where `layer` plays it.
+    /// - Throws: `SceneError.unreadableFile` naming the clip.
+    public func prepared(for layer: Layer, in preparation: ContentPreparation) throws -> any TimedContent {
+        try preparation.videos.open(self, layer: layer)
+    }
+
+    /// Draws the picture shown ``ContentDrawing/layerTime`` seconds into the layer, fitted into the
+    /// bounds and clipped to them.
+    public func draw(_ drawing: ContentDrawing) {
+        guard let clip else { return }
+        let context = drawing.context
+        let end = min(cutTo ?? clip.duration, clip.duration > 0 ? clip.duration : .infinity)
+        let sourceTime = sourceTime(atLayerTime: drawing.layerTime, end: end)
+        let frame = fit.frame(for: clip.displaySize, in: drawing.bounds)
         guard frame.width > 0, frame.height > 0 else { return }
         let picture: Image
-        if video.isBlurred {
+        if isBlurred {
             // A copy 24 pixels across drawn large is a soft blur of the picture, as for photos.
             let scale = 24 / max(clip.displaySize.width, clip.displaySize.height)
             let small = VideoClip.PixelSize(
@@ -27,8 +43,8 @@ extension LayerPainter {
         }
         context.saveGState()
         defer { context.restoreGState() }
-        context.setAlpha(opacity)
-        context.clip(to: Path(rect: bounds))
+        context.setAlpha(drawing.opacity)
+        context.clip(to: Path(rect: drawing.bounds))
         context.draw(picture, in: frame, fit: .stretch)
     }
 
