@@ -57,7 +57,9 @@ struct RasterPlan {
             layer.mask = mask
         }
         let visible = window.intersection(Self.window(of: layer))
-        if let shader = layer.content.timed(as: ShaderContent.self) { return plannedInputs(of: shader, layer: layer, window: visible) }
+        if let shader = layer.content.timed(as: ShaderContent.self) {
+            return plannedInputs(of: shader, layer: layer, window: visible)
+        }
         guard case .group(var group) = layer.content else { return layer }
         guard !visible.isEmpty else { return Self.withoutSlots([layer])[0] }
         let placed = placementIsStatic && Self.hasStaticTransform(layer)
