@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "MovieKitAnimation", targets: ["MovieKitAnimation"]),
         .library(name: "MovieKitCore", targets: ["MovieKitCore"]),
         .library(name: "MovieKitScene", targets: ["MovieKitScene"]),
+        .library(name: "MovieKitLottie", targets: ["MovieKitLottie"]),
         .library(name: "MovieKitPreview", targets: ["MovieKitPreview"]),
         .executable(name: "moviemake", targets: ["moviemake"])
     ],
@@ -53,7 +54,7 @@ let package = Package(
             pkgConfig: "egl",
             providers: [.apt(["libegl-dev", "libgles-dev", "libegl-mesa0", "libgl1-mesa-dri"])]
         ),
-        // zlib: gzip (Telegram stickers) and ZIP entries (dotLottie). Only MovieKitScene's Lottie folder imports it.
+        // zlib: gzip (Telegram stickers) and ZIP entries (dotLottie). Only MovieKitLottie's Container/ imports it.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // librsvg: SVG pictures, drawn with Cairo. Only FrameDraw's Images/SVG/ folder imports it.
         .systemLibrary(
@@ -85,8 +86,11 @@ let package = Package(
         .target(
             name: "MovieKitScene",
             dependencies: [
-                "MovieKitCore", "FrameDraw", "LibAV", "GLRender", "CZlib", .product(name: "Yams", package: "Yams")
+                "MovieKitCore", "FrameDraw", "LibAV", "GLRender", .product(name: "Yams", package: "Yams")
             ]),
+        // Lottie animations (Bodymovin JSON, dotLottie, Telegram stickers) as a kind of content behind
+        // MovieKitScene's seam: Model/ (the file's typed model), Container/ (dotLottie, .tgs), Render/.
+        .target(name: "MovieKitLottie", dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw", "CZlib"]),
 
         // A live preview in the browser: a local server for a scene, with the page as plain resources.
         .target(
@@ -102,7 +106,7 @@ let package = Package(
         .executableTarget(
             name: "moviemake",
             dependencies: [
-                "MovieKitCore", "MovieKitScene", "MovieKitPreview", "FrameDraw", "CPosix",
+                "MovieKitCore", "MovieKitScene", "MovieKitLottie", "MovieKitPreview", "FrameDraw", "CPosix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
@@ -129,7 +133,7 @@ let package = Package(
         .executableTarget(
             name: "MovieKitBenchmarks",
             dependencies: [
-                "MovieKitCore", "MovieKitScene", "FrameDraw",
+                "MovieKitCore", "MovieKitScene", "MovieKitLottie", "FrameDraw",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ],
             path: "benchmarks/MovieKitBenchmarks"
@@ -146,7 +150,9 @@ let package = Package(
         .executableTarget(
             name: "FuzzImageLoader", dependencies: ["FrameDraw", "FuzzReplay"], path: "Fuzz/FuzzImageLoader"),
         // The readers' targets share their checks with MovieKitSceneTests, which replays their corpora.
-        .target(name: "ReaderFuzzChecks", dependencies: ["MovieKitScene", "FrameDraw"], path: "Fuzz/ReaderFuzzChecks"),
+        .target(
+            name: "ReaderFuzzChecks", dependencies: ["MovieKitScene", "MovieKitLottie", "FrameDraw"],
+            path: "Fuzz/ReaderFuzzChecks"),
         .executableTarget(
             name: "FuzzSceneFile", dependencies: ["ReaderFuzzChecks", "FuzzReplay"], path: "Fuzz/FuzzSceneFile"),
         .executableTarget(
@@ -189,15 +195,22 @@ let package = Package(
             ]),
         .testTarget(
             name: "MoviemakeTests",
-            dependencies: ["moviemake", "MovieKitCore", "MovieKitScene", "FrameDraw", "LibAV", "TestSupport"]),
+            dependencies: [
+                "moviemake", "MovieKitCore", "MovieKitScene", "MovieKitLottie", "FrameDraw", "LibAV", "TestSupport"
+            ]),
+        .testTarget(
+            name: "MovieKitLottieTests",
+            dependencies: [
+                "MovieKitLottie", "MovieKitScene", "MovieKitCore", "FrameDraw", "TestSupport", "ReaderFuzzChecks"
+            ],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "MovieKitSceneTests",
             dependencies: [
-                "MovieKitScene", "MovieKitCore", "FrameDraw", "LibAV", "TestSupport", "ReaderFuzzChecks",
-                "RandomScenes",
+                "MovieKitScene", "MovieKitLottie", "MovieKitCore", "FrameDraw", "LibAV", "TestSupport",
+                "ReaderFuzzChecks", "RandomScenes",
                 .product(name: "PropertyBased", package: "swift-property-based")
-            ],
-            exclude: ["Fixtures"]),
+            ]),
 
         // Test helpers: what the test targets share (MovieProbe, TemporaryDirectory, ChildProcess), and
         // a child process for writer scenarios that change process-wide state (resource limits, signals).

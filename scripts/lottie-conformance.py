@@ -12,7 +12,7 @@ score comes from `swift test --filter LottieConformance` (set LOTTIE_RENDER_DIR 
 import glob, json, os, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SUITE = os.path.join(HERE, "..", "Tests", "MovieKitSceneTests", "Fixtures", "lottie-tests")
+SUITE = os.path.join(HERE, "..", "Tests", "MovieKitLottieTests", "Fixtures", "lottie-tests")
 sys.path.insert(0, SUITE)
 import compare  # noqa: E402
 

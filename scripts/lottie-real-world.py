@@ -9,7 +9,7 @@ source, taken from the rlottie-python sdist on PyPI (version and SHA-256 pinned 
 frames (`moviemake still --frame N`, MOVIEMAKE or .build/release/moviemake) on the left, ThorVG's on the
 right, on a checkerboard so that transparency shows. Differences are to be judged by eye; the conformance
 suite (`swift test --filter LottieConformance`, scripts/lottie-conformance.py) is the measured comparison.
-Default OUT: Sources/MovieKitScene/MovieKitScene.docc/Resources/lottie-real-world.png.
+Default OUT: Sources/MovieKitLottie/MovieKitLottie.docc/Resources/lottie-real-world.png.
 """
 import hashlib, io, json, os, subprocess, sys, tarfile, tempfile, urllib.request
 
@@ -97,7 +97,7 @@ def thumbnail(image):
 def main():
     from PIL import Image, ImageDraw
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
-        ROOT, "Sources", "MovieKitScene", "MovieKitScene.docc", "Resources", "lottie-real-world.png")
+        ROOT, "Sources", "MovieKitLottie", "MovieKitLottie.docc", "Resources", "lottie-real-world.png")
     moviemake = os.environ.get("MOVIEMAKE", os.path.join(ROOT, ".build", "release", "moviemake"))
     paths = fetch(os.path.join(ROOT, ".build", "lottie-real-world"))
     gap, label = 16, 18

@@ -1,5 +1,6 @@
 import Foundation
 import FrameDraw
+import MovieKitLottie
 import MovieKitScene
 
 extension ReaderFuzzChecks {

@@ -1,5 +1,7 @@
 import ArgumentParser
 import MovieKitCore
+import MovieKitLottie
+import MovieKitScene
 
 @main
 struct Moviemake: ParsableCommand {
@@ -28,6 +30,7 @@ struct Moviemake: ParsableCommand {
 
     static func main() {
         SignalCancellation.installAtLaunch()
+        registerContentKinds()
         do {
             var command = try parseAsRoot(nil)
             try command.run()
@@ -35,4 +38,13 @@ struct Moviemake: ParsableCommand {
             exit(withError: CommandLineWording.error(for: error))
         }
     }
+
+    /// The kinds of content from modules of their own: their formats and scene-file layer types.
+    /// A new kind is one line here. Registered once, at launch and before any command reads a
+    /// document (commands run in-process by tests skip `main`).
+    static func registerContentKinds() { _ = contentKindsRegistered }
+
+    private static let contentKindsRegistered: Void = {
+        ContentKinds.register(Lottie.self)
+    }()
 }

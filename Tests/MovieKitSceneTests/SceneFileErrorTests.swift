@@ -1,4 +1,5 @@
 import Foundation
+import MovieKitLottie
 import MovieKitScene
 import Testing
 
@@ -51,12 +52,12 @@ struct SceneFileErrorTests {
         .init(
             name: "missing type", format: .yaml, text: canvasYAML + "  - {size: [10, 10]}\n",
             message:
-                "scene.yaml:3:5: `layers[0]` has no `type`; add `type:` with one of rect, ellipse, path, polygon, star, text, image, group or video."
+                "scene.yaml:3:5: `layers[0]` has no `type`; add `type:` with one of rect, ellipse, path, polygon, star, text, image, group, video or lottie."
         ),
         .init(
             name: "unknown type", format: .yaml, text: canvasYAML + "  - {type: circle}\n",
             message:
-                "scene.yaml:3:12: `layers[0].type` is \"circle\" but must be a layer type: one of `rect`, `ellipse`, `path`, `polygon`, `star`, `text`, `image`, `group`, `lottie` and `video`."
+                "scene.yaml:3:12: `layers[0].type` is \"circle\" but must be a layer type: one of `rect`, `ellipse`, `path`, `polygon`, `star`, `text`, `image`, `group`, `video` and `lottie`."
         ),
         .init(
             name: "wrong type for a size", format: .yaml, text: canvasYAML + "  - {type: rect, size: big}\n",
@@ -147,6 +148,8 @@ struct SceneFileErrorTests {
 
     @Test("every error has its exact message", arguments: cases)
     func message(_ errorCase: SceneErrorCase) {
+        // The layer types listed are the built-in ones and those registered: Lottie's, as moviemake has it.
+        ContentKinds.register(Lottie.self)
         #expect(errorCase.decodeError() == errorCase.message)
     }
 }

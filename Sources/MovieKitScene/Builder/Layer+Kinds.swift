@@ -41,26 +41,6 @@ extension Layer {
         return layer
     }
 
-    /// A Lottie animation (Bodymovin JSON, dotLottie or Telegram sticker), scaled into the layer's
-    /// bounds, which default to the composition's size.
-    /// - Parameters:
-    ///   - url: The Lottie file.
-    ///   - timeOffset: The animation starts this many seconds after the parent's clock. Default 0.
-    ///   - speed: How fast it plays; 2 is twice as fast. Default 1.
-    ///   - loops: Whether it starts again at its end. Default `false`.
-    ///   - options: Which animation and segment, and whether unsupported features throw.
-    /// - Throws: ``LottieError`` naming the file and the key path of the first problem.
-    public static func lottie(
-        contentsOf url: URL, timeOffset: Double = 0, speed: Double = 1, loops: Bool = false,
-        options: LottieOptions = LottieOptions.current
-    ) throws -> Layer {
-        var content = try LottieContent(contentsOf: url, options: options)
-        content.timeOffset = timeOffset
-        content.speed = speed
-        content.loops = loops
-        return Layer(.lottie(content))
-    }
-
     /// A decoded picture; the bounds default to its pixel size.
     /// - Parameters:
     ///   - image: The picture.

@@ -1,12 +1,15 @@
 import Foundation
 import MovieKitCore
+import Synchronization
 
 /// A kind of file that MovieKit reads as a ``Scene``: scene files, slideshow manifests, editly
-/// specs. Each format is a translation into `Scene`, and ``SceneFormat/all`` is the one table that
-/// `moviemake render`, `still`, `sheet` and ``SceneDocument/load(contentsOf:variables:)`` look
-/// formats up in, by extension and then by content.
+/// specs, and the formats other modules register (Lottie). Each format is a translation into
+/// `Scene`, and ``SceneFormat/all`` is the one table that `moviemake render`, `still`, `sheet`,
+/// `preview` and ``SceneDocument/load(contentsOf:variables:)`` look formats up in, by extension and
+/// then by content.
 ///
-/// A new format is a folder under `Formats/` with its reader, plus one entry in ``all``.
+/// A new format is a folder under `Formats/` (or a module) with its reader, plus one
+/// ``register(_:)`` call, or one entry in ``builtIn`` for MovieKitScene's own.
 public struct SceneFormat: Sendable, CustomStringConvertible {
     /// The format's name in messages and `--help`: "scene file", "slideshow manifest", "editly spec".
     public let name: String
@@ -21,15 +24,64 @@ public struct SceneFormat: Sendable, CustomStringConvertible {
 
     public var description: String { name }
 
-    /// Every format MovieKit reads, in the order they are tried: among the formats that share an
-    /// extension, the first whose keys match wins, and the first of them reads documents that none
-    /// recognises, so that its errors explain what is wrong.
-    public static let all: [SceneFormat] = [.sceneFile, .slideshowManifest, .editly, .lottie]
+    /// Creates a format.
+    /// - Parameters:
+    ///   - name: Its name in messages, such as "Lottie animation".
+    ///   - fileExtensions: The extensions it is written with, lowercased, without the dot.
+    ///   - recognizes: Whether a document's top-level keys mark it as this format, when other
+    ///     formats share its extensions; `nil` when none does.
+    ///   - read: Reads a file, with the template variables set for it, into a checked document.
+    public init(
+        name: String, fileExtensions: [String], recognizes: (@Sendable (Set<String>) -> Bool)?,
+        read: @escaping @Sendable (_ url: URL, _ variables: [String: String]) throws -> SceneDocument
+    ) {
+        self.name = name
+        self.fileExtensions = fileExtensions
+        self.recognizes = recognizes
+        self.read = read
+    }
 
-    /// Every extension of every format, for messages.
+    /// MovieKitScene's own formats, in the order they are tried.
+    public static let builtIn: [SceneFormat] = [.sceneFile, .slideshowManifest, .editly]
+
+    /// The formats registered by other modules, the latest first.
+    private static let registry = Mutex<[SceneFormat]>([])
+
+    /// Adds `format` to ``all``, before the formats registered earlier and the built-in ones: among
+    /// the formats that share an extension, it is asked first whether it recognises a document. A
+    /// format registered again under the same name replaces the earlier registration.
+    ///
+    /// ```swift
+    /// SceneFormat.register(.lottie)   // import MovieKitLottie
+    /// ```
+    public static func register(_ format: SceneFormat) {
+        registry.withLock { formats in
+            formats.removeAll { $0.name == format.name }
+            formats.insert(format, at: 0)
+        }
+    }
+
+    /// Every format MovieKit reads, in the order they are tried: the registered formats, the latest
+    /// first, then the built-in ones. Among the formats that share an extension, the first whose keys
+    /// match wins, and the first built-in one reads documents that none recognises, so that its
+    /// errors explain what is wrong.
+    public static var all: [SceneFormat] { registry.withLock { $0 } + builtIn }
+
+    /// Every format, the built-in ones first and then the registered ones in the order they were
+    /// registered: the order for messages.
+    static var listed: [SceneFormat] { builtIn + registry.withLock { $0 }.reversed() }
+
+    /// Every format's name, for messages: "scene file, slideshow manifest, editly spec or Lottie animation".
+    public static var allNames: String {
+        let names = listed.map(\.name)
+        guard let last = names.last, names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " or " + last
+    }
+
+    /// Every extension of every format, for messages: the built-in formats' first.
     public static var allFileExtensions: [String] {
         var seen: [String] = []
-        for format in all { for ext in format.fileExtensions where !seen.contains(ext) { seen.append(ext) } }
+        for format in listed { for ext in format.fileExtensions where !seen.contains(ext) { seen.append(ext) } }
         return seen
     }
 
@@ -41,8 +93,9 @@ public struct SceneFormat: Sendable, CustomStringConvertible {
         let candidates = all.filter { $0.fileExtensions.contains(ext) }
         guard let first = candidates.first else { throw SceneError.unsupportedFileType(path: url.path) }
         guard candidates.count > 1 else { return first }
-        guard let keys = DocumentKeys.topLevelKeys(of: url) else { return first }
-        return candidates.first { $0.recognizes?(keys) ?? false } ?? first
+        let fallback = candidates.first { format in builtIn.contains { $0.name == format.name } } ?? first
+        guard let keys = DocumentKeys.topLevelKeys(of: url) else { return fallback }
+        return candidates.first { $0.recognizes?(keys) ?? false } ?? fallback
     }
 }
 
@@ -50,9 +103,7 @@ extension SceneFormat {
     /// MovieKit's scene files (`.yaml`, `.yml`, `.json`): a `canvas`, `layers` and `audio`.
     public static let sceneFile = SceneFormat(
         name: "scene file", fileExtensions: ["yaml", "yml", "json"],
-        recognizes: {
-            ($0.contains("canvas") || $0.contains("layers")) && !(SceneFormat.lottie.recognizes?($0) ?? false)
-        },
+        recognizes: { $0.contains("canvas") || $0.contains("layers") },
         read: { url, variables in
             SceneDocument(url: url, format: "scene file", scene: try SceneFile.load(from: url, variables: variables))
         })

@@ -20,16 +20,14 @@ public enum LayerContent: Sendable {
     case image(ImageContent)
     /// Child layers in the group's own space and clock.
     case group(GroupContent)
-    /// Content drawn over time through ``TimedContent``: a Lottie animation, a movie clip, a shader,
-    /// your own drawing, or a kind of your own.
+    /// Content drawn over time through ``TimedContent``: a movie clip, a shader, your own drawing, a
+    /// Lottie animation (MovieKitLottie), or a kind of your own.
     case timed(any TimedContent)
 
     /// Your own drawing, for Swift users mixing their code into a scene.
     public static func custom(_ drawing: CustomDrawing) -> LayerContent { .timed(drawing) }
     /// A GLSL fragment shader drawn with OpenGL ES (editly's `gl` layers, shader transitions).
     public static func shader(_ shader: ShaderContent) -> LayerContent { .timed(shader) }
-    /// A Lottie animation scaled into the bounds, on its own clock.
-    public static func lottie(_ lottie: LottieContent) -> LayerContent { .timed(lottie) }
     /// A movie clip fitted into the bounds, with its sound.
     public static func video(_ video: VideoContent) -> LayerContent { .timed(video) }
 

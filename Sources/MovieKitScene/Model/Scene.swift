@@ -19,24 +19,6 @@ import MovieKitCore
 ///         .opacity(.tween(from: 0, to: 1, start: 0, duration: 1, easing: .easeOut))
 /// }
 /// ```
-///
-/// ## Design: how Lottie maps onto this model
-/// The model follows Lottie's shape-layer model closely enough that a Lottie importer is a
-/// translation, not a rewrite:
-/// - Lottie's in and out points (`ip`, `op`, in frames) are `Layer.inPoint` and `outPoint` in seconds.
-/// - A precomposition layer is a `.group` whose `timeOffset` is Lottie's start time (`st`); its
-///   children live in the group's own coordinate space and clock.
-/// - Lottie's transform (anchor `a`, position `p`, scale `s` in percent, rotation `r` in degrees,
-///   opacity `o` in percent) is `anchor` (as a fraction of the layer's size), `position`,
-///   `scale` (as a factor), `rotation` (degrees) and `opacity` (0…1), applied in the same order.
-/// - Masks and track mattes are `Layer.mask`: another layer, drawn in the parent's space, whose
-///   alpha keeps (or, inverted, removes) this layer's pixels.
-/// - Trim paths (`tm`) are `trimStart` and `trimEnd`, applied with `Path.trimmed(from:to:)`.
-/// - Keyframes with Bézier in and out tangents are `Keyframes` whose easing is
-///   `.cubicBezier(o.x, o.y, i.x, i.y)`: a keyframe's out tangent and the next one's in tangent,
-///   since a keyframe's easing shapes the segment that starts at it (as in Web Animations).
-/// - Shape groups become `.group` layers, paths become `.path` layers, and Lottie's rectangle,
-///   ellipse and star shapes are `.rect`, `.ellipse`, `.polygon` and `.star`.
 public struct Scene: Sendable {
     /// The frame size, rate, length and background.
     public var canvas: Canvas

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MovieKitLottie
 import MovieKitScene
 
 /// Template-variable flags shared by the subcommands that read scene files.
@@ -71,13 +72,14 @@ struct SceneOptions: ParsableArguments {
     /// Reads and checks the file at `path`, in any format MovieKit reads as a scene: the scene and
     /// what the file asks besides (where to write, how to encode).
     func document(forSceneAt path: String) throws -> SceneDocument {
+        Moviemake.registerContentKinds()
         let url = URL(fileURLWithPath: path)
         // The extension alone says whether any format reads the file; `SceneDocument.load` then
         // picks the format.
         guard SceneFormat.allFileExtensions.contains(url.pathExtension.lowercased()) else {
             let extensions = SceneFormat.allFileExtensions.map { "." + $0 }.joined(separator: ", ")
             throw ValidationError(
-                "\(path) is not a file MovieKit reads as a scene; use a scene file, slideshow manifest, editly spec or Lottie animation (\(extensions))."
+                "\(path) is not a file MovieKit reads as a scene; use a \(SceneFormat.allNames) (\(extensions))."
             )
         }
         do {

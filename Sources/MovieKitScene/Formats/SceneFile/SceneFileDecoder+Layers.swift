@@ -3,7 +3,10 @@ import FrameDraw
 
 /// Reading one layer: its type, content, constant properties and `animate:` block.
 extension SceneFileDecoder {
-    static let typeExpected = "`type:` with one of rect, ellipse, path, polygon, star, text, image, group or video"
+    static var typeExpected: String {
+        let types = layerTypes
+        return "`type:` with one of \(types.dropLast().joined(separator: ", ")) or \(types.last ?? "rect")"
+    }
 
     static func layer(_ reader: NodeReader) throws -> Layer {
         guard case .mapping(let entries) = reader.node.value else {
@@ -16,8 +19,11 @@ extension SceneFileDecoder {
                 key: "type", expected: typeExpected)
         }
         let type = try reader.child("type", typeEntry.value).choice(layerTypes.map { ($0, $0) }, what: "a layer type")
-        let map = try reader.mapping(keys: ["type"] + (typeKeys[type] ?? []) + commonKeys)
-        var layer = Layer(try content(type, map), name: try map.optional("name")?.string())
+        let timedType = SceneLayerType.all.first { $0.name == type }
+        let map = try reader.mapping(keys: ["type"] + (timedType?.keys ?? typeKeys[type] ?? []) + commonKeys)
+        let content =
+            try timedType.map { LayerContent.timed(try $0.read(SceneLayerKeys(map: map))) } ?? self.content(type, map)
+        var layer = Layer(content, name: try map.optional("name")?.string())
         try readTiming(map, into: &layer)
         try readConstants(map, into: &layer)
         if type == "text", let fill = map.optional("fill"), case .some(.linearGradient) = layer.fill {
@@ -60,10 +66,6 @@ extension SceneFileDecoder {
             return .text(try textContent(map))
         case "image":
             return .image(try imageContent(map))
-        case "lottie":
-            return .lottie(try lottieContent(map))
-        case "video":
-            return .video(try videoContent(map))
         case "group":
             let children = try map.required("layers", expected: "`layers:` with the group's children")
             return .group(
@@ -109,9 +111,11 @@ extension SceneFileDecoder {
     /// - Parameters:
     ///   - kind: What the file is, for the messages, such as "an image file".
     ///   - extensions: The file extensions accepted, for the message when `source:` is missing.
-    static func sourceFile(of map: MappingReader, kind: String, extensions: String = "") throws -> (NodeReader, URL) {
+    static func sourceFile(of map: MappingReader, key: String = "source", kind: String, extensions: String = "") throws
+        -> (NodeReader, URL)
+    {
         let reader = try map.required(
-            "source", expected: "`source:` with the path of \(kind)\(extensions), relative to the scene file")
+            key, expected: "`\(key):` with the path of \(kind)\(extensions), relative to the scene file")
         let relative = try reader.string(expected: "the path of \(kind)")
         let url =
             relative.hasPrefix("/")
@@ -140,24 +144,6 @@ extension SceneFileDecoder {
         }
         let fit = try (fitReader ?? contentMode)?.choice(fitNames, what: "a fit")
         return ImageContent(.image(image), fit: fit ?? .contain)
-    }
-
-    private static func lottieContent(_ map: MappingReader) throws -> LottieContent {
-        let (reader, url) = try sourceFile(of: map, kind: "a Lottie file", extensions: " (.json, .lottie, .tgs)")
-        var options = LottieOptions.current
-        options.animationID = try map.optional("animation")?.string(expected: "the id of a dotLottie animation")
-        options.segment = try map.optional("segment")?.string(expected: "the name of a marker of the animation")
-        var content: LottieContent
-        do {
-            content = try LottieContent(contentsOf: url, options: options)
-        } catch let error as LottieError {
-            throw reader.invalid("a Lottie file that cannot be used (\(error.description))", expected: "a Lottie file")
-        }
-        content.timeOffset = try map.optional("timeOffset")?.double(expected: "a time in seconds") ?? 0
-        content.speed =
-            try map.optional("speed")?.double(0.001...1000, expected: "a speed from 0.001 to 1000 (1 is normal)") ?? 1
-        content.loops = try map.optional("loop")?.bool() ?? false
-        return content
     }
 
     /// The fits an image layer's `fit` accepts: `ContentFit`'s names, and the names that

@@ -9,7 +9,10 @@ import MovieKitCore
 struct SceneFileDecoder {
     static let topKeys = ["canvas", "variables", "layers", "audio"]
     static let canvasKeys = ["width", "height", "fps", "duration", "background"]
-    static let layerTypes = ["rect", "ellipse", "path", "polygon", "star", "text", "image", "group", "lottie", "video"]
+    /// The types built into the reader; ``SceneLayerType/all`` adds the types of timed content.
+    static let shapeTypes = ["rect", "ellipse", "path", "polygon", "star", "text", "image", "group"]
+    /// Every layer type, for `type:`.
+    static var layerTypes: [String] { shapeTypes + SceneLayerType.all.map(\.name) }
     static let commonKeys = [
         "name", "in", "out", "position", "anchor", "size", "rotation", "scale", "opacity", "fill", "stroke",
         "strokeWidth",
@@ -20,9 +23,7 @@ struct SceneFileDecoder {
     static let typeKeys: [String: [String]] = [
         "rect": [], "ellipse": [], "path": ["d"], "polygon": ["sides"], "star": ["points", "innerRadius"],
         "text": ["text", "font", "alignment", "lineSpacing", "letterSpacing", "wrapWidth", "maxLines", "outline"],
-        "image": ["source", "fit", "contentMode"], "group": ["layers", "clip", "timeOffset"],
-        "lottie": ["source", "timeOffset", "speed", "loop", "animation", "segment"],
-        "video": videoKeys
+        "image": ["source", "fit", "contentMode"], "group": ["layers", "clip", "timeOffset"]
     ]
     static let animatableKeys = [
         "position", "anchor", "size", "rotation", "scale", "opacity", "fill", "stroke", "strokeWidth", "cornerRadius",

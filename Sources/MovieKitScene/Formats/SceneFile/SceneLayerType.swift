@@ -1,0 +1,53 @@
+import Foundation
+import Synchronization
+
+/// A layer type of scene files whose content is ``TimedContent``: its name, its own keys and its
+/// reader. The shapes, text, images and groups are built into the scene-file reader; `video` is
+/// registered here, and other modules register theirs (MovieKitLottie's `lottie`).
+///
+/// A new kind of content is a folder with its ``TimedContent`` type and its `SceneLayerType`, and
+/// one ``register(_:)`` call.
+public struct SceneLayerType: Sendable {
+    /// The name scene files give in `type:`.
+    public let name: String
+    /// The keys of this type, beside the keys every layer has (`position`, `opacity`, `animate` …).
+    public let keys: [String]
+    /// Reads the layer's own keys into its content, checking the files it names.
+    let read: @Sendable (SceneLayerKeys) throws -> any TimedContent
+
+    /// Creates a layer type.
+    /// - Parameters:
+    ///   - name: The name scene files give in `type:`.
+    ///   - keys: The type's own keys; any other key but the common ones is refused, naming the nearest.
+    ///   - read: Reads the layer's keys into its content, checking the files it names, so that
+    ///     nothing is drawn from a scene with a bad layer.
+    public init(name: String, keys: [String], read: @escaping @Sendable (SceneLayerKeys) throws -> any TimedContent) {
+        self.name = name
+        self.keys = keys
+        self.read = read
+    }
+
+    /// MovieKitScene's own types of timed content.
+    static let builtIn: [SceneLayerType] = [.video]
+
+    /// The types registered by other modules.
+    private static let registry = Mutex<[SceneLayerType]>([])
+
+    /// Adds `type` to the scene-file reader's types; a type registered again under the same name
+    /// replaces the earlier registration.
+    public static func register(_ type: SceneLayerType) {
+        registry.withLock { types in
+            types.removeAll { $0.name == type.name }
+            types.append(type)
+        }
+    }
+
+    /// The types of timed content scene files take: the built-in ones, then the registered ones.
+    public static var all: [SceneLayerType] { builtIn + registry.withLock { $0 } }
+
+    /// The `video` layer type: a movie clip (`source`, `cutFrom`, `cutTo`, `speed`, `loop`, `fit`,
+    /// `volume`, `mute`).
+    public static let video = SceneLayerType(name: "video", keys: SceneFileDecoder.videoKeys) {
+        try SceneFileDecoder.videoContent($0.map)
+    }
+}
