@@ -102,7 +102,7 @@ let package = Package(
         .executableTarget(
             name: "moviemake",
             dependencies: [
-                "MovieKitCore", "MovieKitScene", "MovieKitPreview", "FrameDraw", "CPosix",
+                "MovieKitCore", "MovieKitScene", "MovieKitPreview", "FrameDraw", "GLRender", "CPosix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
@@ -129,7 +129,7 @@ let package = Package(
         .executableTarget(
             name: "MovieKitBenchmarks",
             dependencies: [
-                "MovieKitCore", "MovieKitScene", "FrameDraw",
+                "MovieKitCore", "MovieKitScene", "FrameDraw", "GLRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ],
             path: "benchmarks/MovieKitBenchmarks"
