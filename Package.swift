@@ -106,7 +106,8 @@ let package = Package(
         .executableTarget(
             name: "moviemake",
             dependencies: [
-                "MovieKitCore", "MovieKitScene", "MovieKitLottie", "MovieKitPreview", "FrameDraw", "CPosix",
+                "MovieKitCore", "MovieKitScene", "MovieKitLottie", "MovieKitPreview", "FrameDraw", "GLRender",
+                "CPosix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
@@ -133,7 +134,7 @@ let package = Package(
         .executableTarget(
             name: "MovieKitBenchmarks",
             dependencies: [
-                "MovieKitCore", "MovieKitScene", "MovieKitLottie", "FrameDraw",
+                "MovieKitCore", "MovieKitScene", "MovieKitLottie", "FrameDraw", "GLRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ],
             path: "benchmarks/MovieKitBenchmarks"

@@ -1,16 +1,17 @@
 internal import CEGL
 import Foundation
 
-/// Owns one EGL display connection and one OpenGL ES 2 context on Mesa's surfaceless platform, and
-/// every GL object made in that context: the compiled programs, the textures the inputs are uploaded
-/// to, and the framebuffer drawn into. It runs on llvmpipe (the CPU) and on a GPU's render node where
-/// there is one.
+/// Owns one OpenGL ES 2 context on one EGL display (a device of EGL's device platform, or Mesa's
+/// surfaceless platform: see `GLDeviceSelection`), and every GL object made in that context: the
+/// compiled programs, the textures the inputs are uploaded to, and the framebuffer drawn into.
 ///
 /// Not `Sendable`: a context is current on one thread at a time. `GLDevice` keeps it behind a lock,
 /// making it current for each draw and releasing it afterwards.
 final class GLContext {
     private let display: EGLDisplay
     private let context: EGLContext
+    /// The driver that draws, read once the context was made.
+    let renderer: GLRenderer
     /// Programs by their source, linked once.
     var programs: [GLProgramSource: GLProgram] = [:]
     /// Texture names for inputs, one per texture unit, reused from draw to draw.
@@ -23,36 +24,21 @@ final class GLContext {
     /// The largest texture side the driver takes.
     private(set) var maxTextureSize = 0
 
-    /// Connects to the surfaceless platform and creates a context.
+    /// Opens `source`'s display and creates a context on it.
     /// Corresponds to `eglGetPlatformDisplay`, `eglInitialize`, `eglChooseConfig` and `eglCreateContext`.
-    /// - Throws: `GLError` `.unavailable` naming the step that failed and what to install.
-    init() throws {
-        let install =
-            "Install Mesa's EGL and OpenGL ES drivers (Debian: libegl1, libgles2, libegl-mesa0, libgl1-mesa-dri)."
-        let clientExtensions = eglQueryString(mk_egl_no_display(), EGLint(EGL_EXTENSIONS)).map { String(cString: $0) }
-        guard let clientExtensions, clientExtensions.contains("EGL_MESA_platform_surfaceless") else {
-            throw GLError(
-                .unavailable,
-                message:
-                    "EGL has no surfaceless platform (EGL_MESA_platform_surfaceless) here, so GL shaders cannot run. \(install)"
-            )
+    /// - Throws: `GLError` `.unavailable` naming the display and the step that failed.
+    init(source: GLDisplaySource) throws {
+        let platform = source.platform
+        guard let display = source.display(), display != mk_egl_no_display() else {
+            throw GLError(.unavailable, message: "\(platform) gave no display (\(Self.eglErrorText())).")
         }
-        guard
-            let display = eglGetPlatformDisplay(
-                EGLenum(EGL_PLATFORM_SURFACELESS_MESA), mk_egl_default_display(), nil),
-            display != mk_egl_no_display()
-        else {
-            throw GLError(
-                .unavailable, message: "EGL could not open a surfaceless display (\(Self.eglErrorText())). \(install)")
-        }
-        var major: EGLint = 0
-        var minor: EGLint = 0
-        guard eglInitialize(display, &major, &minor) == EGL_TRUE else {
-            throw GLError(.unavailable, message: "EGL could not be initialised (\(Self.eglErrorText())). \(install)")
+        guard GLDisplayUsers.initialize(display) else {
+            throw GLError(.unavailable, message: "\(platform) could not be initialised (\(Self.eglErrorText())).")
         }
         guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) == EGL_TRUE else {
-            eglTerminate(display)
-            throw GLError(.unavailable, message: "EGL has no OpenGL ES (\(Self.eglErrorText())). \(install)")
+            let text = Self.eglErrorText()
+            GLDisplayUsers.release(display)
+            throw GLError(.unavailable, message: "\(platform) has no OpenGL ES (\(text)).")
         }
         let configAttributes: [EGLint] = [
             EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT, EGL_RED_SIZE, 8,
@@ -62,21 +48,30 @@ final class GLContext {
         var count: EGLint = 0
         guard eglChooseConfig(display, configAttributes, &config, 1, &count) == EGL_TRUE, count > 0, let config
         else {
-            eglTerminate(display)
-            throw GLError(.unavailable, message: "EGL offers no RGBA8 OpenGL ES 2 configuration. \(install)")
+            GLDisplayUsers.release(display)
+            throw GLError(.unavailable, message: "\(platform) offers no RGBA8 OpenGL ES 2 configuration.")
         }
         let contextAttributes: [EGLint] = [EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE]
         guard let context = eglCreateContext(display, config, mk_egl_no_context(), contextAttributes),
             context != mk_egl_no_context()
         else {
             let text = Self.eglErrorText()
-            eglTerminate(display)
-            throw GLError(.unavailable, message: "EGL could not create an OpenGL ES 2 context (\(text)). \(install)")
+            GLDisplayUsers.release(display)
+            throw GLError(.unavailable, message: "\(platform) could not create an OpenGL ES 2 context (\(text)).")
         }
+        // Made current without a surface (EGL_KHR_surfaceless_context), as every draw is.
+        guard eglMakeCurrent(display, mk_egl_no_surface(), mk_egl_no_surface(), context) == EGL_TRUE else {
+            let text = Self.eglErrorText()
+            eglDestroyContext(display, context)
+            GLDisplayUsers.release(display)
+            throw GLError(.unavailable, message: "\(platform) could not make its context current (\(text)).")
+        }
+        defer { eglMakeCurrent(display, mk_egl_no_surface(), mk_egl_no_surface(), mk_egl_no_context()) }
         self.display = display
         self.context = context
-        try makeCurrent()
-        defer { releaseCurrent() }
+        renderer = GLRenderer(
+            name: Self.string(GL_RENDERER), vendor: Self.string(GL_VENDOR), version: Self.string(GL_VERSION),
+            platform: platform)
         var size: GLint = 0
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
         maxTextureSize = Int(size)
@@ -99,7 +94,7 @@ final class GLContext {
             eglMakeCurrent(display, mk_egl_no_surface(), mk_egl_no_surface(), mk_egl_no_context())
         }
         eglDestroyContext(display, context)
-        eglTerminate(display)
+        GLDisplayUsers.release(display)
     }
 
     /// Makes the context current on the calling thread, without a surface (EGL_KHR_surfaceless_context).
@@ -114,6 +109,11 @@ final class GLContext {
     /// Releases the context from the calling thread, so that another thread can make it current.
     func releaseCurrent() {
         eglMakeCurrent(display, mk_egl_no_surface(), mk_egl_no_surface(), mk_egl_no_context())
+    }
+
+    /// One of `glGetString`'s strings, or "unknown" when the driver gives none.
+    private static func string(_ name: Int32) -> String {
+        glGetString(GLenum(name)).map { String(cString: $0) } ?? "unknown"
     }
 
     /// The last EGL error, as its name in the EGL specification.

@@ -69,4 +69,53 @@ import Testing
             return stage == "fragment" && error.message.contains("did not compile")
         }
     }
+
+    /// The fallback forced, as `MOVIEKIT_GL_DEVICE=software` forces it: llvmpipe, drawing the right pixels.
+    @Test func softwareModeDrawsWithLlvmpipe() throws {
+        let device = try GLDevice.open(mode: .software)
+        #expect(!device.renderer.isHardware)
+        #expect(device.renderer.name.contains("llvmpipe"))
+        let source = GLProgramSource(
+            fragment: """
+                precision mediump float;
+                void main() { gl_FragColor = gl_FragCoord.x < 4.0 ? vec4(0, 1, 0, 1) : vec4(1, 0, 1, 1); }
+                """)
+        let image = try device.draw(source, width: 8, height: 2)
+        let left = image.pixel(atX: 1, y: 1)
+        let right = image.pixel(atX: 6, y: 1)
+        #expect(left.green > 0.99 && left.red < 0.01 && left.blue < 0.01)
+        #expect(right.red > 0.99 && right.blue > 0.99 && right.green < 0.01)
+    }
+
+    /// EGL gives every opener of a device the same display; closing one device must not end the
+    /// display under another (nor under the shared device, which other tests draw with meanwhile).
+    @Test func closingOneDeviceLeavesAnotherOnTheSameDisplayDrawing() throws {
+        var first: GLDevice? = try GLDevice.open(mode: .software)
+        let second = try GLDevice.open(mode: .software)
+        #expect(first?.renderer == second.renderer)
+        first = nil
+        let source = GLProgramSource(
+            fragment: "precision mediump float; void main() { gl_FragColor = vec4(0.0, 0.0, 1.0, 1.0); }")
+        #expect(try second.draw(source, width: 4, height: 4).pixel(atX: 2, y: 2).blue > 0.99)
+        #expect(try Self.device().draw(source, width: 4, height: 4).pixel(atX: 2, y: 2).blue > 0.99)
+    }
+
+    /// A GPU where EGL finds one; on a machine without, an error that says so and how to draw on the CPU.
+    @Test func hardwareModeGivesAGPUOrSaysThereIsNone() {
+        do {
+            let device = try GLDevice.open(mode: .hardware)
+            #expect(device.renderer.isHardware)
+        } catch {
+            let message = (error as? GLError)?.message ?? "\(error)"
+            #expect(message.hasPrefix("MOVIEKIT_GL_DEVICE=hardware asks for a GPU, and EGL found none that works."))
+            #expect(message.hasSuffix("Unset MOVIEKIT_GL_DEVICE to draw on the CPU with llvmpipe."))
+        }
+    }
+
+    /// The shared device names its renderer once a shader has opened it.
+    @Test func theSharedDeviceNamesItsRenderer() throws {
+        let device = try Self.device()
+        #expect(GLDevice.sharedRenderer == device.renderer)
+        #expect(!device.renderer.name.isEmpty && device.renderer.name != "unknown")
+    }
 }

@@ -1,11 +1,13 @@
 import ArgumentParser
 import Foundation
 import FrameDraw
+import GLRender
 import MovieKitScene
 
 /// `MovieKitBenchmarks gl-transition`: times one shader transition frame at 1280x720 through the
 /// public API: the shader layer's draw (two 1280x720 inputs uploaded, the shader drawn, the picture
 /// read back and composited), with inputs that are plain pictures so that Cairo's share stays small.
+/// The line names the renderer (llvmpipe or a GPU), which the figure depends on most.
 struct GLTransitionBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gl-transition",
@@ -41,8 +43,9 @@ struct GLTransitionBench: ParsableCommand {
         }
         times.sort()
         let median = times[times.count / 2]
+        let drawnOn = GLDevice.sharedRenderer.map { " on \($0)" } ?? ""
         print(
-            "\(transition.rawValue) at 1280x720: median \(String(format: "%.2f", median)) ms a frame, "
+            "\(transition.rawValue) at 1280x720\(drawnOn): median \(String(format: "%.2f", median)) ms a frame, "
                 + "fastest \(String(format: "%.2f", times[0])) ms, over \(frames) frames (whole frame: two inputs drawn, shader, read back, composited)"
         )
     }

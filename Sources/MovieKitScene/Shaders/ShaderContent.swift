@@ -2,7 +2,8 @@ import Foundation
 import FrameDraw
 
 /// A picture drawn by a GLSL fragment shader with OpenGL ES 2 (GLSL ES 1.00, as WebGL 1 and editly
-/// use), through Mesa's EGL surfaceless platform: on the CPU with llvmpipe, or on a GPU.
+/// use), through EGL: on a GPU where EGL's device platform finds one, otherwise on the CPU with
+/// Mesa's llvmpipe (`MOVIEKIT_GL_DEVICE` chooses: `auto`, `software` or `hardware`).
 ///
 /// The shader draws the layer's bounds, at the pixel size the layer covers on the canvas. Its uniform
 /// `resolution` (`vec2`) is that size in pixels, and `gl_FragCoord` counts pixels from the bottom-left

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FrameDraw
+import GLRender
 import MovieKitCore
 import MovieKitScene
 import Synchronization
@@ -65,16 +66,28 @@ enum RenderRunner {
         // The signals are routed before the writer exists: opening it creates the movie's file and
         // then the encoder, which takes a while at slow presets.
         let slot = WriterSlot()
-        try SignalCancellation.run(cancel: { slot.cancel() }) {
-            let writer = try MovieWriter(
-                url: job.output, settings: job.settings, overwrite: overwrite, concurrency: concurrency)
-            slot.hold(writer)
-            for track in job.audio { try writer.addAudio(track) }
-            try writer.render(
-                frameCount: job.frameCount, repeatsPrevious: job.repeatsPrevious, clearsFrames: job.clearsFrames,
-                progress: { reporter.update(completed: $0.encodedFrames) }, draw: job.draw)
+        do {
+            try SignalCancellation.run(cancel: { slot.cancel() }) {
+                let writer = try MovieWriter(
+                    url: job.output, settings: job.settings, overwrite: overwrite, concurrency: concurrency)
+                slot.hold(writer)
+                for track in job.audio { try writer.addAudio(track) }
+                try writer.render(
+                    frameCount: job.frameCount, repeatsPrevious: job.repeatsPrevious, clearsFrames: job.clearsFrames,
+                    progress: { reporter.update(completed: $0.encodedFrames) }, draw: job.draw)
+            }
+        } catch {
+            // The bar's line ends before the error is printed.
+            reporter.finish(message: nil)
+            throw error
         }
-        reporter.finish(message: summary)
+        reporter.finish(message: summary.map { $0 + shaderNote })
+    }
+
+    /// " GL shaders drew with llvmpipe (…) from Mesa/X.org, on the CPU (…)." when the render drew GL
+    /// shaders, so that a slow render says whether a GPU drew them; empty otherwise.
+    static var shaderNote: String {
+        GLDevice.sharedRenderer.map { " GL shaders drew with \($0)." } ?? ""
     }
 
     private static func renderChunk(
@@ -84,17 +97,23 @@ enum RenderRunner {
             frames: range, totalFrames: job.frameCount, settings: job.settings, movie: job.movieIdentity)
         let reporter = ProgressReporter(total: range.count, style: progress.style)
         let slot = WriterSlot()
-        try SignalCancellation.run(cancel: { slot.cancel() }) {
-            let writer = try MovieWriter(
-                url: output, settings: job.settings, chunk: identity, overwrite: encoding.overwrite,
-                concurrency: encoding.concurrency)
-            slot.hold(writer)
-            try writer.render(
-                frameCount: range.count, repeatsPrevious: job.repeatsPrevious, clearsFrames: job.clearsFrames,
-                progress: { reporter.update(completed: $0.encodedFrames) }, draw: job.draw)
+        do {
+            try SignalCancellation.run(cancel: { slot.cancel() }) {
+                let writer = try MovieWriter(
+                    url: output, settings: job.settings, chunk: identity, overwrite: encoding.overwrite,
+                    concurrency: encoding.concurrency)
+                slot.hold(writer)
+                try writer.render(
+                    frameCount: range.count, repeatsPrevious: job.repeatsPrevious, clearsFrames: job.clearsFrames,
+                    progress: { reporter.update(completed: $0.encodedFrames) }, draw: job.draw)
+            }
+        } catch {
+            reporter.finish(message: nil)
+            throw error
         }
         reporter.finish(
-            message: "Wrote \(output.path): frames \(range.lowerBound)..<\(range.upperBound) of \(job.frameCount).")
+            message: "Wrote \(output.path): frames \(range.lowerBound)..<\(range.upperBound) of \(job.frameCount)."
+                + shaderNote)
         return ""
     }
 }

@@ -22,8 +22,10 @@ extension EditlyLayerBuilder {
             do {
                 try ShaderDrawing.prepare(content)
             } catch let error as ShaderError {
+                // The error's sentences end with a period, which the place in the spec adds again.
+                let reason = error.description.hasSuffix(".") ? String(error.description.dropLast()) : error.description
                 throw fragmentReader.invalid(
-                    "\"\(try fragmentReader.string())\"", expected: "a shader that can be drawn: \(error.description)")
+                    "\"\(try fragmentReader.string())\"", expected: "a shader that can be drawn: \(reason)")
             }
         }
         return result
