@@ -82,11 +82,13 @@ let package = Package(
         .target(
             name: "MovieKitCore", dependencies: ["FrameDraw", "MovieKitAnimation", "LibAV", "MovieKitLog", "CPosix"]),
         // Scenes: a layer tree rendered as a pure function of time, and the YAML/JSON scene files that describe one.
+        // Its transition shaders are .glsl files in the gl-transitions form, read at run time.
         .target(
             name: "MovieKitScene",
             dependencies: [
                 "MovieKitCore", "FrameDraw", "LibAV", "GLRender", "CZlib", .product(name: "Yams", package: "Yams")
-            ]),
+            ],
+            resources: [.copy("Transitions/Shaders")]),
 
         // A live preview in the browser: a local server for a scene, with the page as plain resources.
         .target(

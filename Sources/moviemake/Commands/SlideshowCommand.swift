@@ -63,7 +63,7 @@ struct SlideshowCommand: ParsableCommand {
 
     @Option(
         help:
-            "The transition between photos: one of \(TransitionKind.names.joined(separator: ", ")), or a gl-transitions name (\(GLTransition.allCases.map(\.rawValue).joined(separator: ", ")))."
+            "The transition between photos: one of \(TransitionKind.names.joined(separator: ", ")), or a gl-transitions name (\(TransitionCatalog.builtIn.shaderNames.joined(separator: ", ")))."
     )
     var transition = "crossfade"
 
@@ -163,12 +163,13 @@ struct SlideshowCommand: ParsableCommand {
         var show = Slideshow(
             width: EncodingOptions.defaultWidth, height: EncodingOptions.defaultHeight, fps: EncodingOptions.defaultFPS,
             background: try Self.color(background))
-        let shader = TransitionKind(name: transition) == nil ? GLTransition(name: transition) : nil
-        guard let kind = shader == nil ? TransitionKind(name: transition) : .crossfade else {
+        let catalog = TransitionCatalog.current
+        guard var chosen = catalog.transition(named: transition) else {
             throw CommandFailure(
-                "Transition \"\(transition)\" is not one MovieKit knows; use one of \(TransitionKind.names.joined(separator: ", ")), or a gl-transitions name such as \(GLTransition.allCases.prefix(3).map(\.rawValue).joined(separator: ", "))."
+                "Transition \"\(transition)\" is not one MovieKit knows; use one of \(TransitionKind.names.joined(separator: ", ")), or a gl-transitions name such as \(catalog.shaderNames.prefix(3).joined(separator: ", "))."
             )
         }
+        chosen.duration = transitionDuration
         guard duration > 0, duration.isFinite else {
             throw CommandFailure("Duration \(duration) s is not positive; pass --duration with a value such as 3.")
         }
@@ -176,9 +177,7 @@ struct SlideshowCommand: ParsableCommand {
             // The manifest's timing and slides win over the flags; photos given as inputs follow its slides.
             show = try ManifestLoader.load(URL(fileURLWithPath: manifest))
         } else {
-            show.transition =
-                shader.map { Slideshow.Transition(ShaderTransition($0), duration: transitionDuration) }
-                ?? Slideshow.Transition(kind, duration: transitionDuration)
+            show.transition = chosen
             show.slideDuration = duration
             show.fit = fit.fit
             show.backdrop = fit.backdrop
