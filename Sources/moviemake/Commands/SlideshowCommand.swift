@@ -63,7 +63,7 @@ struct SlideshowCommand: ParsableCommand {
 
     @Option(
         help:
-            "The transition between photos: one of \(TransitionKind.names.joined(separator: ", ")), or a gl-transitions name (\(TransitionCatalog.builtIn.shaderNames.joined(separator: ", ")))."
+            "The transition between photos: one of \(TransitionKind.names.joined(separator: ", ")), or a gl-transitions name (\(TransitionCatalog.builtIn.shaderNames.joined(separator: ", ")), or one of the --gl-transitions folder)."
     )
     var transition = "crossfade"
 
@@ -109,6 +109,8 @@ struct SlideshowCommand: ParsableCommand {
     @Flag(help: "Lower the music to a quarter while a clip's own sound plays.")
     var duck = false
 
+    @OptionGroup(title: "Transitions") var transitions: TransitionOptions
+
     @OptionGroup var encoding: EncodingOptions
 
     @OptionGroup(title: "Chunks") var chunks: ChunkOptions
@@ -130,7 +132,7 @@ struct SlideshowCommand: ParsableCommand {
     func run() throws {
         let show: Slideshow
         do {
-            show = try makeSlideshow()
+            show = try transitions.withCatalog { try makeSlideshow() }
             try show.validate()
         } catch let error as ValidationError {
             throw error
