@@ -83,11 +83,13 @@ let package = Package(
         .target(
             name: "MovieKitCore", dependencies: ["FrameDraw", "MovieKitAnimation", "LibAV", "MovieKitLog", "CPosix"]),
         // Scenes: a layer tree rendered as a pure function of time, and the YAML/JSON scene files that describe one.
+        // Its transition shaders are .glsl files in the gl-transitions form, read at run time.
         .target(
             name: "MovieKitScene",
             dependencies: [
                 "MovieKitCore", "FrameDraw", "LibAV", "GLRender", .product(name: "Yams", package: "Yams")
-            ]),
+            ],
+            resources: [.copy("Transitions/Shaders")]),
         // Lottie animations (Bodymovin JSON, dotLottie, Telegram stickers) as a kind of content behind
         // MovieKitScene's seam: Model/ (the file's typed model), Container/ (dotLottie, .tgs), Render/.
         .target(name: "MovieKitLottie", dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw", "CZlib"]),

@@ -45,6 +45,16 @@ let scene = try custom.scene()  // a slideshow is a scene: render it, draw a sti
 // snippet.end
 _ = scene
 
+// snippet.catalog
+let catalog = TransitionCatalog.builtIn
+custom.transition = catalog.transition(named: "crosswarp") ?? .cpu(.crossfade)  // a shader, by its gl-transitions name
+custom.slides[0].transition = .cpu(.fadeBlack, duration: 0.8)  // a CPU effect
+if let warp = ShaderTransition(named: "directionalwarp", parameters: ["direction": [1, 0]]) {
+    custom.slides[1].transition = .shader(warp, duration: 0.6)
+}
+print(catalog.names().count, catalog.shaderNames.prefix(3))
+// snippet.end
+
 // snippet.manifest
 let manifest = folder.appendingPathComponent("show.yaml")
 try """

@@ -27,7 +27,8 @@ struct EditlySpecErrorTests {
             "fade", "wipeLeft", "wipeRight", "wipeUp", "wipeDown", "directional-left", "directional-right",
             "directional-up", "directional-down", "random", "dummy"
         ]
-        let names = (cpu + GLTransition.allCases.map(\.rawValue).filter { !cpu.contains($0) }).map { "`\($0)`" }
+        let shaders = TransitionCatalog.builtIn.shaderNames
+        let names = (cpu + shaders.filter { !cpu.contains($0) }).map { "`\($0)`" }
         return names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
     }()
     static let layerTypes =

@@ -4,8 +4,9 @@ import Testing
 
 @testable import MovieKitScene
 
-/// Every named shader transition drawn from a red picture to a blue one, checked against what the
-/// CPU computes: the red picture at progress 0, the blue one at 1, and characteristic pixels at 0.5.
+/// Every shader transition of MovieKit's catalog drawn from a red picture to a blue one, checked
+/// against what the CPU computes: the red picture at progress 0, the blue one at 1, and
+/// characteristic pixels at 0.5.
 @Suite("GL transitions")
 struct GLTransitionTests {
     static let width = 64
@@ -22,42 +23,57 @@ struct GLTransitionTests {
         case both
     }
 
-    /// Characteristic pixels at progress 0.5, as points from the bottom-left corner (0…1).
-    static let midpoints: [GLTransition: [(x: Double, y: Double, expected: Expected)]] = [
-        .fade: [(0.5, 0.5, .mix(0.5))], .wipeLeft: [(0.75, 0.5, .to), (0.25, 0.5, .from)],
-        .wipeRight: [(0.25, 0.5, .to), (0.75, 0.5, .from)], .wipeUp: [(0.5, 0.25, .to), (0.5, 0.75, .from)],
-        .wipeDown: [(0.5, 0.75, .to), (0.5, 0.25, .from)], .directional: [(0.5, 0.75, .to), (0.5, 0.25, .from)],
-        .directionalWipe: [(0.1, 0.9, .to), (0.9, 0.1, .from)], .directionalWarp: [(0.9, 0.1, .to)],
-        .circleOpen: [(0.5, 0.5, .to), (0.02, 0.02, .from)], .radial: [(0.9, 0.5, .to), (0.1, 0.5, .from)],
-        .angular: [(0.1, 0.5, .to), (0.9, 0.5, .from)], .randomSquares: [(0, 0, .both)], .perlin: [(0, 0, .both)],
-        .luma: [(0.5, 0.5, .to), (0.02, 0.02, .from)], .bowTieHorizontal: [(0.5, 0.5, .to), (0.5, 0.9, .from)],
-        .bowTieVertical: [(0.5, 0.5, .to), (0.9, 0.5, .from)], .heart: [(0.5, 0.5, .to), (0.02, 0.02, .from)],
-        .cannabisLeaf: [(0.5, 0.5, .to), (0.02, 0.02, .from)], .polarFunction: [(0.5, 0.5, .to), (0.864, 0.764, .from)],
-        .pinwheel: [(0.851, 0.308, .to), (0.9, 0.5, .from)], .polkaDotsCurtain: [(0.5, 0.5, .to)],
-        .zoomInCircles: [(0.5, 0.625, .to)], .windowSlice: [(0.07, 0.5, .to)], .squaresWire: [(0.05, 0.95, .to)],
-        .wind: [(0.05, 0.5, .to), (0.95, 0.5, .from)], .circle: [(0.5, 0.5, .color(0.1, 0.1, 0.1))],
-        .circleCrop: [(0.5, 0.5, .black)], .burn: [(0.5, 0.5, .color(0.95, 0.2, 0.6))],
-        .multiplyBlend: [(0.5, 0.5, .black)],
-        .colorPhase: [(0.5, 0.5, .color(0.0741, 0, 0.0741))],
-        .colourDistance: [(0.5, 0.5, .mix(pow(0.5, 1 + 5 * 0.81650)))],
-        .fadeColor: [(0.5, 0.5, .color(0.0370, 0, 0.0370))],
-        .fadeGrayscale: [(0.5, 0.5, .color(0.2133, 0.1142, 0.2133))],
-        .morph: [(0.5, 0.5, .mix(0.5))], .displacement: [(0.5, 0.5, .mix(0.5))], .linearBlur: [(0.5, 0.5, .mix(0.5))],
-        .crossZoom: [(0.5, 0.5, .mix(0.5))], .dreamy: [(0.5, 0.5, .mix(0.5))], .dreamyZoom: [(0.5, 0.5, .to)],
-        .simpleZoom: [(0.5, 0.5, .from)], .pixelize: [(0.5, 0.5, .mix(0.5))], .hexagonalize: [(0.5, 0.5, .mix(0.5))],
-        .swirl: [(0.5, 0.5, .mix(0.5))], .waterDrop: [(0.5, 0.5, .mix(0.5)), (0.02, 0.02, .from)],
-        .ripple: [(0.5, 0.5, .mix(0.3164))], .kaleidoscope: [(0.5, 0.5, .mix(0.5))], .flyEye: [(0.5, 0.5, .mix(0.5))],
-        .butterflyWaveScrawler: [(0.5, 0.5, .mix(0.5))], .crazyParametricFun: [(0.5, 0.5, .mix(0.5))],
-        .crossWarp: [(0.02, 0.5, .from), (0.98, 0.5, .to)], .bounce: [(0.5, 0.5, .to), (0.5, 0.05, .from)],
-        .gridFlip: [(0.0234, 0.6, .black)], .invertedPageCurl: [(0.98, 0.02, .to)],
-        .cube: [(0.3, 0.5, .from), (0.7, 0.5, .to)], .doorway: [(0.5, 0.5, .to), (0.1, 0.5, .from)],
-        .swap: [(0.9, 0.5, .to), (0.1, 0.5, .from)], .stereoViewer: [(0.1, 0.5, .from), (0.9, 0.5, .to)],
-        .doomScreenTransition: [(0.5, 0.9, .to)], .glitchDisplace: [(0.5, 0.5, .mix(0.5))],
-        .glitchMemories: [(0.5, 0.5, .mix(0.5))], .mosaic: [(0.5, 0.5, .mix(0.5))], .luminanceMelt: [(0.5, 0.95, .to)],
-        .rotateScaleFade: [(0.5, 0.5, .mix(0.5)), (0.9, 0.5, .color(0.15, 0.15, 0.15))],
-        .squeeze: [(0.5, 0.25, .to), (0.5, 0.75, .from)], .undulatingBurnOut: [(0.5, 0.5, .to)],
-        .windowBlinds: [(0.5, 0.5, .black)], .crosshatch: [(0.5, 0.5, .to)]
+    /// Characteristic pixels at progress 0.5, as points from the bottom-left corner (0…1), by name:
+    /// what the gl-transitions effect of that name draws there (see the table in
+    /// `MakingSlideshows.md`), or MovieKit's own where it draws its own.
+    static let midpoints: [String: [(x: Double, y: Double, expected: Expected)]] = [
+        "fade": [(0.5, 0.5, .mix(0.5))], "wipeLeft": [(0.75, 0.5, .to), (0.25, 0.5, .from)],
+        "wipeRight": [(0.25, 0.5, .to), (0.75, 0.5, .from)], "wipeUp": [(0.5, 0.25, .to), (0.5, 0.75, .from)],
+        "wipeDown": [(0.5, 0.75, .to), (0.5, 0.25, .from)], "Directional": [(0.5, 0.75, .to), (0.5, 0.25, .from)],
+        "directionalwipe": [(0.1, 0.9, .to), (0.9, 0.1, .from)],
+        "directionalwarp": [(0.9, 0.1, .to), (0.1, 0.9, .from)],
+        "circleopen": [(0.5, 0.5, .to), (0.02, 0.02, .from)], "Radial": [(0.5, 0.1, .to), (0.1, 0.6, .from)],
+        "angular": [(0.1, 0.5, .to), (0.9, 0.5, .from)], "randomsquares": [(0, 0, .both)], "perlin": [(0, 0, .both)],
+        "luma": [(0.5, 0.5, .to), (0.02, 0.02, .from)],
+        "BowTieHorizontal": [(0.25, 0.5, .to), (0.75, 0.5, .to), (0.5, 0.9, .from)],
+        "BowTieVertical": [(0.5, 0.25, .to), (0.5, 0.75, .to), (0.9, 0.5, .from)],
+        "heart": [(0.5, 0.5, .to), (0.02, 0.02, .from)], "cannabisleaf": [(0.5, 0.5, .to), (0.02, 0.02, .from)],
+        "polar_function": [(0.5, 0.5, .to), (0.95, 0.95, .from)],
+        "pinwheel": [(0.7927, 0.2273, .to), (0.8747, 0.3601, .from)],
+        "PolkaDotsCurtain": [(0.525, 0.525, .to), (0.99, 0.99, .from)], "ZoomInCircles": [(0.5, 0.5, .from)],
+        "windowslice": [(0.07, 0.5, .to), (0.95, 0.5, .from)],
+        "squareswire": [(0.05, 0.95, .to), (0.98, 0.02, .from)], "wind": [(0.05, 0.5, .to), (0.95, 0.5, .from)],
+        "circle": [(0.5, 0.5, .color(0.1, 0.1, 0.1))], "CircleCrop": [(0.5, 0.5, .black)],
+        "burn": [(0.5, 0.5, .color(0.95, 0.2, 0.6))], "multiply_blend": [(0.5, 0.5, .black)],
+        "colorphase": [(0.5, 0.5, .color(0.0741, 0, 0.0741))],
+        "ColourDistance": [(0.5, 0.5, .mix(pow(0.5, 5)))],
+        "fadecolor": [(0.5, 0.5, .color(0.0370, 0, 0.0370))],
+        "fadegrayscale": [(0.5, 0.5, .color(0.2133, 0.1142, 0.2133))],
+        "morph": [(0.5, 0.5, .mix(0.5))], "displacement": [(0.5, 0.5, .mix(0.5))],
+        "LinearBlur": [(0.5, 0.5, .mix(0.5))],
+        "CrossZoom": [(0.5, 0.5, .mix(0.5))], "Dreamy": [(0.5, 0.5, .mix(0.5))],
+        "DreamyZoom": [(0.5, 0.5, .color(1, 1, 1))], "SimpleZoom": [(0.5, 0.5, .from)],
+        "pixelize": [(0.5, 0.5, .mix(0.5))], "hexagonalize": [(0.5, 0.5, .mix(0.5))], "Swirl": [(0.5, 0.5, .mix(0.5))],
+        "WaterDrop": [(0.5, 0.5, .mix(0.5)), (0.02, 0.02, .mix(0.5))], "ripple": [(0.5, 0.5, .mix(0.3164))],
+        "kaleidoscope": [(0.5, 0.5, .mix(0.5))], "flyeye": [(0.5, 0.5, .mix(0.5))],
+        "ButterflyWaveScrawler": [(0.5, 0.5, .mix(0.5))], "CrazyParametricFun": [(0.5, 0.5, .mix(0.3164))],
+        "crosswarp": [(0.02, 0.5, .from), (0.98, 0.5, .to)], "Bounce": [(0.5, 0.5, .to)],
+        "GridFlip": [(0.25, 0.6, .black)], "InvertedPageCurl": [(0.98, 0.02, .to)],
+        "cube": [(0.3, 0.5, .to), (0.7, 0.5, .from)], "doorway": [(0.5, 0.5, .to), (0.1, 0.5, .from)],
+        "swap": [(0.9, 0.5, .to), (0.1, 0.5, .from)], "StereoViewer": [(0.1, 0.5, .from), (0.9, 0.5, .to)],
+        "DoomScreenTransition": [(0.5, 0.9, .to)], "GlitchDisplace": [(0.5, 0.5, .color(0, 0, 0.5))],
+        "GlitchMemories": [(0.5, 0.5, .mix(0.5))], "Mosaic": [(0, 0, .both)], "luminance_melt": [(0.5, 0.05, .to)],
+        "rotate_scale_fade": [(0.5, 0.5, .mix(0.5)), (0.9, 0.5, .mix(0.5))],
+        "squeeze": [(0.5, 0.5, .from), (0.5, 0.1, .to)], "undulatingBurnOut": [(0.5, 0.5, .to)],
+        "windowblinds": [(0.5, 0.5, .mix(0.75))], "crosshatch": [(0, 0, .both)]
     ]
+
+    /// Every shader name of MovieKit's catalog.
+    static let names = TransitionCatalog.builtIn.shaderNames
+
+    static func shader(_ name: String, parameters: [String: [Double]] = [:]) throws -> ShaderTransition {
+        try #require(ShaderTransition(named: name, parameters: parameters, in: .builtIn), "no shader \(name)")
+    }
 
     static func picture(_ color: Color) throws -> Image {
         try Image(size: CGSize(width: width, height: height)) { context in
@@ -92,13 +108,14 @@ struct GLTransitionTests {
     }
 
     @Test func everyNameHasCharacteristicPixels() {
-        #expect(Set(Self.midpoints.keys) == Set(GLTransition.allCases))
+        #expect(Set(Self.midpoints.keys) == Set(Self.names))
+        #expect(Self.names.count == 67, "MovieKit's shader transitions are its 67 .glsl resources")
     }
 
-    @Test(arguments: GLTransition.allCases)
-    func showsTheFromPictureAtZeroAndTheToPictureAtOne(_ transition: GLTransition) throws {
-        let start = try Self.draw(ShaderTransition(transition), progress: 0)
-        let end = try Self.draw(ShaderTransition(transition), progress: 1)
+    @Test(arguments: names)
+    func showsTheFromPictureAtZeroAndTheToPictureAtOne(_ transition: String) throws {
+        let start = try Self.draw(Self.shader(transition), progress: 0)
+        let end = try Self.draw(Self.shader(transition), progress: 1)
         for y in stride(from: 0, to: Self.height, by: 5) {
             for x in stride(from: 0, to: Self.width, by: 5) {
                 #expect(Self.close(start.pixel(atX: x, y: y), 1, 0, 0), "\(transition) at 0, pixel (\(x), \(y))")
@@ -107,9 +124,9 @@ struct GLTransitionTests {
         }
     }
 
-    @Test(arguments: GLTransition.allCases)
-    func drawsItsCharacteristicPixelsAtTheMidpoint(_ transition: GLTransition) throws {
-        let image = try Self.draw(ShaderTransition(transition), progress: 0.5)
+    @Test(arguments: names)
+    func drawsItsCharacteristicPixelsAtTheMidpoint(_ transition: String) throws {
+        let image = try Self.draw(Self.shader(transition), progress: 0.5)
         for point in Self.midpoints[transition] ?? [] {
             let x = min(Self.width - 1, max(0, Int((point.x * Double(Self.width) - 0.5).rounded())))
             let y = min(Self.height - 1, max(0, Int(((1 - point.y) * Double(Self.height) - 0.5).rounded())))
@@ -144,7 +161,7 @@ struct GLTransitionTests {
             context.setFillColor(Color(red: 0, green: 1, blue: 0))
             context.fill(CGRect(x: 0, y: Self.height / 2, width: Self.width, height: Self.height / 2))
         }
-        let transition = ShaderTransition(.wipeUp)
+        let transition = try Self.shader("wipeUp")
         let content = ShaderContent(fragmentShader: transition.fragmentShader, writesPremultipliedColor: true) { _ in
             ["progress": [0.25], "ratio": [Double(Self.width) / Double(Self.height)]]
         }
@@ -158,11 +175,11 @@ struct GLTransitionTests {
 
     @Test func parametersChangeTheEffect() throws {
         // `Directional` towards the left: at 0.5 the right half shows the next picture.
-        let left = try Self.draw(ShaderTransition(.directional, parameters: ["direction": [1, 0]]), progress: 0.5)
+        let left = try Self.draw(Self.shader("Directional", parameters: ["direction": [1, 0]]), progress: 0.5)
         #expect(Self.close(left.pixel(atX: 60, y: 18), 0, 0, 1))
         #expect(Self.close(left.pixel(atX: 3, y: 18), 1, 0, 0))
         // `fadecolor` through white.
-        let white = try Self.draw(ShaderTransition(.fadeColor, parameters: ["color": [1, 1, 1]]), progress: 0.5)
+        let white = try Self.draw(Self.shader("fadecolor", parameters: ["color": [1, 1, 1]]), progress: 0.5)
         #expect(white.pixel(atX: 32, y: 18).green > 0.8)
     }
 

@@ -75,7 +75,7 @@ struct ShaderLayerTests {
             Slideshow.Slide(.color(Color(red: 1, green: 0, blue: 0)), duration: 2),
             Slideshow.Slide(.color(Color(red: 0, green: 0, blue: 1)), duration: 2)
         ]
-        show.transition = Slideshow.Transition(ShaderTransition(.wipeRight), duration: 1)
+        show.transition = .shader(try #require(ShaderTransition(named: "wipeRight")), duration: 1)
         let renderer = try SceneRenderer(scene: try show.scene())
         // The overlap runs from 1 s to 2 s; at 1.5 s the left half shows the next slide.
         let middle = try renderer.image(at: 1.5)

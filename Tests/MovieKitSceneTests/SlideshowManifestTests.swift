@@ -146,10 +146,12 @@ struct SlideshowManifestTests {
             "transition: {name: crosszoom, duration: 0.5}\nslides:\n  - {title: A, duration: 2}\n  - {title: B, transition: Swirl}\n  - {title: C, transition: wipeleft}\n",
             to: "gl.yaml")
         let show = try SlideshowManifest.load(from: manifest)
-        #expect(show.transition.shader == ShaderTransition(.crossZoom))
-        #expect(show.slides[1].transition?.shader == ShaderTransition(.swirl))
+        let crossZoom = try #require(ShaderTransition(named: "CrossZoom"))
+        let swirl = try #require(ShaderTransition(named: "Swirl"))
+        #expect(show.transition == .shader(crossZoom, duration: 0.5, easing: .easeInOut))
+        #expect(show.slides[1].transition == .shader(swirl, duration: 0.5, easing: .easeInOut))
         #expect(show.slides[1].transition?.duration == 0.5, "the slideshow's duration is kept")
         // MovieKit's own names win where both exist, and drop the shader of the default.
-        #expect(show.slides[2].transition?.kind == .wipeLeft && show.slides[2].transition?.shader == nil)
+        #expect(show.slides[2].transition == .cpu(.wipeLeft, duration: 0.5, easing: .easeInOut))
     }
 }

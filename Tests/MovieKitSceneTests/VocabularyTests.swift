@@ -37,14 +37,16 @@ struct TransitionNameTests {
         let text = "width: 64\nheight: 48\ntransition: \(name)\nslides:\n  - title: A\n  - title: B\n"
         let show = try SlideshowManifest.decode(
             Data(text.utf8), format: .yaml, fileName: "show.yaml", baseURL: URL(fileURLWithPath: "/"))
-        #expect(show.transition.kind == .cut)
+        #expect(show.transition == .cpu(.cut))
         #expect(try show.timing().transitions == [0, 0], "a cut overlaps no frames")
     }
 
     @Test func editlyDummyIsACut() throws {
-        #expect(EditlyTransitions.mapping(named: "dummy")?.kind == .cut)
-        #expect(EditlyTransitions.mapping(named: "wipeLeft")?.kind == .wipeLeft)
-        #expect(EditlyTransitions.mapping(named: "directional-left")?.kind == .slideLeft)
+        let catalog = TransitionCatalog.builtIn
+        #expect(catalog.transition(named: "dummy", in: .editly) == .cpu(.cut, easing: .linear))
+        #expect(catalog.transition(named: "wipeLeft", in: .editly) == .cpu(.wipeLeft, easing: .linear))
+        #expect(catalog.transition(named: "directional-left", in: .editly) == .cpu(.slideLeft, easing: .easeOutExpo))
+        #expect(catalog.editlyEntry(named: "directional-left")?.fixesEasing == true)
     }
 
     @Test func randomNeverChoosesACut() {

@@ -17,9 +17,9 @@ struct GLTransitionBench: ParsableCommand {
     @Option(help: "Frames to time.") var frames = 60
 
     func run() throws {
-        guard let transition = GLTransition(name: name) else {
+        guard let transition = ShaderTransition(named: name, in: .builtIn) else {
             throw ValidationError(
-                "\"\(name)\" is not a gl-transitions name; use one of \(GLTransition.allCases.map(\.rawValue).joined(separator: ", "))."
+                "\"\(name)\" is not a gl-transitions name; use one of \(TransitionCatalog.builtIn.shaderNames.joined(separator: ", "))."
             )
         }
         let size = CGSize(width: 1280, height: 720)
@@ -30,8 +30,7 @@ struct GLTransitionBench: ParsableCommand {
             MovieKitScene.Slideshow.Slide(
                 .color(Color(red: 0.1, green: 0.3, blue: 0.9)), duration: Double(frames) / 30 + 1)
         ]
-        show.transition = MovieKitScene.Slideshow.Transition(
-            ShaderTransition(transition), duration: Double(frames) / 30)
+        show.transition = .shader(transition, duration: Double(frames) / 30)
         let renderer = try SceneRenderer(scene: try show.scene())
         let start = 1.0
         _ = try renderer.image(at: start, size: size)  // Compiles the shader and warms the caches.
@@ -45,7 +44,7 @@ struct GLTransitionBench: ParsableCommand {
         let median = times[times.count / 2]
         let drawnOn = GLDevice.sharedRenderer.map { " on \($0)" } ?? ""
         print(
-            "\(transition.rawValue) at 1280x720\(drawnOn): median \(String(format: "%.2f", median)) ms a frame, "
+            "\(transition.name ?? name) at 1280x720\(drawnOn): median \(String(format: "%.2f", median)) ms a frame, "
                 + "fastest \(String(format: "%.2f", times[0])) ms, over \(frames) frames (whole frame: two inputs drawn, shader, read back, composited)"
         )
     }

@@ -2,10 +2,30 @@ import Foundation
 import FrameDraw
 import GLRender
 import MovieKitLog
+import Synchronization
 
 /// Between the scene and the GL layer: builds programs from shader content, checks them before the
 /// first frame, and turns `GLError` into `ShaderError`.
 enum ShaderDrawing {
+    /// Counts the times code running in a task asks for the OpenGL ES device, so that a test can
+    /// check that a path (reading an editly spec) needs none: set one for a scope with
+    /// `ShaderDrawing.$deviceUses.withValue(counter) { … }`.
+    final class DeviceUseCounter: Sendable {
+        private let uses = Mutex(0)
+        /// How many times the device was asked for.
+        var count: Int { uses.withLock { $0 } }
+        func record() { uses.withLock { $0 += 1 } }
+    }
+
+    @TaskLocal static var deviceUses: DeviceUseCounter?
+
+    /// The process's OpenGL ES device, counted in ``deviceUses``.
+    /// - Throws: `GLError` `.unavailable`.
+    private static func sharedDevice() throws -> GLDevice {
+        deviceUses?.record()
+        return try GLDevice.shared()
+    }
+
     /// The program of `shader`, with a default precision when the fragment shader declares none.
     static func program(of shader: ShaderContent) -> GLProgramSource {
         var fragment = shader.fragmentShader
@@ -27,7 +47,7 @@ enum ShaderDrawing {
     /// - Throws: `ShaderError`.
     static func uniforms(of program: GLProgramSource) throws -> [String: GLUniform] {
         do {
-            return try GLDevice.shared().uniforms(of: program)
+            return try sharedDevice().uniforms(of: program)
         } catch let error as GLError {
             throw ShaderError(error)
         }
@@ -44,7 +64,7 @@ enum ShaderDrawing {
         let converting = plain.convertingOutput(premultiplied: shader.writesPremultipliedColor)
         let program = converting ?? plain
         do {
-            let device = try GLDevice.shared()
+            let device = try sharedDevice()
             let declared = try device.uniforms(of: program)
             for (name, values) in uniforms {
                 // One number for a vector fills every component, as `vec2(0.5)` does in GLSL.

@@ -25,12 +25,14 @@ extension Slideshow {
             let window = TransitionWindow(
                 start: start, duration: Double(timing.transitions[index]) * frameDuration,
                 easing: resolved(index).transition.easing)
-            if let shader = resolved(index).transition.shader {
-                shaderTransitions.append(ShaderTransitionWindow(index: index, window: window, shader: shader))
+            guard let kind = transitionKind(after: index) else {
+                if case .shader(let shader, _, _) = resolved(index).transition {
+                    shaderTransitions.append(ShaderTransitionWindow(index: index, window: window, shader: shader))
+                }
                 continue
             }
             let transition = TransitionEffect(
-                kind: transitionKind(after: index), window: window, canvas: canvas.size, seed: seed &+ UInt64(index))
+                kind: kind, window: window, canvas: canvas.size, seed: seed &+ UInt64(index))
             var outgoing = effects[index]
             var incoming = effects[index + 1]
             transition.apply(outgoing: &outgoing, incoming: &incoming, overlays: &overlays)

@@ -33,9 +33,9 @@ extension Slideshow {
         return (slides[index].backdrop ?? backdrop) == .blurred
     }
 
-    /// The transition out of slide `index`, with `random` chosen by the seed.
-    func transitionKind(after index: Int) -> TransitionKind {
-        let kind = resolved(index).transition.kind
+    /// The CPU effect out of slide `index`, with `random` chosen by the seed, or `nil` for a shader.
+    func transitionKind(after index: Int) -> TransitionKind? {
+        guard case .cpu(let kind, _, _) = resolved(index).transition else { return nil }
         guard kind == .random else { return kind }
         let choices = TransitionKind.allCases.filter { $0 != .random && $0 != .cut }
         var state = seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15

@@ -68,35 +68,6 @@ public struct Slideshow: Sendable {
         }
     }
 
-    /// A transition into the next slide. Transitions overlap neighbouring slides.
-    public struct Transition: Sendable, Hashable {
-        public var kind: TransitionKind
-        /// Seconds the two slides overlap.
-        public var duration: Double
-        /// How the transition's progress moves over its duration. Default `.easeInOut`.
-        public var easing: Easing
-        /// A GLSL shader that draws the transition instead of ``kind``, or `nil` for ``kind``.
-        public var shader: ShaderTransition?
-
-        public init(_ kind: TransitionKind, duration: Double = 0.5, easing: Easing = .easeInOut) {
-            self.kind = kind
-            self.duration = duration
-            self.easing = easing
-        }
-
-        /// A transition drawn by a GLSL shader with OpenGL ES.
-        /// - Parameters:
-        ///   - shader: The shader transition, such as `ShaderTransition(.crossWarp)`.
-        ///   - duration: Seconds the two slides overlap.
-        ///   - easing: How the shader's `progress` moves over the duration.
-        public init(_ shader: ShaderTransition, duration: Double = 0.5, easing: Easing = .linear) {
-            self.kind = .crossfade
-            self.duration = duration
-            self.easing = easing
-            self.shader = shader
-        }
-    }
-
     /// One slide.
     public struct Slide: Sendable {
         public var content: Content

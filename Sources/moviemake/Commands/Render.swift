@@ -33,6 +33,8 @@ struct Render: ParsableCommand {
 
     @OptionGroup var sceneOptions: SceneOptions
 
+    @OptionGroup(title: "Transitions") var transitions: TransitionOptions
+
     @Option(
         help: ArgumentHelp(
             "The colour behind a Lottie animation, such as #ffffff. Without it a Lottie is transparent in outputs that keep alpha (a PNG folder, VP9 .webm, GIF, ProRes 4444 .mov) and black in others.",
@@ -50,7 +52,7 @@ struct Render: ParsableCommand {
     func run() throws {
         // Any format of SceneFormat.all: checked completely (photos and audio files included)
         // before the first frame. The renderer waits for a slideshow's photo prefetch when released.
-        var document = try sceneOptions.document(forSceneAt: scene)
+        var document = try transitions.withCatalog { try sceneOptions.document(forSceneAt: scene) }
         if let background {
             guard document.hasTransparentCanvas else {
                 throw ValidationError(

@@ -27,6 +27,8 @@ struct Sheet: ParsableCommand {
 
     @OptionGroup var sceneOptions: SceneOptions
 
+    @OptionGroup(title: "Transitions") var transitions: TransitionOptions
+
     @Flag(name: [.customShort("y"), .long], help: "Replace the output if it exists.")
     var overwrite = false
 
@@ -50,7 +52,7 @@ struct Sheet: ParsableCommand {
         let layout = ContactSheet(count: count, columns: columns, thumbnailWidth: thumbnailWidth)
         let image: Image
         if SceneFile.isSceneFile(url) {
-            image = try layout.image(of: sceneOptions.renderer(forSceneAt: input))
+            image = try layout.image(of: transitions.withCatalog { try sceneOptions.renderer(forSceneAt: input) })
         } else {
             guard FileManager.default.fileExists(atPath: input) else {
                 throw ValidationError("\(input) does not exist; pass a scene file or a movie.")

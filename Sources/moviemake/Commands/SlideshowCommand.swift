@@ -63,7 +63,7 @@ struct SlideshowCommand: ParsableCommand {
 
     @Option(
         help:
-            "The transition between photos: one of \(TransitionKind.names.joined(separator: ", ")), or a gl-transitions name (\(GLTransition.allCases.map(\.rawValue).joined(separator: ", ")))."
+            "The transition between photos: one of \(TransitionKind.names.joined(separator: ", ")), or a gl-transitions name (\(TransitionCatalog.builtIn.shaderNames.joined(separator: ", ")), or one of the --gl-transitions folder)."
     )
     var transition = "crossfade"
 
@@ -109,6 +109,8 @@ struct SlideshowCommand: ParsableCommand {
     @Flag(help: "Lower the music to a quarter while a clip's own sound plays.")
     var duck = false
 
+    @OptionGroup(title: "Transitions") var transitions: TransitionOptions
+
     @OptionGroup var encoding: EncodingOptions
 
     @OptionGroup(title: "Chunks") var chunks: ChunkOptions
@@ -130,7 +132,7 @@ struct SlideshowCommand: ParsableCommand {
     func run() throws {
         let show: Slideshow
         do {
-            show = try makeSlideshow()
+            show = try transitions.withCatalog { try makeSlideshow() }
             try show.validate()
         } catch let error as ValidationError {
             throw error
@@ -163,12 +165,13 @@ struct SlideshowCommand: ParsableCommand {
         var show = Slideshow(
             width: EncodingOptions.defaultWidth, height: EncodingOptions.defaultHeight, fps: EncodingOptions.defaultFPS,
             background: try Self.color(background))
-        let shader = TransitionKind(name: transition) == nil ? GLTransition(name: transition) : nil
-        guard let kind = shader == nil ? TransitionKind(name: transition) : .crossfade else {
+        let catalog = TransitionCatalog.current
+        guard var chosen = catalog.transition(named: transition) else {
             throw CommandFailure(
-                "Transition \"\(transition)\" is not one MovieKit knows; use one of \(TransitionKind.names.joined(separator: ", ")), or a gl-transitions name such as \(GLTransition.allCases.prefix(3).map(\.rawValue).joined(separator: ", "))."
+                "Transition \"\(transition)\" is not one MovieKit knows; use one of \(TransitionKind.names.joined(separator: ", ")), or a gl-transitions name such as \(catalog.shaderNames.prefix(3).joined(separator: ", "))."
             )
         }
+        chosen.duration = transitionDuration
         guard duration > 0, duration.isFinite else {
             throw CommandFailure("Duration \(duration) s is not positive; pass --duration with a value such as 3.")
         }
@@ -176,9 +179,7 @@ struct SlideshowCommand: ParsableCommand {
             // The manifest's timing and slides win over the flags; photos given as inputs follow its slides.
             show = try ManifestLoader.load(URL(fileURLWithPath: manifest))
         } else {
-            show.transition =
-                shader.map { Slideshow.Transition(ShaderTransition($0), duration: transitionDuration) }
-                ?? Slideshow.Transition(kind, duration: transitionDuration)
+            show.transition = chosen
             show.slideDuration = duration
             show.fit = fit.fit
             show.backdrop = fit.backdrop

@@ -23,6 +23,8 @@ struct Still: ParsableCommand {
 
     @OptionGroup var sceneOptions: SceneOptions
 
+    @OptionGroup(title: "Transitions") var transitions: TransitionOptions
+
     @Flag(name: [.customShort("y"), .long], help: "Replace the output if it exists.")
     var overwrite = false
 
@@ -36,7 +38,7 @@ struct Still: ParsableCommand {
     }
 
     func run() throws {
-        let renderer = try sceneOptions.renderer(forSceneAt: scene)
+        let renderer = try transitions.withCatalog { try sceneOptions.renderer(forSceneAt: scene) }
         let canvas = renderer.canvas
         let index = try frameIndex(canvas: canvas)
         try PNGOutput.checkDestination(output, overwrite: overwrite)

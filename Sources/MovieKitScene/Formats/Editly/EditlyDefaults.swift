@@ -128,25 +128,33 @@ struct EditlyTransitionSpec {
             return none
         }
         let at = nameReader ?? fallback
-        if let shader = try EditlyTransitionParams.shader(named: name, params: params, at: at) {
-            return seconds == 0
-                ? none : Slideshow.Transition(shader, duration: seconds, easing: easing?.value ?? .linear)
+        if name.lowercased().hasSuffix(".glsl") {
+            let shader = try EditlyTransitionParams.shader(file: name, params: params, at: at)
+            return seconds == 0 ? none : .shader(shader, duration: seconds, easing: easing?.value ?? .linear)
         }
-        guard let mapping = EditlyTransitions.mapping(named: name) else {
+        guard let entry = TransitionCatalog.current.editlyEntry(named: name) else {
             throw unknownName(name, at: at)
         }
-        try params?.refuse(for: mapping.name)
-        let isAlias = EditlyTransitions.aliases.contains(mapping.name)
-        let eased = isAlias ? mapping.easing : easing?.value ?? mapping.easing
-        return seconds == 0 ? none : Slideshow.Transition(mapping.kind, duration: seconds, easing: eased)
+        var transition = entry.transition
+        switch transition {
+        case .shader(let shader, _, _):
+            transition = .shader(
+                try EditlyTransitionParams.checked(shader, params: params, transition: entry.name))
+        case .cpu:
+            try params?.refuse(for: entry.name)
+        }
+        transition.duration = seconds
+        if !entry.fixesEasing, let written = easing?.value { transition.easing = written }
+        return seconds == 0 ? none : transition
     }
 
     private func unknownName(_ name: String, at reader: NodeReader) -> SceneError {
-        let hint = KeySuggestion.nearest(to: name, in: EditlyTransitions.names).map { " (did you mean `\($0)`?)" } ?? ""
+        let names = TransitionCatalog.current.names(in: .editly)
+        let hint = KeySuggestion.nearest(to: name, in: names).map { " (did you mean `\($0)`?)" } ?? ""
         return reader.invalid(
             "\"\(name)\"\(hint)",
             expected:
-                "an editly transition: one of \(SceneError.list(EditlyTransitions.names)), or a `.glsl` file in the gl-transitions form"
+                "an editly transition: one of \(SceneError.list(names)), or a `.glsl` file in the gl-transitions form"
         )
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
-import GLRender
 import MovieKitCore
 
 /// An editly transition's `params` (gl-transitions uniforms: numbers, booleans or lists of
-/// numbers), its `easing`, and the shader transition a name stands for.
+/// numbers), its `easing`, and the shader transition a `.glsl` file stands for. Parameters are
+/// checked against those the shader's text declares, so reading a spec needs no OpenGL ES.
 struct EditlyTransitionParams {
     /// Each parameter as written: its value as numbers, and where it was.
     var values: [(name: String, numbers: [Double], reader: NodeReader)] = []
@@ -46,40 +46,32 @@ struct EditlyTransitionParams {
         return (try value.choice(easingNames, what: "an editly easing"), value)
     }
 
-    /// The shader transition for `name`: a gl-transitions name MovieKit draws with a shader, or a
-    /// `.glsl` file in the gl-transitions form (relative to the spec). `nil` for the names drawn
-    /// on the CPU (`EditlyTransitions.supported`).
-    /// - Throws: `SceneError` for an unknown parameter, a value of the wrong size, or a file that
-    ///   cannot be read or does not compile.
-    static func shader(named name: String, params: EditlyTransitionParams?, at reader: NodeReader) throws
-        -> ShaderTransition?
+    /// The shader transition of a `.glsl` file in the gl-transitions form (relative to the spec),
+    /// with `params` checked against the uniforms its text declares.
+    /// - Throws: `SceneError` for a file that cannot be read, an unknown parameter or a value of
+    ///   the wrong size.
+    static func shader(file name: String, params: EditlyTransitionParams?, at reader: NodeReader) throws
+        -> ShaderTransition
     {
-        if name.lowercased().hasSuffix(".glsl") {
-            let url = MediaFiles.url(name, relativeTo: reader.context.baseURL)
-            if let problem = MediaFiles.problem(with: url) {
-                throw reader.invalid(
-                    "\"\(name)\" (\(url.path))",
-                    expected: "a readable GLSL file: \(problem.hasSuffix(".") ? String(problem.dropLast()) : problem)")
-            }
-            let text = String(decoding: try MediaFiles.contents(of: url), as: UTF8.self)
-            let shader = ShaderTransition(glsl: text)
-            let uniforms: [String: GLUniform]
-            do {
-                uniforms = try ShaderDrawing.uniforms(
-                    of: ShaderDrawing.program(of: ShaderContent(fragmentShader: shader.fragmentShader)))
-            } catch let error as ShaderError {
-                throw reader.invalid("\"\(name)\"", expected: "a transition shader that compiles: \(error.description)")
-            }
-            let reserved: Set = ["from", "to", "progress", "ratio", "resolution"]
-            let declared = uniforms.values.filter { !reserved.contains($0.name) }
-                .compactMap { uniform in uniform.componentCount.map { (uniform.name, $0) } }
-            return ShaderTransition(
-                glsl: text, parameters: try params?.checked(against: declared, transition: name) ?? [:])
+        let url = MediaFiles.url(name, relativeTo: reader.context.baseURL)
+        if let problem = MediaFiles.problem(with: url) {
+            throw reader.invalid(
+                "\"\(name)\" (\(url.path))",
+                expected: "a readable GLSL file: \(problem.hasSuffix(".") ? String(problem.dropLast()) : problem)")
         }
-        guard EditlyTransitions.mapping(named: name) == nil, let named = GLTransition(name: name) else { return nil }
-        let declared = named.parameters.map { ($0.name, $0.type.componentCount) }
-        return ShaderTransition(
-            named, parameters: try params?.checked(against: declared, transition: named.rawValue) ?? [:])
+        let text = String(decoding: try MediaFiles.contents(of: url), as: UTF8.self)
+        return try checked(ShaderTransition(glsl: text), params: params, transition: name)
+    }
+
+    /// `shader` with `params` checked against the parameters it declares.
+    /// - Throws: `SceneError` for an unknown parameter or a value of the wrong size.
+    static func checked(_ shader: ShaderTransition, params: EditlyTransitionParams?, transition: String) throws
+        -> ShaderTransition
+    {
+        var result = shader
+        let declared = shader.declaredParameters.map { ($0.name, $0.type.componentCount) }
+        result.parameters = try params?.checked(against: declared, transition: transition) ?? [:]
+        return result
     }
 
     /// The values by name, each checked against the parameters the transition has.
@@ -112,7 +104,7 @@ struct EditlyTransitionParams {
     func refuse(for name: String) throws {
         guard let first = values.first else { return }
         let reason =
-            EditlyTransitions.aliases.contains(name)
+            TransitionCatalog.editlyOwnNames.contains(name) && name.hasPrefix("directional-")
             ? "`\(name)` sets its own direction; use `Directional` with `params: {direction: [x, y]}` instead"
             : "`\(name)` has none"
         throw first.reader.invalid("a parameter `\(first.name)`", expected: "no parameters: \(reason)")

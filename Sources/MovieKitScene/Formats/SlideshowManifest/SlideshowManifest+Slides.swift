@@ -42,10 +42,6 @@ extension SlideshowManifest {
         return slide
     }
 
-    /// The transition names manifests accept: MovieKit's, `fade` for `crossfade` and `none` for `cut`.
-    static let transitionNames: [(name: String, value: TransitionKind)] =
-        TransitionKind.allCases.map { ($0.rawValue, $0) } + TransitionKind.aliases.map { ($0.name, $0.kind) }
-
     /// A transition: a name, or `{name, duration, easing}` whose missing keys come from `base`.
     static func transition(_ reader: NodeReader, base: Slideshow.Transition) throws -> Slideshow.Transition {
         if case .scalar = reader.node.value {
@@ -63,18 +59,22 @@ extension SlideshowManifest {
         return result
     }
 
-    /// Sets the transition `reader` names: one of MovieKit's (``TransitionKind``), or a
-    /// gl-transitions name (``GLTransition``, ignoring case), drawn by its shader.
+    /// Sets the transition `reader` names, as ``TransitionCatalog/current`` resolves it in
+    /// MovieKit's dialect: a CPU effect (``TransitionKind``'s names, `fade`, `none`), or a shader's
+    /// gl-transitions name (ignoring case). The duration and easing stay those of `result`.
     private static func name(_ reader: NodeReader, into result: inout Slideshow.Transition) throws {
-        let text = try reader.string(expected: "a transition name")
-        if TransitionKind(name: text) == nil, let effect = GLTransition(name: text) {
-            result.kind = .crossfade
-            result.shader = ShaderTransition(effect)
-            return
+        let catalog = TransitionCatalog.current
+        let expected =
+            "a transition (or a gl-transitions name such as CrossZoom): one of \(SceneError.list(TransitionKind.names))"
+        let text = try reader.string(expected: expected)
+        guard var found = catalog.transition(named: text) else {
+            let hint =
+                KeySuggestion.nearest(to: text, in: catalog.names()).map { " (did you mean `\($0)`?)" } ?? ""
+            throw reader.invalid("\"\(text)\"\(hint)", expected: expected)
         }
-        result.kind = try reader.choice(
-            transitionNames, what: "a transition (or a gl-transitions name such as CrossZoom)")
-        result.shader = nil
+        found.duration = result.duration
+        found.easing = result.easing
+        result = found
     }
 
     static func kenBurns(_ reader: NodeReader) throws -> Slideshow.KenBurns {
