@@ -3,7 +3,7 @@ import MovieKitScene
 
 /// A mask of a layer (`masksProperties`).
 struct LottieMask: Decodable, Sendable {
-    var mode: String
+    var mode: LottieMaskMode
     var inverted: Bool
     var path: LottieProperty<LottieBezier>?
     var opacity: LottieValue?
@@ -13,7 +13,7 @@ struct LottieMask: Decodable, Sendable {
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        mode = (try? c.decodeIfPresent(String.self, forKey: .mode)) ?? "a"
+        mode = (try? c.decodeIfPresent(LottieMaskMode.self, forKey: .mode)) ?? .add
         inverted = (try? c.decodeIfPresent(LottieFlag.self, forKey: .inv))?.value ?? false
         path = try c.decodeIfPresent(LottieProperty<LottieBezier>.self, forKey: .pt)
         opacity = try c.decodeIfPresent(LottieValue.self, forKey: .o)
@@ -21,9 +21,9 @@ struct LottieMask: Decodable, Sendable {
     }
 }
 
-/// One layer: shape (4), solid (1), image (2), null (3), precomposition (0) or text (5).
+/// One layer: a shape, solid, image, null, precomposition or text layer.
 struct LottieLayer: Decodable, Sendable {
-    var type: Int
+    var type: LottieLayerType
     var name: String?
     var index: Int?
     var parent: Int?
@@ -34,9 +34,9 @@ struct LottieLayer: Decodable, Sendable {
     var transform: LottieTransform
     var autoOrient: Bool
     var hidden: Bool
-    var blendMode: Int
-    /// The track matte this layer uses: 1 alpha, 2 inverted alpha, 3 luma, 4 inverted luma.
-    var matteMode: Int?
+    var blendMode: LottieBlendMode
+    /// The track matte this layer uses; `.off` when it uses none.
+    var matteMode: LottieMatteMode
     /// The index of the matte layer (`tp`); otherwise the layer above is the matte.
     var matteParent: Int?
     /// Whether this layer is a track matte for another (and so is not drawn itself).
@@ -59,7 +59,7 @@ struct LottieLayer: Decodable, Sendable {
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        type = LottieFlag.integer(try c.decode(Double.self, forKey: .ty))
+        type = try c.decode(LottieLayerType.self, forKey: .ty)
         name = try? c.decodeIfPresent(String.self, forKey: .nm)
         index = (try? c.decodeIfPresent(Double.self, forKey: .ind)).map(LottieFlag.integer)
         parent = (try? c.decodeIfPresent(Double.self, forKey: .parent)).map(LottieFlag.integer)
@@ -71,8 +71,8 @@ struct LottieLayer: Decodable, Sendable {
         transform = try c.decodeIfPresent(LottieTransform.self, forKey: .ks) ?? LottieTransform()
         autoOrient = (try? c.decodeIfPresent(LottieFlag.self, forKey: .ao))?.value ?? false
         hidden = (try? c.decodeIfPresent(LottieFlag.self, forKey: .hd))?.value ?? false
-        blendMode = LottieFlag.integer((try? c.decodeIfPresent(Double.self, forKey: .bm)) ?? 0)
-        matteMode = (try? c.decodeIfPresent(Double.self, forKey: .tt)).map(LottieFlag.integer)
+        blendMode = c.decodeLeniently(LottieBlendMode.self, forKey: .bm, default: .normal)
+        matteMode = c.decodeLeniently(LottieMatteMode.self, forKey: .tt, default: .off)
         matteParent = (try? c.decodeIfPresent(Double.self, forKey: .tp)).map(LottieFlag.integer)
         isMatte = (try? c.decodeIfPresent(LottieFlag.self, forKey: .td))?.value ?? false
         masks = try c.decodeIfPresent([LottieMask].self, forKey: .masksProperties) ?? []
@@ -83,7 +83,7 @@ struct LottieLayer: Decodable, Sendable {
         timeRemap = try c.decodeIfPresent(LottieValue.self, forKey: .tm)
         solidColor = try? c.decodeIfPresent(String.self, forKey: .sc)
         hasEffects = c.contains(.ef)
-        text = type == 5 ? try c.decodeIfPresent(LottieTextData.self, forKey: .t) : nil
+        text = type == .text ? try c.decodeIfPresent(LottieTextData.self, forKey: .t) : nil
     }
 
     /// The layer's name for messages.

@@ -26,7 +26,7 @@ enum LottieModifier {
         case .offsetPath(let amount, let join, let miterLimit):
             self = .offset(
                 amount: amount?.value(at: frame)?[0] ?? 0,
-                join: join == 1 ? .miter : join == 3 ? .bevel : .round,
+                join: LineJoin(join),
                 miterLimit: miterLimit?.value(at: frame)?[0] ?? 4)
         default:
             return nil

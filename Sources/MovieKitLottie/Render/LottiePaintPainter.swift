@@ -54,8 +54,8 @@ struct LottiePaintPainter {
         let width = stroke.width?.value(at: frame)?[0] ?? 0
         guard width > 0 else { return 0 }
         context.setLineWidth(width)
-        context.setLineCap(stroke.cap == 1 ? .butt : stroke.cap == 3 ? .square : .round)
-        context.setLineJoin(stroke.join == 1 ? .miter : stroke.join == 3 ? .bevel : .round)
+        context.setLineCap(LineCap(stroke.cap))
+        context.setLineJoin(LineJoin(stroke.join))
         context.setMiterLimit(stroke.miterLimit)
         var lengths: [Double] = []
         var phase = 0.0

@@ -176,13 +176,13 @@ struct LottieShapeRenderer {
     }
 
     private func paint(
-        _ paint: LottiePaint, geometries: [Geometry], toLayer: FrameDraw.AffineTransform, blendMode: Int,
+        _ paint: LottiePaint, geometries: [Geometry], toLayer: FrameDraw.AffineTransform, blendMode: LottieBlendMode,
         _ body: (LottiePaintPainter) -> Void
     ) {
         guard !geometries.isEmpty, let fromLayer = toLayer.inverted() else { return }
         context.saveGState()
         defer { context.restoreGState() }
-        if blendMode != 0 { context.setBlendMode(LottieRenderer.blendMode(blendMode)) }
+        if blendMode != .normal { context.setBlendMode(BlendMode(blendMode)) }
         context.concatenate(toLayer)
         for geometry in geometries {
             let relative = geometry.toLayer.concatenating(fromLayer)
