@@ -5,7 +5,7 @@ import MovieKitScene
 struct LottieMask: Decodable, Sendable {
     var mode: LottieMaskMode
     var inverted: Bool
-    var path: LottieProperty<LottieBezier>?
+    var path: LottieAnimated<LottieBezier>?
     var opacity: LottieValue?
     var expansion: LottieValue?
 
@@ -15,7 +15,7 @@ struct LottieMask: Decodable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         mode = (try? c.decodeIfPresent(LottieMaskMode.self, forKey: .mode)) ?? .add
         inverted = (try? c.decodeIfPresent(LottieFlag.self, forKey: .inv))?.value ?? false
-        path = try c.decodeIfPresent(LottieProperty<LottieBezier>.self, forKey: .pt)
+        path = try c.decodeIfPresent(LottieAnimated<LottieBezier>.self, forKey: .pt)
         opacity = try c.decodeIfPresent(LottieValue.self, forKey: .o)
         expansion = try c.decodeIfPresent(LottieValue.self, forKey: .x)
     }

@@ -1,8 +1,6 @@
 import Foundation
 import MovieKitScene
 
-typealias LottieValue = LottieProperty<LottieVector>
-
 /// One item of a shape layer's `shapes` or a group's `it`, told apart by `ty`.
 struct LottieShape: Decodable, Sendable {
     var name: String?
@@ -14,7 +12,7 @@ struct LottieShape: Decodable, Sendable {
         case rectangle(position: LottieValue, size: LottieValue, roundness: LottieValue?, reversed: Bool)
         case ellipse(position: LottieValue, size: LottieValue, reversed: Bool)
         case polystar(LottiePolystar)
-        case path(LottieProperty<LottieBezier>, reversed: Bool)
+        case path(LottieAnimated<LottieBezier>, reversed: Bool)
         case fill(LottieFill)
         case stroke(LottieStroke)
         case transform(LottieTransform)
@@ -55,7 +53,7 @@ struct LottieShape: Decodable, Sendable {
         case .polystar:
             kind = .polystar(try LottiePolystar(from: decoder))
         case .path:
-            kind = .path(try c.decode(LottieProperty<LottieBezier>.self, forKey: .ks), reversed: reversed)
+            kind = .path(try c.decode(LottieAnimated<LottieBezier>.self, forKey: .ks), reversed: reversed)
         case .fill, .gradientFill:
             kind = .fill(try LottieFill(from: decoder))
         case .stroke, .gradientStroke:

@@ -5,16 +5,16 @@ import MovieKitScene
 /// A layer's or shape group's transform (`ks`, `tr`): anchor, position (possibly split into x and
 /// y), scale in percent, rotation and skew in degrees, opacity in percent.
 struct LottieTransform: Decodable, Sendable {
-    var anchor: LottieProperty<LottieVector>?
+    var anchor: LottieValue?
     var position: LottiePosition?
-    var scale: LottieProperty<LottieVector>?
-    var rotation: LottieProperty<LottieVector>?
-    var opacity: LottieProperty<LottieVector>?
-    var skew: LottieProperty<LottieVector>?
-    var skewAxis: LottieProperty<LottieVector>?
+    var scale: LottieValue?
+    var rotation: LottieValue?
+    var opacity: LottieValue?
+    var skew: LottieValue?
+    var skewAxis: LottieValue?
     /// A repeater's opacity of its first and last copies, in percent.
-    var startOpacity: LottieProperty<LottieVector>?
-    var endOpacity: LottieProperty<LottieVector>?
+    var startOpacity: LottieValue?
+    var endOpacity: LottieValue?
     /// Properties of 3D layers that are not drawn; named in warnings.
     var unsupported: [String] = []
 
@@ -24,19 +24,19 @@ struct LottieTransform: Decodable, Sendable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        anchor = try container.decodeIfPresent(LottieProperty<LottieVector>.self, forKey: .a)
+        anchor = try container.decodeIfPresent(LottieValue.self, forKey: .a)
         position = try container.decodeIfPresent(LottiePosition.self, forKey: .p)
-        scale = try container.decodeIfPresent(LottieProperty<LottieVector>.self, forKey: .s)
+        scale = try container.decodeIfPresent(LottieValue.self, forKey: .s)
         rotation =
-            try container.decodeIfPresent(LottieProperty<LottieVector>.self, forKey: .r)
-            ?? container.decodeIfPresent(LottieProperty<LottieVector>.self, forKey: .rz)
-        opacity = try container.decodeIfPresent(LottieProperty<LottieVector>.self, forKey: .o)
-        skew = try container.decodeIfPresent(LottieProperty<LottieVector>.self, forKey: .sk)
-        skewAxis = try container.decodeIfPresent(LottieProperty<LottieVector>.self, forKey: .sa)
-        startOpacity = try container.decodeIfPresent(LottieProperty<LottieVector>.self, forKey: .so)
-        endOpacity = try container.decodeIfPresent(LottieProperty<LottieVector>.self, forKey: .eo)
+            try container.decodeIfPresent(LottieValue.self, forKey: .r)
+            ?? container.decodeIfPresent(LottieValue.self, forKey: .rz)
+        opacity = try container.decodeIfPresent(LottieValue.self, forKey: .o)
+        skew = try container.decodeIfPresent(LottieValue.self, forKey: .sk)
+        skewAxis = try container.decodeIfPresent(LottieValue.self, forKey: .sa)
+        startOpacity = try container.decodeIfPresent(LottieValue.self, forKey: .so)
+        endOpacity = try container.decodeIfPresent(LottieValue.self, forKey: .eo)
         for key in [CodingKeys.rx, .ry, .or] where container.contains(key) {
-            if let value = try? container.decode(LottieProperty<LottieVector>.self, forKey: key),
+            if let value = try? container.decode(LottieValue.self, forKey: key),
                 value.isAnimated || value.constant.map({ $0.values.contains { $0 != 0 } }) == true
             {
                 unsupported.append("3D rotation (`\(key.stringValue)`)")
@@ -88,8 +88,8 @@ struct LottieTransform: Decodable, Sendable {
 
 /// A position: one property (possibly a motion path with spatial tangents) or separate x and y.
 enum LottiePosition: Decodable, Sendable {
-    case combined(LottieProperty<LottieVector>)
-    case split(x: LottieProperty<LottieVector>, y: LottieProperty<LottieVector>)
+    case combined(LottieValue)
+    case split(x: LottieValue, y: LottieValue)
 
     enum CodingKeys: String, CodingKey { case s, x, y }
 
@@ -97,10 +97,10 @@ enum LottiePosition: Decodable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if let split = try? container.decodeIfPresent(LottieFlag.self, forKey: .s), split.value {
             self = .split(
-                x: try container.decode(LottieProperty<LottieVector>.self, forKey: .x),
-                y: try container.decode(LottieProperty<LottieVector>.self, forKey: .y))
+                x: try container.decode(LottieValue.self, forKey: .x),
+                y: try container.decode(LottieValue.self, forKey: .y))
         } else {
-            self = .combined(try LottieProperty<LottieVector>(from: decoder))
+            self = .combined(try LottieValue(from: decoder))
         }
     }
 
@@ -133,12 +133,12 @@ enum LottiePosition: Decodable, Sendable {
     }
 
     /// The point on a spatial Bézier segment, moved along it by arc length at the eased progress.
-    private static func motionPoint(_ property: LottieProperty<LottieVector>, at frame: Double) -> CGPoint? {
+    private static func motionPoint(_ property: LottieValue, at frame: Double) -> CGPoint? {
         guard case .between(let from, let to, let keyframe, let progress) = property.segment(at: frame),
             let out = keyframe.tangentOut, let inn = keyframe.tangentIn,
             out.contains(where: { $0 != 0 }) || inn.contains(where: { $0 != 0 })
         else { return nil }
-        let t = LottieProperty<LottieVector>.eased(progress, keyframe: keyframe, dimension: 0)
+        let t = LottieValue.eased(progress, keyframe: keyframe, dimension: 0)
         let p0 = from.point
         let p3 = to.point
         let p1 = CGPoint(x: p0.x + (out.first ?? 0), y: p0.y + (out.count > 1 ? out[1] : 0))
