@@ -67,6 +67,26 @@ import Testing
         #expect(layer.matteMode == .off)  // Not a number: ignored, as players do.
     }
 
+    @Test func animatedNumbersReadAsScalarsPointsSizesAndColours() throws {
+        func property(_ json: String) throws -> LottieValue {
+            try JSONDecoder().decode(LottieValue.self, from: Data(json.utf8))
+        }
+        let opacity = try property(#"{"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 10, "s": [100]}]}"#)
+        #expect(opacity.scalar(at: 5) == 50 && opacity.scalar(at: 20) == 100)
+        let missing: LottieValue? = nil
+        #expect(missing.scalar(at: 5, default: 100) == 100 && missing.scalar(at: 5) == 0)
+        #expect(missing.point(at: 0) == .zero && missing.color(at: 0) == Color(red: 0, green: 0, blue: 0))
+        let position = try property(#"{"a": 0, "k": [12, 34, 0]}"#)
+        #expect(position.point(at: 0) == CGPoint(x: 12, y: 34))
+        #expect(try property(#"{"a": 0, "k": 7}"#).size(at: 0) == CGSize(width: 7, height: 0))
+        // Components from 0 to 1, or from 0 to 255 when one is above 1; clamped, and opaque.
+        #expect(try property(#"{"a": 0, "k": [1, 0.5, 0, 0.2]}"#).color(at: 0) == Color(red: 1, green: 0.5, blue: 0))
+        #expect(try property(#"{"a": 0, "k": [255, 51, -3]}"#).color(at: 0) == Color(red: 1, green: 0.2, blue: 0))
+        #expect(
+            try property(#"{"a": 0, "k": [10]}"#).vector(at: 0, default: LottieVector([100, 100])) == LottieVector([10])
+        )
+    }
+
     @Test func unknownValuesAreDrawnAsTheDefaultAndReportedAsWarnings() throws {
         let known = try Self.read(
             Self.animation(Self.squareLayer(stroke: #", "lc": 2, "lj": 2"#)), name: "known.json")

@@ -46,15 +46,15 @@ struct LottieTransform: Decodable, Sendable {
 
     /// The matrix that maps the transformed space into its parent's, at `frame`.
     func matrix(at frame: Double, autoOrient: Bool = false) -> FrameDraw.AffineTransform {
-        let a = anchor?.value(at: frame) ?? LottieVector([0, 0])
+        let a = anchor.point(at: frame)
         let p = position?.value(at: frame) ?? CGPoint.zero
-        let s = scale?.value(at: frame) ?? LottieVector([100, 100])
-        var r = rotation?.value(at: frame)?[0] ?? 0
+        let s = scale.vector(at: frame, default: LottieVector([100, 100]))
+        var r = rotation.scalar(at: frame)
         if autoOrient, let angle = position?.orientation(at: frame) { r += angle }
-        let sk = skew?.value(at: frame)?[0] ?? 0
-        let sa = skewAxis?.value(at: frame)?[0] ?? 0
+        let sk = skew.scalar(at: frame)
+        let sa = skewAxis.scalar(at: frame)
         // Points go through: -anchor, scale, skew, rotation, +position (applied right to left).
-        var m = FrameDraw.AffineTransform(translationX: -a[0], y: -a[1])
+        var m = FrameDraw.AffineTransform(translationX: -a.x, y: -a.y)
         m = m.concatenating(
             FrameDraw.AffineTransform(scaleX: s[0] / 100, y: s.values.count > 1 ? s[1] / 100 : s[0] / 100))
         if sk != 0 {
@@ -71,7 +71,7 @@ struct LottieTransform: Decodable, Sendable {
 
     /// The opacity at `frame`, 0…1.
     func opacity(at frame: Double) -> Double {
-        min(max((opacity?.value(at: frame)?[0] ?? 100) / 100, 0), 1)
+        min(max(opacity.scalar(at: frame, default: 100) / 100, 0), 1)
     }
 
     /// The names of animated properties that carry expressions, for warnings.
@@ -114,9 +114,9 @@ enum LottiePosition: Decodable, Sendable {
     func value(at frame: Double) -> CGPoint {
         switch self {
         case .split(let x, let y):
-            return CGPoint(x: x.value(at: frame)?[0] ?? 0, y: y.value(at: frame)?[0] ?? 0)
+            return CGPoint(x: x.scalar(at: frame), y: y.scalar(at: frame))
         case .combined(let property):
-            return Self.motionPoint(property, at: frame) ?? property.value(at: frame)?.point ?? .zero
+            return Self.motionPoint(property, at: frame) ?? property.point(at: frame)
         }
     }
 

@@ -20,7 +20,7 @@ struct LottieMaskPainter {
             if index == 0, [.subtract, .intersect, .darken].contains(mask.mode) {
                 fillEverything()
             }
-            let opacity = min(max((mask.opacity?.value(at: frame)?[0] ?? 100) / 100, 0), 1)
+            let opacity = min(max(mask.opacity.scalar(at: frame, default: 100) / 100, 0), 1)
             switch mask.mode {
             case .subtract: context.setBlendMode(.destinationOut)
             case .intersect, .darken: context.setBlendMode(.destinationIn)
@@ -42,7 +42,7 @@ struct LottieMaskPainter {
             return
         }
         let path = shape.path
-        let expansion = mask.expansion?.value(at: frame)?[0] ?? 0
+        let expansion = mask.expansion.scalar(at: frame)
         if mask.inverted {
             fillEverything()
             context.setBlendMode(.destinationOut)
