@@ -4,8 +4,10 @@ import Foundation
 /// Owns one opened input file (`AVFormatContext`) and reads its packets.
 package final class FormatInput {
     let context: UnsafeMutablePointer<AVFormatContext>
-    /// The file, named in every error.
+    /// The file, named in every error (for bytes in memory, the name they were given).
     package let path: String
+    /// The reader of bytes in memory, freed after the context that reads through it.
+    private let memory: MemoryReader?
 
     /// Opens `path` with the named demuxer, or lets libav probe when the name is `nil` or unknown.
     /// Corresponds to `avformat_open_input`.
@@ -26,6 +28,35 @@ package final class FormatInput {
             )
         }
         context = opened
+        memory = nil
+    }
+
+    /// Opens bytes in memory with the named demuxer, or lets libav probe when the name is `nil` or
+    /// unknown, as it opens a file. Corresponds to `avformat_alloc_context` and `avformat_open_input`
+    /// with custom I/O (`AVFMT_FLAG_CUSTOM_IO`).
+    /// - Parameter name: What the bytes are, named in errors in place of a path.
+    /// - Throws: `LibAVError` of kind `.unreadableInput` when libav cannot open the bytes, or `.outOfMemory`.
+    package init(data: Data, name: String, demuxerName: String? = nil) throws {
+        LogBridge.install()
+        path = name
+        let reader = try MemoryReader(data: data, name: name)
+        guard let allocated = avformat_alloc_context() else { throw LibAVError.outOfMemory("Opening \(name)") }
+        allocated.pointee.pb = reader.io
+        allocated.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
+        var opened: UnsafeMutablePointer<AVFormatContext>? = allocated
+        let demuxer = demuxerName.flatMap { av_find_input_format($0) }
+        // On failure avformat_open_input frees the context (not the reader's I/O context).
+        let status = avformat_open_input(&opened, "", demuxer, nil)
+        guard status >= 0, let opened else {
+            if LibAVError.isOutOfMemory(status) { throw LibAVError.outOfMemory("Opening \(name)") }
+            throw LibAVError(
+                .unreadableInput, operation: "Opening \(name)", code: status,
+                message:
+                    "libav could not open the data (\(LibAVError.errorText(status))); check that it is a complete picture"
+            )
+        }
+        context = opened
+        memory = reader
     }
 
     deinit {

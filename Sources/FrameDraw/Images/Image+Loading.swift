@@ -46,23 +46,54 @@ extension Image {
             options.maxPixelSize.map { $0 > 0 } ?? true, "ImageLoadingOptions.maxPixelSize must be at least 1.")
         let path = url.path(percentEncoded: false)
         let (data, fileCopy) = try Self.readImageFile(at: url, path: path)
-        let format = try Self.recognizedFormat(of: data, path: path)
-        try Self.checkComplete(data, format: format, path: path)
+        try self.init(surface: Self.decoded(data, path: path, wholeFile: fileCopy, inMemory: false, options: options))
+    }
+
+    /// Decodes the first picture of an image file's bytes in memory, as `init(contentsOf:options:)`
+    /// decodes a file: the same formats, recognised from the first bytes, the same checks and limits,
+    /// turned upright; no file is written or read.
+    ///
+    /// Use it for pictures that arrive as bytes: embedded in a document (a `data:` URI), inside an
+    /// archive, or downloaded.
+    /// - Parameters:
+    ///   - data: The bytes of an image file.
+    ///   - name: What the bytes are, named in errors where a file's path would be: where they came from.
+    ///   - options: The pixel limit and `maxPixelSize`.
+    /// - Throws: The errors of `init(contentsOf:options:)` for the same problems, naming `name`.
+    public convenience init(
+        data: Data, name: String = "image data", options: ImageLoadingOptions = ImageLoadingOptions()
+    ) throws {
+        precondition(options.maximumPixelCount > 0, "ImageLoadingOptions.maximumPixelCount must be at least 1.")
+        precondition(
+            options.maxPixelSize.map { $0 > 0 } ?? true, "ImageLoadingOptions.maxPixelSize must be at least 1.")
+        guard !data.isEmpty else {
+            throw FrameDrawError.unreadableImage(path: name, reason: "The data is empty (0 bytes).")
+        }
+        try self.init(surface: Self.decoded(data, path: name, wholeFile: nil, inMemory: true, options: options))
+    }
+
+    /// The upright picture of an image file's bytes: from the file at `path` (read again by the
+    /// decoders that read files, with `wholeFile` its copy when it has one), or from `data` alone when
+    /// `inMemory`, when `path` only names it in errors.
+    private static func decoded(
+        _ data: Data, path: String, wholeFile: FileCopy?, inMemory: Bool, options: ImageLoadingOptions
+    ) throws -> CairoSurface {
+        let format = try recognizedFormat(of: data, path: path)
+        try checkComplete(data, format: format, path: path)
         switch format {
         case .heif, .avif:
-            try self.init(surface: HEIFDecoder.decode(path: path, format: format, options: options))
-            return
+            return try HEIFDecoder.decode(path: path, data: inMemory ? data : nil, format: format, options: options)
         case .svg:
-            try self.init(surface: SVGDecoder.decode(path: path, data: data, options: options))
-            return
+            return try SVGDecoder.decode(path: path, data: data, options: options)
         case .jpeg, .png, .webp, .bmp, .tiff, .gif:
             break
         }
-        let size = try Self.checkedSize(of: data, format: format, path: path, options: options)
+        let size = try checkedSize(of: data, format: format, path: path, options: options)
         let orientation = ExifOrientation(imageFile: data)
         let decoded = try ImageFileDecoder.decode(
-            path: path, data: data, wholeFile: fileCopy, format: format, storedSize: size, options: options)
-        try self.init(surface: orientation.applied(to: consume decoded))
+            path: path, data: data, wholeFile: wholeFile, format: format, storedSize: size, options: options,
+            inMemory: inMemory)
+        return try orientation.applied(to: consume decoded)
     }
 
     /// Checks an image file without decoding it: that it exists and is readable, is in a format

@@ -29,11 +29,13 @@ enum ImageFileDecoder {
     ///   - format: The format recognised from the file's signature; picks the demuxer.
     ///   - storedSize: The width and height the header declares (before EXIF orientation).
     ///   - options: `maxPixelSize` bounds the longest side of the result.
+    ///   - inMemory: Whether the demuxer reads `data` rather than the file at `path` (which then only
+    ///     names the picture in errors).
     /// - Throws: `FrameDrawError.unreadableImage`, `.imageTooLarge` or `.outOfMemory`, naming the file.
     static func decode(
         path: String, data: Data, wholeFile: FileCopy? = nil, format: ImageFileFormat,
         storedSize: (width: Int, height: Int),
-        options: ImageLoadingOptions
+        options: ImageLoadingOptions, inMemory: Bool = false
     ) throws -> CairoSurface {
         let reduction =
             format == .jpeg && options.decodesJPEGAtReducedResolution
@@ -42,7 +44,10 @@ enum ImageFileDecoder {
         if reduction > 0 { codecOptions.append(CodecOption("lowres", String(reduction))) }
         if format == .png { codecOptions.append(CodecOption("err_detect", "+crccheck+explode")) }
         do {
-            let input = try FormatInput(path: path, demuxerName: format.demuxerName)
+            let input =
+                inMemory
+                ? try FormatInput(data: data, name: path, demuxerName: format.demuxerName)
+                : try FormatInput(path: path, demuxerName: format.demuxerName)
             let decoder = try Decoder(
                 input: input, streamIndex: try input.bestStream(.video), options: codecOptions, mapsPictures: true)
             let frame = try decoder.decodeFirstPicture(wholeFile: format == .gif ? nil : wholeFile)

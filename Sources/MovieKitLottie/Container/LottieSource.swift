@@ -56,6 +56,7 @@ struct LottieSource {
         for (index, asset) in animation.assets.enumerated() {
             guard asset.layers == nil, let name = asset.file, !name.isEmpty else { continue }
             let data: Data
+            let source: String
             if name.hasPrefix("data:") {
                 guard let comma = name.firstIndex(of: ","),
                     let decoded = Data(
@@ -66,11 +67,13 @@ struct LottieSource {
                         problem: "is a data URI that is not base64; embed the image as data:image/png;base64,…")
                 }
                 data = decoded
+                source = "the data URI"
             } else {
                 let relative = (asset.folder ?? "") + name
                 let key = relative.hasPrefix("/") ? String(relative.dropFirst()) : relative
                 if let inside = files[key] ?? files["images/" + name] ?? files["i/" + name] ?? files[name] {
                     data = inside
+                    source = name + " in the dotLottie"
                 } else {
                     let url = URL(fileURLWithPath: relative, relativeTo: folder)
                     // Only regular files of a sane size: never a device such as /dev/zero.
@@ -83,24 +86,23 @@ struct LottieSource {
                             problem: "names the image \(url.path), which cannot be read; put it beside the Lottie file")
                     }
                     data = contents
+                    source = url.path
                 }
             }
-            images[asset.id] = try Self.image(from: data, file: file, path: "assets[\(index)].p")
+            images[asset.id] = try Self.image(from: data, name: source, file: file, path: "assets[\(index)].p")
         }
         return images
     }
 
-    /// Decodes image bytes through a temporary file, since FrameDraw decodes files.
-    private static func image(from data: Data, file: String, path: String) throws -> Image {
-        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "moviekit-lottie-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: temporary) }
+    /// Decodes image bytes in memory; `name` says where they came from in errors.
+    private static func image(from data: Data, name: String, file: String, path: String) throws -> Image {
         do {
-            try data.write(to: temporary)
-            return try Image(contentsOf: temporary)
+            return try Image(data: data, name: name)
         } catch {
+            var reason = "\(error)"
+            while reason.hasSuffix(".") { reason.removeLast() }
             throw LottieError.invalidValue(
-                file: file, path: path, problem: "is an image that cannot be decoded: \(error)")
+                file: file, path: path, problem: "is an image that cannot be decoded: \(reason)")
         }
     }
 }

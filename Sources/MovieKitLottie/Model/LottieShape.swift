@@ -1,8 +1,6 @@
 import Foundation
 import MovieKitScene
 
-typealias LottieValue = LottieProperty<LottieVector>
-
 /// One item of a shape layer's `shapes` or a group's `it`, told apart by `ty`.
 struct LottieShape: Decodable, Sendable {
     var name: String?
@@ -14,7 +12,7 @@ struct LottieShape: Decodable, Sendable {
         case rectangle(position: LottieValue, size: LottieValue, roundness: LottieValue?, reversed: Bool)
         case ellipse(position: LottieValue, size: LottieValue, reversed: Bool)
         case polystar(LottiePolystar)
-        case path(LottieProperty<LottieBezier>, reversed: Bool)
+        case path(LottieAnimated<LottieBezier>, reversed: Bool)
         case fill(LottieFill)
         case stroke(LottieStroke)
         case transform(LottieTransform)
@@ -22,10 +20,11 @@ struct LottieShape: Decodable, Sendable {
         case roundCorners(LottieValue)
         case puckerBloat(LottieValue)
         case zigZag(ridges: LottieValue?, size: LottieValue?, smooth: Bool)
-        case offsetPath(amount: LottieValue?, join: Int, miterLimit: LottieValue?)
+        case offsetPath(amount: LottieValue?, join: LottieLineJoin, miterLimit: LottieValue?)
         case repeater(copies: LottieValue?, offset: LottieValue?, composite: Int, transform: LottieTransform)
         case merge(mode: Int)
-        case unsupported(String)
+        /// An item that is not drawn: twist, no-style, or a type the format does not list.
+        case unsupported(LottieShapeType)
     }
 
     enum CodingKeys: String, CodingKey {
@@ -36,62 +35,61 @@ struct LottieShape: Decodable, Sendable {
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        let type = try c.decode(String.self, forKey: .ty)
+        let type = try c.decode(LottieShapeType.self, forKey: .ty)
         name = try? c.decodeIfPresent(String.self, forKey: .nm)
         hidden = (try? c.decodeIfPresent(LottieFlag.self, forKey: .hd))?.value ?? false
         let reversed = (try? c.decodeIfPresent(Double.self, forKey: .d)) == 3
         switch type {
-        case "gr":
+        case .group:
             kind = .group(try c.decodeIfPresent([LottieShape].self, forKey: .it) ?? [])
-        case "rc":
+        case .rectangle:
             kind = .rectangle(
                 position: try c.decode(LottieValue.self, forKey: .p), size: try c.decode(LottieValue.self, forKey: .s),
                 roundness: try c.decodeIfPresent(LottieValue.self, forKey: .r), reversed: reversed)
-        case "el":
+        case .ellipse:
             kind = .ellipse(
                 position: try c.decode(LottieValue.self, forKey: .p), size: try c.decode(LottieValue.self, forKey: .s),
                 reversed: reversed)
-        case "sr":
+        case .polystar:
             kind = .polystar(try LottiePolystar(from: decoder))
-        case "sh":
-            kind = .path(try c.decode(LottieProperty<LottieBezier>.self, forKey: .ks), reversed: reversed)
-        case "fl", "gf":
+        case .path:
+            kind = .path(try c.decode(LottieAnimated<LottieBezier>.self, forKey: .ks), reversed: reversed)
+        case .fill, .gradientFill:
             kind = .fill(try LottieFill(from: decoder))
-        case "st", "gs":
+        case .stroke, .gradientStroke:
             kind = .stroke(try LottieStroke(from: decoder))
-        case "tr":
+        case .transform:
             kind = .transform(try LottieTransform(from: decoder))
-        case "tm":
+        case .trim:
             kind = .trim(
                 start: try c.decodeIfPresent(LottieValue.self, forKey: .s),
                 end: try c.decodeIfPresent(LottieValue.self, forKey: .e),
                 offset: try c.decodeIfPresent(LottieValue.self, forKey: .o),
                 sequential: (try? c.decodeIfPresent(Double.self, forKey: .m)) == 2)
-        case "rd":
+        case .roundCorners:
             kind = .roundCorners(try c.decode(LottieValue.self, forKey: .r))
-        case "pb":
+        case .puckerBloat:
             kind = .puckerBloat(try c.decode(LottieValue.self, forKey: .a))
-        case "zz":
+        case .zigZag:
             kind = .zigZag(
                 ridges: try c.decodeIfPresent(LottieValue.self, forKey: .r),
                 size: try c.decodeIfPresent(LottieValue.self, forKey: .s),
                 smooth: (try? c.decodeIfPresent(LottieValue.self, forKey: .pt))?.constant?[0] == 2)
-        case "op":
+        case .offsetPath:
             kind = .offsetPath(
                 amount: try c.decodeIfPresent(LottieValue.self, forKey: .a),
-                join: LottieFlag.integer((try? c.decodeIfPresent(Double.self, forKey: .lj)) ?? 1),
+                join: c.decodeLeniently(LottieLineJoin.self, forKey: .lj, default: .miter),
                 miterLimit: try c.decodeIfPresent(LottieValue.self, forKey: .ml))
-        case "rp":
+        case .repeater:
             kind = .repeater(
                 copies: try c.decodeIfPresent(LottieValue.self, forKey: .c),
                 offset: try c.decodeIfPresent(LottieValue.self, forKey: .o),
                 composite: LottieFlag.integer((try? c.decodeIfPresent(Double.self, forKey: .m)) ?? 1),
                 transform: try c.decodeIfPresent(LottieTransform.self, forKey: .rp) ?? LottieTransform())
-        case "mm":
+        case .merge:
             kind = .merge(mode: LottieFlag.integer((try? c.decodeIfPresent(Double.self, forKey: .mm)) ?? 1))
-        case "tw": kind = .unsupported("twist (`tw`)")
-        case "no": kind = .unsupported("no-style (`no`)")
-        default: kind = .unsupported("shape type `\(type)`")
+        case .twist, .noStyle, .unknown:
+            kind = .unsupported(type)
         }
     }
 }
@@ -168,7 +166,7 @@ struct LottiePaint: Sendable {
 struct LottieFill: Decodable, Sendable {
     var paint: LottiePaint
     var evenOdd: Bool
-    var blendMode: Int
+    var blendMode: LottieBlendMode
 
     enum CodingKeys: String, CodingKey { case r, bm }
 
@@ -176,7 +174,7 @@ struct LottieFill: Decodable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         paint = try LottiePaint(from: decoder)
         evenOdd = (try? c.decodeIfPresent(Double.self, forKey: .r)) == 2
-        blendMode = LottieFlag.integer((try? c.decodeIfPresent(Double.self, forKey: .bm)) ?? 0)
+        blendMode = c.decodeLeniently(LottieBlendMode.self, forKey: .bm, default: .normal)
     }
 }
 
@@ -184,11 +182,11 @@ struct LottieFill: Decodable, Sendable {
 struct LottieStroke: Decodable, Sendable {
     var paint: LottiePaint
     var width: LottieValue?
-    var cap: Int
-    var join: Int
+    var cap: LottieLineCap
+    var join: LottieLineJoin
     var miterLimit: Double
     var dashes: [(kind: String, value: LottieValue)]
-    var blendMode: Int
+    var blendMode: LottieBlendMode
 
     enum CodingKeys: String, CodingKey { case w, lc, lj, ml, d, bm }
 
@@ -201,10 +199,10 @@ struct LottieStroke: Decodable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         paint = try LottiePaint(from: decoder)
         width = try c.decodeIfPresent(LottieValue.self, forKey: .w)
-        cap = LottieFlag.integer((try? c.decodeIfPresent(Double.self, forKey: .lc)) ?? 2)
-        join = LottieFlag.integer((try? c.decodeIfPresent(Double.self, forKey: .lj)) ?? 2)
+        cap = c.decodeLeniently(LottieLineCap.self, forKey: .lc, default: .round)
+        join = c.decodeLeniently(LottieLineJoin.self, forKey: .lj, default: .round)
         miterLimit = (try? c.decodeIfPresent(Double.self, forKey: .ml)) ?? 4
         dashes = (try c.decodeIfPresent([Dash].self, forKey: .d) ?? []).map { ($0.n, $0.v) }
-        blendMode = LottieFlag.integer((try? c.decodeIfPresent(Double.self, forKey: .bm)) ?? 0)
+        blendMode = c.decodeLeniently(LottieBlendMode.self, forKey: .bm, default: .normal)
     }
 }

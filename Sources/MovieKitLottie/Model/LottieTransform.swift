@@ -5,16 +5,16 @@ import MovieKitScene
 /// A layer's or shape group's transform (`ks`, `tr`): anchor, position (possibly split into x and
 /// y), scale in percent, rotation and skew in degrees, opacity in percent.
 struct LottieTransform: Decodable, Sendable {
-    var anchor: LottieProperty<LottieVector>?
+    var anchor: LottieValue?
     var position: LottiePosition?
-    var scale: LottieProperty<LottieVector>?
-    var rotation: LottieProperty<LottieVector>?
-    var opacity: LottieProperty<LottieVector>?
-    var skew: LottieProperty<LottieVector>?
-    var skewAxis: LottieProperty<LottieVector>?
+    var scale: LottieValue?
+    var rotation: LottieValue?
+    var opacity: LottieValue?
+    var skew: LottieValue?
+    var skewAxis: LottieValue?
     /// A repeater's opacity of its first and last copies, in percent.
-    var startOpacity: LottieProperty<LottieVector>?
-    var endOpacity: LottieProperty<LottieVector>?
+    var startOpacity: LottieValue?
+    var endOpacity: LottieValue?
     /// Properties of 3D layers that are not drawn; named in warnings.
     var unsupported: [String] = []
 
@@ -24,19 +24,19 @@ struct LottieTransform: Decodable, Sendable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        anchor = try container.decodeIfPresent(LottieProperty<LottieVector>.self, forKey: .a)
+        anchor = try container.decodeIfPresent(LottieValue.self, forKey: .a)
         position = try container.decodeIfPresent(LottiePosition.self, forKey: .p)
-        scale = try container.decodeIfPresent(LottieProperty<LottieVector>.self, forKey: .s)
+        scale = try container.decodeIfPresent(LottieValue.self, forKey: .s)
         rotation =
-            try container.decodeIfPresent(LottieProperty<LottieVector>.self, forKey: .r)
-            ?? container.decodeIfPresent(LottieProperty<LottieVector>.self, forKey: .rz)
-        opacity = try container.decodeIfPresent(LottieProperty<LottieVector>.self, forKey: .o)
-        skew = try container.decodeIfPresent(LottieProperty<LottieVector>.self, forKey: .sk)
-        skewAxis = try container.decodeIfPresent(LottieProperty<LottieVector>.self, forKey: .sa)
-        startOpacity = try container.decodeIfPresent(LottieProperty<LottieVector>.self, forKey: .so)
-        endOpacity = try container.decodeIfPresent(LottieProperty<LottieVector>.self, forKey: .eo)
+            try container.decodeIfPresent(LottieValue.self, forKey: .r)
+            ?? container.decodeIfPresent(LottieValue.self, forKey: .rz)
+        opacity = try container.decodeIfPresent(LottieValue.self, forKey: .o)
+        skew = try container.decodeIfPresent(LottieValue.self, forKey: .sk)
+        skewAxis = try container.decodeIfPresent(LottieValue.self, forKey: .sa)
+        startOpacity = try container.decodeIfPresent(LottieValue.self, forKey: .so)
+        endOpacity = try container.decodeIfPresent(LottieValue.self, forKey: .eo)
         for key in [CodingKeys.rx, .ry, .or] where container.contains(key) {
-            if let value = try? container.decode(LottieProperty<LottieVector>.self, forKey: key),
+            if let value = try? container.decode(LottieValue.self, forKey: key),
                 value.isAnimated || value.constant.map({ $0.values.contains { $0 != 0 } }) == true
             {
                 unsupported.append("3D rotation (`\(key.stringValue)`)")
@@ -46,15 +46,15 @@ struct LottieTransform: Decodable, Sendable {
 
     /// The matrix that maps the transformed space into its parent's, at `frame`.
     func matrix(at frame: Double, autoOrient: Bool = false) -> FrameDraw.AffineTransform {
-        let a = anchor?.value(at: frame) ?? LottieVector([0, 0])
+        let a = anchor.point(at: frame)
         let p = position?.value(at: frame) ?? CGPoint.zero
-        let s = scale?.value(at: frame) ?? LottieVector([100, 100])
-        var r = rotation?.value(at: frame)?[0] ?? 0
+        let s = scale.vector(at: frame, default: LottieVector([100, 100]))
+        var r = rotation.scalar(at: frame)
         if autoOrient, let angle = position?.orientation(at: frame) { r += angle }
-        let sk = skew?.value(at: frame)?[0] ?? 0
-        let sa = skewAxis?.value(at: frame)?[0] ?? 0
+        let sk = skew.scalar(at: frame)
+        let sa = skewAxis.scalar(at: frame)
         // Points go through: -anchor, scale, skew, rotation, +position (applied right to left).
-        var m = FrameDraw.AffineTransform(translationX: -a[0], y: -a[1])
+        var m = FrameDraw.AffineTransform(translationX: -a.x, y: -a.y)
         m = m.concatenating(
             FrameDraw.AffineTransform(scaleX: s[0] / 100, y: s.values.count > 1 ? s[1] / 100 : s[0] / 100))
         if sk != 0 {
@@ -71,7 +71,7 @@ struct LottieTransform: Decodable, Sendable {
 
     /// The opacity at `frame`, 0…1.
     func opacity(at frame: Double) -> Double {
-        min(max((opacity?.value(at: frame)?[0] ?? 100) / 100, 0), 1)
+        min(max(opacity.scalar(at: frame, default: 100) / 100, 0), 1)
     }
 
     /// The names of animated properties that carry expressions, for warnings.
@@ -88,8 +88,8 @@ struct LottieTransform: Decodable, Sendable {
 
 /// A position: one property (possibly a motion path with spatial tangents) or separate x and y.
 enum LottiePosition: Decodable, Sendable {
-    case combined(LottieProperty<LottieVector>)
-    case split(x: LottieProperty<LottieVector>, y: LottieProperty<LottieVector>)
+    case combined(LottieValue)
+    case split(x: LottieValue, y: LottieValue)
 
     enum CodingKeys: String, CodingKey { case s, x, y }
 
@@ -97,10 +97,10 @@ enum LottiePosition: Decodable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if let split = try? container.decodeIfPresent(LottieFlag.self, forKey: .s), split.value {
             self = .split(
-                x: try container.decode(LottieProperty<LottieVector>.self, forKey: .x),
-                y: try container.decode(LottieProperty<LottieVector>.self, forKey: .y))
+                x: try container.decode(LottieValue.self, forKey: .x),
+                y: try container.decode(LottieValue.self, forKey: .y))
         } else {
-            self = .combined(try LottieProperty<LottieVector>(from: decoder))
+            self = .combined(try LottieValue(from: decoder))
         }
     }
 
@@ -114,9 +114,9 @@ enum LottiePosition: Decodable, Sendable {
     func value(at frame: Double) -> CGPoint {
         switch self {
         case .split(let x, let y):
-            return CGPoint(x: x.value(at: frame)?[0] ?? 0, y: y.value(at: frame)?[0] ?? 0)
+            return CGPoint(x: x.scalar(at: frame), y: y.scalar(at: frame))
         case .combined(let property):
-            return Self.motionPoint(property, at: frame) ?? property.value(at: frame)?.point ?? .zero
+            return Self.motionPoint(property, at: frame) ?? property.point(at: frame)
         }
     }
 
@@ -133,12 +133,12 @@ enum LottiePosition: Decodable, Sendable {
     }
 
     /// The point on a spatial Bézier segment, moved along it by arc length at the eased progress.
-    private static func motionPoint(_ property: LottieProperty<LottieVector>, at frame: Double) -> CGPoint? {
+    private static func motionPoint(_ property: LottieValue, at frame: Double) -> CGPoint? {
         guard case .between(let from, let to, let keyframe, let progress) = property.segment(at: frame),
             let out = keyframe.tangentOut, let inn = keyframe.tangentIn,
             out.contains(where: { $0 != 0 }) || inn.contains(where: { $0 != 0 })
         else { return nil }
-        let t = LottieProperty<LottieVector>.eased(progress, keyframe: keyframe, dimension: 0)
+        let t = LottieValue.eased(progress, keyframe: keyframe, dimension: 0)
         let p0 = from.point
         let p3 = to.point
         let p1 = CGPoint(x: p0.x + (out.first ?? 0), y: p0.y + (out.count > 1 ? out[1] : 0))

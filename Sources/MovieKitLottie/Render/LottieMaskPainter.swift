@@ -16,15 +16,16 @@ struct LottieMaskPainter {
         context.beginTransparencyLayer()
         context.setBlendMode(.normal)
         for (index, mask) in masks.enumerated() {
-            if index == 0 && (mask.mode == "s" || mask.mode == "i" || mask.mode == "d") {
+            // A first mask that takes away from the layer starts from all of it.
+            if index == 0, [.subtract, .intersect, .darken].contains(mask.mode) {
                 fillEverything()
             }
-            let opacity = min(max((mask.opacity?.value(at: frame)?[0] ?? 100) / 100, 0), 1)
+            let opacity = min(max(mask.opacity.scalar(at: frame, default: 100) / 100, 0), 1)
             switch mask.mode {
-            case "s": context.setBlendMode(.destinationOut)
-            case "i", "d": context.setBlendMode(.destinationIn)
-            case "f": context.setBlendMode(.xor)
-            default: context.setBlendMode(.normal)
+            case .subtract: context.setBlendMode(.destinationOut)
+            case .intersect, .darken: context.setBlendMode(.destinationIn)
+            case .difference: context.setBlendMode(.xor)
+            case .add, .lighten, .off, .unknown: context.setBlendMode(.normal)
             }
             context.beginTransparencyLayer(alpha: opacity)
             context.setBlendMode(.normal)
@@ -41,7 +42,7 @@ struct LottieMaskPainter {
             return
         }
         let path = shape.path
-        let expansion = mask.expansion?.value(at: frame)?[0] ?? 0
+        let expansion = mask.expansion.scalar(at: frame)
         if mask.inverted {
             fillEverything()
             context.setBlendMode(.destinationOut)

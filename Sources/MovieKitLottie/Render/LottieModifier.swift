@@ -14,20 +14,20 @@ enum LottieModifier {
         switch kind {
         case .trim(let start, let end, let offset, let sequential):
             self = .trim(
-                start: start?.value(at: frame)?[0] ?? 0, end: end?.value(at: frame)?[0] ?? 100,
-                offset: offset?.value(at: frame)?[0] ?? 0, sequential: sequential)
+                start: start.scalar(at: frame), end: end.scalar(at: frame, default: 100),
+                offset: offset.scalar(at: frame), sequential: sequential)
         case .roundCorners(let radius):
-            self = .roundCorners(radius.value(at: frame)?[0] ?? 0)
+            self = .roundCorners(radius.scalar(at: frame))
         case .puckerBloat(let amount):
-            self = .puckerBloat(amount.value(at: frame)?[0] ?? 0)
+            self = .puckerBloat(amount.scalar(at: frame))
         case .zigZag(let ridges, let size, let smooth):
             self = .zigZag(
-                ridges: ridges?.value(at: frame)?[0] ?? 0, size: size?.value(at: frame)?[0] ?? 0, smooth: smooth)
+                ridges: ridges.scalar(at: frame), size: size.scalar(at: frame), smooth: smooth)
         case .offsetPath(let amount, let join, let miterLimit):
             self = .offset(
-                amount: amount?.value(at: frame)?[0] ?? 0,
-                join: join == 1 ? .miter : join == 3 ? .bevel : .round,
-                miterLimit: miterLimit?.value(at: frame)?[0] ?? 4)
+                amount: amount.scalar(at: frame),
+                join: LineJoin(join),
+                miterLimit: miterLimit.scalar(at: frame, default: 4))
         default:
             return nil
         }

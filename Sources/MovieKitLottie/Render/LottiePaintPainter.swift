@@ -8,7 +8,7 @@ struct LottiePaintPainter {
     let paint: LottiePaint
     let frame: Double
 
-    var opacity: Double { min(max((paint.opacity?.value(at: frame)?[0] ?? 100) / 100, 0), 1) }
+    var opacity: Double { min(max(paint.opacity.scalar(at: frame, default: 100) / 100, 0), 1) }
 
     func fill(evenOdd: Bool) {
         let rule: FillRule = evenOdd ? .evenOdd : .winding
@@ -24,7 +24,7 @@ struct LottiePaintPainter {
                     using: rule)
             }
         } else {
-            context.setFillColor(color())
+            context.setFillColor(paint.color.color(at: frame).withAlphaComponent(opacity))
             context.fillPath(using: rule)
         }
     }
@@ -42,7 +42,7 @@ struct LottiePaintPainter {
                     with: resolved.gradient, startCenter: focal, startRadius: 0, endCenter: center, endRadius: radius)
             }
         } else {
-            context.setStrokeColor(color())
+            context.setStrokeColor(paint.color.color(at: frame).withAlphaComponent(opacity))
             context.strokePath()
         }
     }
@@ -51,16 +51,16 @@ struct LottiePaintPainter {
     /// - Returns: The width; 0 when the stroke draws nothing.
     @discardableResult
     func setLineStyle(_ stroke: LottieStroke) -> Double {
-        let width = stroke.width?.value(at: frame)?[0] ?? 0
+        let width = stroke.width.scalar(at: frame)
         guard width > 0 else { return 0 }
         context.setLineWidth(width)
-        context.setLineCap(stroke.cap == 1 ? .butt : stroke.cap == 3 ? .square : .round)
-        context.setLineJoin(stroke.join == 1 ? .miter : stroke.join == 3 ? .bevel : .round)
+        context.setLineCap(LineCap(stroke.cap))
+        context.setLineJoin(LineJoin(stroke.join))
         context.setMiterLimit(stroke.miterLimit)
         var lengths: [Double] = []
         var phase = 0.0
         for dash in stroke.dashes {
-            let value = dash.value.value(at: frame)?[0] ?? 0
+            let value = dash.value.scalar(at: frame)
             if dash.kind == "o" { phase = value } else { lengths.append(max(value, 0)) }
         }
         if lengths.count == 1 { lengths.append(lengths[0]) }
@@ -73,16 +73,6 @@ struct LottiePaintPainter {
         context.fillPath()
     }
 
-    private func color() -> Color {
-        let c = paint.color?.value(at: frame) ?? LottieVector([0, 0, 0])
-        // Some exporters write 0…255 components.
-        let scale = c.values.prefix(3).contains { $0 > 1 } ? 255.0 : 1.0
-        return Color(
-            red: clamp(c[0] / scale), green: clamp(c[1] / scale), blue: clamp(c[2] / scale), alpha: opacity)
-    }
-
-    private func clamp(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), 1) }
-
     enum GradientGeometry {
         case linear(CGPoint, CGPoint)
         case radial(focal: CGPoint, center: CGPoint, radius: Double)
@@ -92,13 +82,12 @@ struct LottiePaintPainter {
         guard let stops = gradient.stops.value(at: frame),
             let made = LottieGradientStops.gradient(stops.values, colorCount: gradient.count)
         else { return nil }
-        let start = paint.start?.value(at: frame)?.point ?? .zero
-        let end = paint.end?.value(at: frame)?.point ?? .zero
+        let start = paint.start.point(at: frame)
+        let end = paint.end.point(at: frame)
         guard paint.radial else { return (made, .linear(start, end)) }
         let radius = hypot(end.x - start.x, end.y - start.y)
-        let highlight = min(max((paint.highlightLength?.value(at: frame)?[0] ?? 0) / 100, -0.99), 0.99)
-        let angle =
-            (paint.highlightAngle?.value(at: frame)?[0] ?? 0) * .pi / 180 + atan2(end.y - start.y, end.x - start.x)
+        let highlight = min(max(paint.highlightLength.scalar(at: frame) / 100, -0.99), 0.99)
+        let angle = paint.highlightAngle.scalar(at: frame) * .pi / 180 + atan2(end.y - start.y, end.x - start.x)
         let focal = CGPoint(
             x: start.x + cos(angle) * highlight * radius, y: start.y + sin(angle) * highlight * radius)
         return (made, .radial(focal: focal, center: start, radius: radius))

@@ -26,21 +26,22 @@ struct LottieRenderer: Sendable {
         for position in layers.indices.reversed() {
             let layer = layers[position]
             guard !layer.isMatte else { continue }
-            guard let mode = layer.matteMode, mode > 0, let matte = matteLayer(for: position, in: layers) else {
+            guard let matteStyle = Self.matteStyle(layer.matteMode), let matte = matteLayer(for: position, in: layers)
+            else {
                 drawLayer(layer, in: layers, frame: frame, context: context, depth: depth)
                 continue
             }
             guard isVisible(layer, frame: frame) else { continue }
             context.saveGState()
-            context.setBlendMode(Self.blendMode(layer.blendMode))
+            context.setBlendMode(BlendMode(layer.blendMode))
             context.beginTransparencyLayer()
             context.setBlendMode(.normal)
             drawLayer(layer, in: layers, frame: frame, context: context, depth: depth, ignoresBlendMode: true)
-            context.setBlendMode(mode == 2 || mode == 4 ? .destinationOut : .destinationIn)
+            context.setBlendMode(matteStyle.inverted ? .destinationOut : .destinationIn)
             context.beginTransparencyLayer()
             context.setBlendMode(.normal)
             drawLayer(matte, in: layers, frame: frame, context: context, depth: depth, ignoresBlendMode: true)
-            if mode == 3 || mode == 4 { context.convertLuminanceToAlpha() }
+            if matteStyle.luma { context.convertLuminanceToAlpha() }
             context.endTransparencyLayer()
             context.endTransparencyLayer()
             context.restoreGState()
@@ -54,6 +55,20 @@ struct LottieRenderer: Sendable {
             return layers.first { $0.index == index }
         }
         return position > 0 ? layers[position - 1] : nil
+    }
+
+    /// How a track matte masks its layer: where it is transparent instead of opaque (`inverted`),
+    /// and by its brightness instead of its alpha (`luma`); `nil` for no matte. A mode the format
+    /// does not list is drawn as an alpha matte when its number is above 0.
+    private static func matteStyle(_ mode: LottieMatteMode) -> (inverted: Bool, luma: Bool)? {
+        switch mode {
+        case .off: nil
+        case .alpha: (false, false)
+        case .invertedAlpha: (true, false)
+        case .luma: (false, true)
+        case .invertedLuma: (true, true)
+        case .unknown(let number): number > 0 ? (false, false) : nil
+        }
     }
 
     private func isVisible(_ layer: LottieLayer, frame: Double) -> Bool {
@@ -78,7 +93,7 @@ struct LottieRenderer: Sendable {
         _ layer: LottieLayer, in layers: [LottieLayer], frame: Double, context: DrawingContext, depth: Int,
         ignoresBlendMode: Bool = false
     ) {
-        guard isVisible(layer, frame: frame), layer.type != 3 else { return }
+        guard isVisible(layer, frame: frame), layer.type != .null else { return }
         // A layer's own keyframes (transform, shapes, masks, time remap) are on its composition's
         // frames, as in lottie-web, ThorVG and rlottie; its start time and stretch move only what a
         // precomposition plays inside it.
@@ -86,8 +101,8 @@ struct LottieRenderer: Sendable {
         guard opacity > 0 else { return }
         let matrix = matrix(of: layer, in: layers, frame: frame)
         guard matrix.inverted() != nil else { return }
-        let masks = layer.masks.filter { $0.mode != "n" }
-        let blend = ignoresBlendMode ? BlendMode.normal : Self.blendMode(layer.blendMode)
+        let masks = layer.masks.filter { $0.mode != .off }
+        let blend = ignoresBlendMode ? BlendMode.normal : BlendMode(layer.blendMode)
         let grouped = opacity < 1 || !masks.isEmpty || blend != .normal
         context.saveGState()
         defer { context.restoreGState() }
@@ -98,24 +113,24 @@ struct LottieRenderer: Sendable {
         }
         context.concatenate(matrix)
         switch layer.type {
-        case 4:
+        case .shape:
             LottieShapeRenderer(context: context, frame: frame).draw(layer.shapes)
-        case 1:
+        case .solid:
             if let hex = layer.solidColor, let color = try? Color(hex: hex) {
                 context.setFillColor(color)
                 context.fill(CGRect(x: 0, y: 0, width: layer.width ?? 0, height: layer.height ?? 0))
             }
-        case 2:
+        case .image:
             if let id = layer.referenceID, let image = images[id] {
                 context.draw(image, in: CGRect(origin: .zero, size: image.size))
             }
-        case 0:
+        case .precomposition:
             drawPrecomposition(layer, frame: frame, context: context, depth: depth)
-        case 5:
+        case .text:
             if let document = layer.text?.document(at: frame) {
                 LottieTextPainter(context: context, fonts: animation.fonts).draw(document)
             }
-        default:
+        case .null, .unknown:
             break
         }
         if !masks.isEmpty {
@@ -136,29 +151,6 @@ struct LottieRenderer: Sendable {
             context.clip(to: CGRect(x: 0, y: 0, width: width, height: height))
         }
         drawComposition(layers, frame: LottieTime.snapped(childFrame), context: context, depth: depth + 1)
-    }
-
-    /// The FrameDraw blend mode of a Lottie blend mode number.
-    static func blendMode(_ mode: Int) -> BlendMode {
-        switch mode {
-        case 1: .multiply
-        case 2: .screen
-        case 3: .overlay
-        case 4: .darken
-        case 5: .lighten
-        case 6: .colorDodge
-        case 7: .colorBurn
-        case 8: .hardLight
-        case 9: .softLight
-        case 10: .difference
-        case 11: .exclusion
-        case 12: .hue
-        case 13: .saturation
-        case 14: .color
-        case 15: .luminosity
-        case 16: .plusLighter
-        default: .normal
-        }
     }
 }
 

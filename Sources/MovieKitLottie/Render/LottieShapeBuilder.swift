@@ -62,15 +62,15 @@ enum LottieShapeBuilder {
     }
 
     static func polystar(_ star: LottiePolystar, frame: Double) -> LottieBezier {
-        let center = star.position.value(at: frame)?.point ?? .zero
-        let pointValue = star.points.value(at: frame)?[0] ?? 5
+        let center = star.position.point(at: frame)
+        let pointValue = star.points.scalar(at: frame, default: 5)
         // At most 10,000 points: more cannot be told apart, and a damaged file must not make millions.
         let points = pointValue.isFinite ? min(max(0, Int(pointValue.rounded(.down))), 10_000) : 0
-        let rotation = (star.rotation?.value(at: frame)?[0] ?? 0) * .pi / 180
-        let outerRadius = star.outerRadius.value(at: frame)?[0] ?? 0
-        let outerRoundness = (star.outerRoundness?.value(at: frame)?[0] ?? 0) / 100
-        let innerRadius = star.innerRadius?.value(at: frame)?[0] ?? 0
-        let innerRoundness = (star.innerRoundness?.value(at: frame)?[0] ?? 0) / 100
+        let rotation = star.rotation.scalar(at: frame) * .pi / 180
+        let outerRadius = star.outerRadius.scalar(at: frame)
+        let outerRoundness = star.outerRoundness.scalar(at: frame) / 100
+        let innerRadius = star.innerRadius.scalar(at: frame)
+        let innerRoundness = star.innerRoundness.scalar(at: frame) / 100
         guard points > 0 else { return LottieBezier(closed: true, vertices: [], inTangents: [], outTangents: []) }
         let count = star.isStar ? points * 2 : points
         let step = 2 * Double.pi / Double(count)

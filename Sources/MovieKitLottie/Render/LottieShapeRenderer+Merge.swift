@@ -47,7 +47,7 @@ extension LottieShapeRenderer {
         let rule: FillRule = fill.evenOdd ? .evenOdd : .winding
         context.saveGState()
         defer { context.restoreGState() }
-        if fill.blendMode != 0 { context.setBlendMode(LottieRenderer.blendMode(fill.blendMode)) }
+        if fill.blendMode != .normal { context.setBlendMode(BlendMode(fill.blendMode)) }
         context.concatenate(toLayer)
         var bounds = CGRect.null
         context.beginTransparencyLayer()
@@ -96,7 +96,7 @@ extension LottieShapeRenderer {
         let painter = LottiePaintPainter(context: context, paint: stroke.paint, frame: frame)
         context.saveGState()
         defer { context.restoreGState() }
-        if stroke.blendMode != 0 { context.setBlendMode(LottieRenderer.blendMode(stroke.blendMode)) }
+        if stroke.blendMode != .normal { context.setBlendMode(BlendMode(stroke.blendMode)) }
         context.concatenate(toLayer)
         let place = { (geometry: Geometry, path: Path) -> Path in
             let relative = geometry.toLayer.concatenating(fromLayer)

@@ -59,17 +59,13 @@ struct LottieShapeRenderer {
                 geometries += childGeometries
                 nodes.append(.group(opacity: opacity, childNodes))
             case .rectangle(let position, let size, let roundness, let reversed):
-                let p = position.value(at: frame)?.point ?? .zero
-                let s = size.value(at: frame) ?? LottieVector([0, 0])
                 let shape = LottieShapeBuilder.rectangle(
-                    position: p, size: CGSize(width: s[0], height: s[1]),
-                    roundness: roundness?.value(at: frame)?[0] ?? 0, reversed: reversed)
+                    position: position.point(at: frame), size: size.size(at: frame),
+                    roundness: roundness.scalar(at: frame), reversed: reversed)
                 geometries.append(Geometry(path: shape.path, toLayer: toLayer))
             case .ellipse(let position, let size, let reversed):
-                let p = position.value(at: frame)?.point ?? .zero
-                let s = size.value(at: frame) ?? LottieVector([0, 0])
                 let shape = LottieShapeBuilder.ellipse(
-                    position: p, size: CGSize(width: s[0], height: s[1]), reversed: reversed)
+                    position: position.point(at: frame), size: size.size(at: frame), reversed: reversed)
                 geometries.append(Geometry(path: shape.path, toLayer: toLayer))
             case .polystar(let star):
                 geometries.append(
@@ -85,8 +81,8 @@ struct LottieShapeRenderer {
                 // The repeater copies everything before it in its group.
                 let prefix = Array(items[..<position])
                 return repeated(
-                    prefix, rest: Array(items[(position + 1)...]), copies: copies?.value(at: frame)?[0] ?? 1,
-                    offset: offset?.value(at: frame)?[0] ?? 0, above: composite != 2, transform: transform,
+                    prefix, rest: Array(items[(position + 1)...]), copies: copies.scalar(at: frame, default: 1),
+                    offset: offset.scalar(at: frame), above: composite != 2, transform: transform,
                     toLayer: toLayer)
             case .merge(let mode):
                 if (2...5).contains(mode), geometries.count > 1,
@@ -112,19 +108,19 @@ struct LottieShapeRenderer {
         let count = copies.isFinite ? min(max(0, Int(copies.rounded(.up))), 1000) : 0
         var geometries: [Geometry] = []
         var copyNodes: [Node] = []
-        let anchor = transform.anchor?.value(at: frame) ?? LottieVector([0, 0])
+        let anchor = transform.anchor.point(at: frame)
         let position = transform.position?.value(at: frame) ?? .zero
-        let scale = transform.scale?.value(at: frame) ?? LottieVector([100, 100])
-        let rotation = transform.rotation?.value(at: frame)?[0] ?? 0
-        let startOpacity = (transform.startOpacity?.value(at: frame)?[0] ?? 100) / 100
-        let endOpacity = (transform.endOpacity?.value(at: frame)?[0] ?? 100) / 100
+        let scale = transform.scale.vector(at: frame, default: LottieVector([100, 100]))
+        let rotation = transform.rotation.scalar(at: frame)
+        let startOpacity = transform.startOpacity.scalar(at: frame, default: 100) / 100
+        let endOpacity = transform.endOpacity.scalar(at: frame, default: 100) / 100
         for copy in 0..<count {
             let steps = Double(copy) + offset
-            var m = FrameDraw.AffineTransform(translationX: -anchor[0], y: -anchor[1])
+            var m = FrameDraw.AffineTransform(translationX: -anchor.x, y: -anchor.y)
             m = m.concatenating(
                 FrameDraw.AffineTransform(scaleX: pow(scale[0] / 100, steps), y: pow(scale[1] / 100, steps)))
             m = m.concatenating(FrameDraw.AffineTransform(rotationAngle: rotation * steps * .pi / 180))
-            m = m.concatenating(FrameDraw.AffineTransform(translationX: anchor[0], y: anchor[1]))
+            m = m.concatenating(FrameDraw.AffineTransform(translationX: anchor.x, y: anchor.y))
             m = m.concatenating(FrameDraw.AffineTransform(translationX: position.x * steps, y: position.y * steps))
             let fraction = count > 1 ? Double(copy) / Double(count - 1) : 0
             let opacity = startOpacity + (endOpacity - startOpacity) * fraction
@@ -176,13 +172,13 @@ struct LottieShapeRenderer {
     }
 
     private func paint(
-        _ paint: LottiePaint, geometries: [Geometry], toLayer: FrameDraw.AffineTransform, blendMode: Int,
+        _ paint: LottiePaint, geometries: [Geometry], toLayer: FrameDraw.AffineTransform, blendMode: LottieBlendMode,
         _ body: (LottiePaintPainter) -> Void
     ) {
         guard !geometries.isEmpty, let fromLayer = toLayer.inverted() else { return }
         context.saveGState()
         defer { context.restoreGState() }
-        if blendMode != 0 { context.setBlendMode(LottieRenderer.blendMode(blendMode)) }
+        if blendMode != .normal { context.setBlendMode(BlendMode(blendMode)) }
         context.concatenate(toLayer)
         for geometry in geometries {
             let relative = geometry.toLayer.concatenating(fromLayer)

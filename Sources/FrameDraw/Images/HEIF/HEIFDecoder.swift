@@ -15,10 +15,15 @@ import Foundation
 /// full-size surface).
 enum HEIFDecoder {
     /// Reads the file's header, refuses a picture larger than `options` allows, and decodes it.
+    /// - Parameter data: The file's bytes, to decode them rather than the file at `path` (which then
+    ///   only names the picture in errors).
     /// - Throws: `FrameDrawError.imageExceedsPixelLimit` (checked before decoding), `.imageTooLarge` when a
     ///   side exceeds what a FrameDraw image can hold, `.unreadableImage` with libheif's reason, or `.outOfMemory`.
-    static func decode(path: String, format: ImageFileFormat, options: ImageLoadingOptions) throws -> CairoSurface {
-        let file = try HEIFFile(path: path, format: format)
+    static func decode(path: String, data: Data? = nil, format: ImageFileFormat, options: ImageLoadingOptions)
+        throws -> CairoSurface
+    {
+        let file =
+            try data.map { try HEIFFile(data: $0, name: path, format: format) } ?? HEIFFile(path: path, format: format)
         let handle = try file.primaryImage()
         guard handle.width > 0, handle.height > 0 else {
             throw FrameDrawError.unreadableImage(

@@ -16,6 +16,8 @@ final class HEIFFile {
     let path: String
     /// The format recognised from the file's brand, named in messages.
     let format: ImageFileFormat
+    /// A copy of the bytes that libheif reads from memory, which must outlive the context.
+    private let bytes: UnsafeMutableRawBufferPointer?
 
     /// Initialises libheif once per process (reference-counted by libheif; never released, since the
     /// built-in decoder plugins stay in use for the life of the process). Corresponds to `heif_init`.
@@ -39,10 +41,37 @@ final class HEIFFile {
             throw error
         }
         self.context = context
+        bytes = nil
+    }
+
+    /// Reads the boxes of a HEIF or AVIF file in memory, from a copy that lives as long as this file.
+    /// Corresponds to `heif_context_alloc` and `heif_context_read_from_memory_without_copy`.
+    /// - Parameter name: What the bytes are, named in errors in place of a path.
+    /// - Throws: `FrameDrawError.unreadableImage` naming `name` with libheif's reason, or `.outOfMemory`.
+    init(data: Data, name: String, format: ImageFileFormat) throws {
+        path = name
+        self.format = format
+        _ = Self.libraryReady
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
+        data.copyBytes(to: bytes)
+        guard let context = heif_context_alloc() else {
+            bytes.deallocate()
+            throw FrameDrawError.outOfMemory("memory to read the \(format.displayName) image \(name)")
+        }
+        let status = heif_context_read_from_memory_without_copy(context, bytes.baseAddress, data.count, nil)
+        guard status.code == heif_error_Ok else {
+            let error = FrameDrawError(heifStatus: status, path: name, format: format)
+            heif_context_free(context)
+            bytes.deallocate()
+            throw error
+        }
+        self.context = context
+        self.bytes = bytes
     }
 
     deinit {
         heif_context_free(context)
+        bytes?.deallocate()
     }
 
     /// The primary picture: the one a viewer shows. Corresponds to `heif_context_get_primary_image_handle`.
