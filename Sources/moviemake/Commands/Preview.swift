@@ -72,10 +72,15 @@ struct Preview: ParsableCommand {
             return .file(url, variables: try sceneOptions.variables())
         }
         let output = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".mp4")
-        // The slideshow command's own layout, with its defaults: read again when the folder or a photo changes.
-        let command = try SlideshowCommand.parse([url.path, "--output", output.path])
+        // A slideshow with the library's defaults, which are `moviemake slideshow`'s: read again when the
+        // folder or a photo changes.
         return PreviewSource(title: url.lastPathComponent, renderOutput: output) {
-            let show = try command.makeSlideshow()
+            let show: Slideshow
+            do {
+                show = try Slideshow(inputs: [url], options: Slideshow.InputOptions())
+            } catch let error as SlideshowInputError {
+                throw CommandFailure(SlideshowCommand.sentence(for: error))
+            }
             try show.validate()
             let photos = show.slides.compactMap { slide -> URL? in
                 if case .photo(let photo) = slide.content { return photo }

@@ -190,56 +190,39 @@ struct SlideshowCommand: ParsableCommand {
         show.width = size.width
         show.height = size.height
         show.fps = encoding.frame.fps ?? show.fps
-        let photos = try PhotoInputs.collect(inputs, recursive: recursive, sortByDate: sort == .date)
-        if photos.isEmpty, show.slides.isEmpty {
-            throw CommandFailure(
-                "No photos were found in \(inputs.joined(separator: ", ")); hidden files are skipped, and folders inside folders are read only with --recursive."
-            )
-        }
-        if let title { show.slides.append(Slideshow.Slide(.title(title))) }
-        for photo in photos {
-            var slide = try PhotoInputs.isClip(photo) ? clipSlide(photo) : Slideshow.Slide(.photo(photo))
-            switch captions {
-            case .filename: slide.caption = photo.deletingPathExtension().lastPathComponent
-            case .date: slide.caption = PhotoInputs.dateCaption(for: photo)
-            case nil: break
-            }
-            show.slides.append(slide)
-        }
-        if !audio.isEmpty {
-            show.audio = try audioTracks(videoSeconds: Double(try show.timing().frameCount) / show.fps.framesPerSecond)
-        }
-        if fitAudio {
-            let total = try audio.reduce(0.0) { $0 + (try AudioTrack.duration(of: URL(fileURLWithPath: $1)) ?? 0) }
-            guard total > 0 else { throw CommandFailure("--fit-audio needs music: pass --audio with a music file.") }
-            let count = Double(show.slides.count)
-            show.slideDuration = (total + (count - 1) * show.transition.duration) / count
-            show.audio = try audioTracks(videoSeconds: total)
-        }
-        if duck {
-            for index in show.audio.indices { show.audio[index].duckedVolume = show.audio[index].volume / 4 }
+        var options = Slideshow.InputOptions()
+        options.recursive = recursive
+        options.sortsByDate = sort == .date
+        options.title = title
+        options.caption = captions.map { $0 == .date ? .date : .filename }
+        options.mutesClips = clipAudio == .mute
+        options.maxClipDuration = maxClipDuration
+        options.music = audio.map { URL(fileURLWithPath: $0) }
+        options.musicVolume = audioVolume
+        options.musicFadeIn = audioFadeIn
+        options.musicFadeOut = audioFadeOut
+        options.loopsMusic = loopAudio
+        options.fitsMusic = fitAudio
+        options.ducksMusic = duck
+        do {
+            try show.appendSlides(for: inputs.map { URL(fileURLWithPath: $0) }, options: options)
+        } catch let error as SlideshowInputError {
+            throw CommandFailure(Self.sentence(for: error))
         }
         return show
     }
 
-    /// The slide for a movie clip: it lasts the clip's length, or --max-clip-duration.
-    private func clipSlide(_ url: URL) throws -> Slideshow.Slide {
-        var video = VideoContent(url: url, isMuted: clipAudio == .mute)
-        let length = try video.playingDuration()
-        var slide = Slideshow.Slide(.video(video))
-        if let maxClipDuration, length > maxClipDuration {
-            video.cutTo = maxClipDuration
-            slide.content = .video(video)
+    /// The library's sentence for `error`, with the flag that fixes it.
+    static func sentence(for error: SlideshowInputError) -> String {
+        switch error {
+        case .missingInput:
+            return error.description
+        case .noPhotos(let paths, let recursive):
+            let folders = recursive ? "" : ", and folders inside folders are read only with --recursive"
+            return "No photos were found in \(paths.joined(separator: ", ")); hidden files are skipped\(folders)."
+        case .noMusicToFit:
+            return "--fit-audio needs music: pass --audio with a music file."
         }
-        slide.duration = min(length, maxClipDuration ?? length)
-        return slide
-    }
-
-    /// The music files one after another (repeated with --loop-audio until the video ends).
-    private func audioTracks(videoSeconds: Double) throws -> [AudioTrack] {
-        try AudioTrack.sequence(
-            of: audio.map { URL(fileURLWithPath: $0) }, volume: audioVolume, fadeIn: audioFadeIn, fadeOut: audioFadeOut,
-            until: videoSeconds, repeating: loopAudio)
     }
 
     /// What happens to the sound of movie clips among the photos.

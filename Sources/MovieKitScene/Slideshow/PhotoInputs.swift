@@ -1,6 +1,5 @@
 import Foundation
 import FrameDraw
-import MovieKitScene
 
 /// Finds the photos a slideshow's inputs name: files as given, and the image files in folders.
 enum PhotoInputs {
@@ -10,14 +9,13 @@ enum PhotoInputs {
 
     /// The photos in `inputs`, in order: files where they stand, folders' photos sorted naturally
     /// ("img2" before "img10") or by capture date; hidden files are skipped.
-    static func collect(_ inputs: [String], recursive: Bool, sortByDate: Bool) throws -> [URL] {
+    /// - Throws: ``SlideshowInputError/missingInput(path:)`` for an input that does not exist.
+    static func collect(_ inputs: [URL], recursive: Bool, sortByDate: Bool) throws -> [URL] {
         var photos: [URL] = []
-        for input in inputs {
-            let url = URL(fileURLWithPath: input)
+        for url in inputs {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-                throw CommandFailure(
-                    "No file or folder exists at \(url.path); check the spelling and the working directory.")
+                throw SlideshowInputError.missingInput(path: url.path)
             }
             if isDirectory.boolValue {
                 photos += try folderPhotos(url, recursive: recursive)
