@@ -15,7 +15,7 @@ build: deps
 test: deps
 	$(SWIFT) test
 
-# DocC: one static site for FrameDraw, MovieKitAnimation, MovieKitCore and MovieKitScene in .build/docs,
+# DocC: one static site for every library module (scripts/docs.sh lists them) in .build/docs,
 # with warnings as errors; every landing page must curate all of its module's symbols (scripts/docs.sh).
 docs: deps
 	bash scripts/docs.sh

@@ -73,12 +73,15 @@ let package = Package(
         .target(name: "LibAV", dependencies: ["CFFmpeg", "MovieKitLog"]),
 
         // Libraries.
-        .target(name: "FrameDraw", dependencies: ["CCairo", "CHeif", "CRsvg", "LibAV", "MovieKitLog"]),
+        // Geometry, colour, paths and gradients as data, linking no C library: shared by FrameDraw, which
+        // re-exports it, and MovieKitAnimation.
+        .target(name: "FrameValues"),
+        .target(name: "FrameDraw", dependencies: ["FrameValues", "CCairo", "CHeif", "CRsvg", "LibAV", "MovieKitLog"]),
         // The one internal layer that owns EGL and OpenGL ES objects (package access only): GLSL shaders
         // drawn into FrameDraw images, for shader layers and shader transitions.
         .target(name: "GLRender", dependencies: ["CEGL", "FrameDraw"]),
-        // Timing: easing, keyframes, springs, tweens and timelines, pure math over FrameDraw's value types.
-        .target(name: "MovieKitAnimation", dependencies: ["FrameDraw"]),
+        // Timing: easing, keyframes, springs, tweens and timelines, pure math over FrameValues' types.
+        .target(name: "MovieKitAnimation", dependencies: ["FrameValues"]),
         // The movie writer; re-exports MovieKitAnimation.
         .target(
             name: "MovieKitCore", dependencies: ["FrameDraw", "MovieKitAnimation", "LibAV", "MovieKitLog", "CPosix"]),
@@ -176,7 +179,7 @@ let package = Package(
         .testTarget(
             name: "FrameDrawTests",
             dependencies: [
-                "FrameDraw", "LibAV", "CFFmpeg", "TestSupport",
+                "FrameDraw", "FrameValues", "LibAV", "CFFmpeg", "TestSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing")
             ],
             // Read through #filePath, not bundled as resources.

@@ -1,7 +1,7 @@
 import Foundation
-import FrameDraw
+import FrameValues
 
-extension FrameDraw.AffineTransform: Interpolatable {
+extension FrameValues.AffineTransform: Interpolatable {
     /// Returns the blend of two transforms by their parts: translation, rotation, scale and skew.
     ///
     /// Each transform's linear part is decomposed as rotation · skew · scale (in the order they reach a
@@ -13,9 +13,9 @@ extension FrameDraw.AffineTransform: Interpolatable {
     /// - Parameters:
     ///   - other: The transform at amount 1.
     ///   - amount: How far to go from `self` towards `other`; may be outside `0...1`.
-    public func interpolated(to other: FrameDraw.AffineTransform, amount: Double) -> FrameDraw.AffineTransform {
+    public func interpolated(to other: FrameValues.AffineTransform, amount: Double) -> FrameValues.AffineTransform {
         guard let start = DecomposedTransform(self), let end = DecomposedTransform(other) else {
-            return FrameDraw.AffineTransform(
+            return FrameValues.AffineTransform(
                 a: lerp(a, other.a, amount), b: lerp(b, other.b, amount),
                 c: lerp(c, other.c, amount), d: lerp(d, other.d, amount),
                 tx: lerp(tx, other.tx, amount), ty: lerp(ty, other.ty, amount)
@@ -37,7 +37,7 @@ struct DecomposedTransform: Equatable {
     var skew: Double
 
     /// Decomposes `t`, or returns `nil` when it has a zero (or non-finite) scale and cannot be decomposed.
-    init?(_ t: FrameDraw.AffineTransform) {
+    init?(_ t: FrameValues.AffineTransform) {
         let scaleX = hypot(t.a, t.b)
         guard scaleX > 0, scaleX.isFinite else { return nil }
         let angle = atan2(t.b, t.a)
@@ -56,11 +56,11 @@ struct DecomposedTransform: Equatable {
     }
 
     /// The transform these parts describe.
-    var transform: FrameDraw.AffineTransform {
+    var transform: FrameValues.AffineTransform {
         let cosine = cos(angle)
         let sine = sin(angle)
         let shear = skew * scaleY
-        return FrameDraw.AffineTransform(
+        return FrameValues.AffineTransform(
             a: scaleX * cosine, b: scaleX * sine,
             c: shear * cosine - scaleY * sine, d: shear * sine + scaleY * cosine,
             tx: translationX, ty: translationY

@@ -1,4 +1,4 @@
-import FrameDraw
+import FrameValues
 
 extension Color: Interpolatable {
     /// Returns the blend of two colours in premultiplied-alpha space, as CSS and compositors blend them.

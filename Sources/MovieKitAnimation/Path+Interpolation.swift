@@ -1,5 +1,5 @@
 import Foundation
-import FrameDraw
+import FrameValues
 
 extension Path {
     /// Returns the blend of two paths with the same structure, point by point.

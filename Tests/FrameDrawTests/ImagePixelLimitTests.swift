@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FrameDraw
+@testable import FrameValues
 
 /// `ImageLoadingOptions.maximumPixelCount`: files whose headers declare more pixels are refused before
 /// decoding (decompression bombs), with a message that says how to accept them.

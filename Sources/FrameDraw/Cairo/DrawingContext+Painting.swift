@@ -1,14 +1,6 @@
 internal import CCairo
 import Foundation
 
-/// How overlapping subpaths decide what is inside.
-public enum FillRule: Sendable, Hashable {
-    /// Non-zero winding number: inside where the path winds around the point.
-    case winding
-    /// Even-odd: inside where a ray crosses the path an odd number of times.
-    case evenOdd
-}
-
 extension FillRule {
     /// The matching Cairo fill rule, for `cairo_set_fill_rule`.
     var cairoValue: cairo_fill_rule_t {

@@ -122,7 +122,7 @@ extension DrawingContext: PathBuilding {
     }
 
     /// The current point in user space, or `nil` (`PathBuilding`'s requirement; public as `currentPointOfPath`).
-    var currentPoint: CGPoint? {
+    package var currentPoint: CGPoint? {
         guard cairo_has_current_point(cr) != 0 else { return nil }
         var x = 0.0
         var y = 0.0

@@ -1,15 +1,8 @@
 internal import CCairo
 import Foundation
 
-/// How the open ends of stroked lines are drawn.
-public enum LineCap: Sendable, Hashable, CaseIterable {
-    /// The stroke stops exactly at the end point.
-    case butt
-    /// A half-circle is added around the end point.
-    case round
-    /// A half-square is added around the end point.
-    case square
-
+extension LineCap {
+    /// The matching Cairo line cap, for `cairo_set_line_cap`.
     var cairoValue: cairo_line_cap_t {
         switch self {
         case .butt: CAIRO_LINE_CAP_BUTT
@@ -19,15 +12,8 @@ public enum LineCap: Sendable, Hashable, CaseIterable {
     }
 }
 
-/// How the corners between stroked segments are drawn.
-public enum LineJoin: Sendable, Hashable, CaseIterable {
-    /// A sharp corner, cut to a bevel when it would exceed the miter limit.
-    case miter
-    /// A rounded corner.
-    case round
-    /// A corner cut off straight.
-    case bevel
-
+extension LineJoin {
+    /// The matching Cairo line join, for `cairo_set_line_join`.
     var cairoValue: cairo_line_join_t {
         switch self {
         case .miter: CAIRO_LINE_JOIN_MITER

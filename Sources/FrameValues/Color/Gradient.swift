@@ -8,12 +8,12 @@ import Foundation
 /// or use it to fill a path with `DrawingContext.fillPath(with:start:end:using:)`.
 public struct Gradient: Sendable, Hashable {
     /// One colour stop, with components already clamped to `0...1` for drawing.
-    struct Stop: Sendable, Hashable {
-        var location: Double
-        var red: Double
-        var green: Double
-        var blue: Double
-        var alpha: Double
+    package struct Stop: Sendable, Hashable {
+        package var location: Double
+        package var red: Double
+        package var green: Double
+        package var blue: Double
+        package var alpha: Double
     }
 
     /// The gradient's colours, in order.
@@ -21,7 +21,7 @@ public struct Gradient: Sendable, Hashable {
     /// Where each colour sits along the axis, ascending, each in `0...1`.
     public let locations: [Double]
     /// The stops in drawing form, converted once when the gradient is made.
-    let stops: [Stop]
+    package let stops: [Stop]
 
     /// Creates a gradient whose colours are spaced evenly from the start (0) to the end (1):
     /// `Gradient(colors: [.orange, Color(rgb: 0xFFD86F)])`.

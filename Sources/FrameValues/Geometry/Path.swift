@@ -148,7 +148,7 @@ public struct Path: Sendable, Hashable, PathBuilding {
 
     /// Calls `body` with each element and the point the element starts from (the current point
     /// before it); for `.move` the start is the previous current point, or the move target for the first.
-    func forEachSegment(_ body: (_ element: Element, _ start: CGPoint, _ subpathStart: CGPoint) -> Void) {
+    package func forEachSegment(_ body: (_ element: Element, _ start: CGPoint, _ subpathStart: CGPoint) -> Void) {
         var current = CGPoint.zero
         var start = CGPoint.zero
         for element in elements {

@@ -7,7 +7,7 @@ import Foundation
 /// same rules in both. Each conformer turns a circular arc into curves its own way: `Path` with
 /// quarter-turn cubics (`ArcGeometry.cubicSegments`), `DrawingContext` with `cairo_arc`, which picks
 /// the number of curves for the device resolution.
-protocol PathBuilding {
+package protocol PathBuilding {
     /// The point where the next segment starts, or `nil` when there is none.
     var currentPoint: CGPoint? { get }
     /// Starts a new subpath at `point`.
@@ -26,7 +26,7 @@ extension PathBuilding {
     ///
     /// Without a current point this moves to `tangent1End`; for collinear points or a radius of 0 it adds
     /// a straight line to `tangent1End`.
-    mutating func appendTangentArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: Double) {
+    package mutating func appendTangentArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: Double) {
         guard let current = currentPoint else {
             move(to: tangent1End)
             return
