@@ -30,7 +30,15 @@ public struct RenderUpdates: AsyncSequence, Sendable {
         /// - Throws: The render's error, or `CancellationError` when the iterating task was
         ///   cancelled before the render completed.
         public mutating func next() async throws -> RenderProgress? {
-            guard let step = try await base.next() else {
+            let next: RenderProgress?
+            do {
+                next = try await base.next()
+            } catch MovieKitError.cancelled where Task.isCancelled {
+                // The task's cancellation cancelled the writer, whose error can reach the stream before the
+                // stream ends for the cancellation: the contract is `CancellationError` either way.
+                throw CancellationError()
+            }
+            guard let step = next else {
                 // The stream also ends, with no error, when the iterating task is cancelled.
                 if !completed { try Task.checkCancellation() }
                 return nil
