@@ -91,7 +91,7 @@ struct SceneAudioErrorTests {
         .init(
             name: "unset variable in a path", text: head + "  - {path: \"${music}.wav\", start: 1}\n",
             message:
-                "scene.yaml:4:12: `audio[0].path` uses the variable ${music}, which is not set; pass --set music=VALUE or define it in the --props file."
+                "scene.yaml:4:12: `audio[0].path` uses the variable ${music}, which is not set; give it a value when reading the file, or a default under the file's `variables:`."
         ),
         .init(
             name: "JSON negative start", format: .json,

@@ -142,7 +142,7 @@ struct SceneFileErrorTests {
         .init(
             name: "unset variable", format: .yaml, text: canvasYAML + "  - {type: text, text: \"Hi ${name}\"}\n",
             message:
-                "scene.yaml:3:24: `layers[0].text` uses the variable ${name}, which is not set; pass --set name=VALUE or define it in the --props file."
+                "scene.yaml:3:24: `layers[0].text` uses the variable ${name}, which is not set; give it a value when reading the file, or a default under the file's `variables:`."
         )
     ]
 

@@ -179,7 +179,7 @@ struct SlideshowManifestErrorTests {
         .init(
             name: "unset variable", text: "slides:\n  - title: ${headline}\n",
             message:
-                "show.yaml:2:12: `slides[0].title` uses the variable ${headline}, which is not set; pass --set headline=VALUE or define it in the --props file."
+                "show.yaml:2:12: `slides[0].title` uses the variable ${headline}, which is not set; give it a value when reading the file, or a default under the file's `variables:`."
         )
     ]
 

@@ -49,7 +49,7 @@ struct TemplateVariableTests {
                 Self.yaml, format: .yaml, fileName: "t.yaml", baseURL: URL(fileURLWithPath: "/"), variables: [:])
         } throws: { error in
             "\(error)"
-                == "t.yaml:2:10: `canvas.width` uses the variable ${width}, which is not set; pass --set width=VALUE or define it in the --props file."
+                == "t.yaml:2:10: `canvas.width` uses the variable ${width}, which is not set; give it a value when reading the file, or a default under the file's `variables:`."
         }
     }
 

@@ -67,7 +67,7 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
                 + "`\(path)` names the image \(imagePath), which cannot be loaded: \(reason)"
         case .unsetVariable(let file, let line, let column, let path, let name):
             return Self.place(file, line, column)
-                + "`\(path)` uses the variable ${\(name)}, which is not set; pass --set \(name)=VALUE or define it in the --props file."
+                + "`\(path)` uses the variable ${\(name)}, which is not set; give it a value when reading the file, or a default under the file's `variables:`."
         case .invalidSlideshow(let reason):
             return "The slideshow cannot be made: \(reason)."
         case .invalidProperties(let path, let reason):

@@ -91,6 +91,13 @@ struct SceneOptions: ParsableArguments {
             return document
         } catch let error as ValidationError {
             throw error
+        } catch let SceneError.unsetVariable(file, line, column, path, name) {
+            // The library's sentence names no flags; the command line's advice is its own.
+            let place = line.flatMap { line in column.map { "\(file):\(line):\($0): " } } ?? "\(file): "
+            throw CommandFailure(
+                place
+                    + "`\(path)` uses the variable ${\(name)}, which is not set; pass --set \(name)=VALUE or define it in the --props file."
+            )
         } catch {
             throw CommandFailure("\(error)")
         }
