@@ -20,12 +20,7 @@ package final class FormatInput {
         // The "file:" prefix stops libav from reading a colon in the path as a protocol name.
         let status = avformat_open_input(&opened, "file:" + path, demuxer, nil)
         guard status >= 0, let opened else {
-            if LibAVError.isOutOfMemory(status) { throw LibAVError.outOfMemory("Opening \(path)") }
-            throw LibAVError(
-                .unreadableInput, operation: "Opening \(path)", code: status,
-                message:
-                    "libav could not open the file (\(LibAVError.errorText(status))); check that it is a complete media file"
-            )
+            throw Self.openingFailure(status, name: path, what: "the file", advice: "a complete media file")
         }
         context = opened
         memory = nil
@@ -48,15 +43,19 @@ package final class FormatInput {
         // On failure avformat_open_input frees the context (not the reader's I/O context).
         let status = avformat_open_input(&opened, "", demuxer, nil)
         guard status >= 0, let opened else {
-            if LibAVError.isOutOfMemory(status) { throw LibAVError.outOfMemory("Opening \(name)") }
-            throw LibAVError(
-                .unreadableInput, operation: "Opening \(name)", code: status,
-                message:
-                    "libav could not open the data (\(LibAVError.errorText(status))); check that it is a complete picture"
-            )
+            throw Self.openingFailure(status, name: name, what: "the data", advice: "a complete picture")
         }
         context = opened
         memory = reader
+    }
+
+    /// The error for `avformat_open_input`'s `status` on `name`: out of memory, or unreadable input
+    /// with libav's reason and `advice` on what it should be.
+    private static func openingFailure(_ status: Int32, name: String, what: String, advice: String) -> LibAVError {
+        if LibAVError.isOutOfMemory(status) { return LibAVError.outOfMemory("Opening \(name)") }
+        return LibAVError(
+            .unreadableInput, operation: "Opening \(name)", code: status,
+            message: "libav could not open \(what) (\(LibAVError.errorText(status))); check that it is \(advice)")
     }
 
     deinit {
