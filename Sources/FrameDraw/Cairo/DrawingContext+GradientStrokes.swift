@@ -48,7 +48,7 @@ extension DrawingContext {
                 gradient, geometry, alpha: alpha, extendsBeyondEnds: true, extents: .currentPathStroke,
                 pattern: pattern
             ) {
-                cairo_stroke_preserve(cr)
+                strokingWithinDashLimit(painting: true) { cairo_stroke_preserve(cr) }
             }
         }
         cairo_new_path(cr)

@@ -162,14 +162,23 @@ extension DrawingContext {
         _ gradient: Gradient, _ geometry: GradientGeometry?, alpha: Double, extendsBeyondEnds: Bool,
         extents: PaintExtents, pattern: () -> OpaquePointer?, _ operation: () -> Void
     ) {
-        if let geometry, let area = gradientArea(extents),
-            area.width * area.height >= minimumRasterizedGradientArea,
+        // Nothing the operation paints can show: Cairo is not asked, since pixman could not sample a
+        // gradient whose visible part lies too far out (see `pixmanCanSampleSources`).
+        guard let area = gradientArea(extents) else { return }
+        let pixmanCanDraw = pixmanCanSampleSources(
+            squeezedAtMost: 16384,
+            around: CGPoint(x: Double(area.x) + Double(area.width) / 2, y: Double(area.y) + Double(area.height) / 2))
+        if let geometry, !pixmanCanDraw || area.width * area.height >= minimumRasterizedGradientArea,
             gradientRasterizer.withSource(
                 on: cr, gradient: gradient, geometry: geometry, alpha: alpha, extendsBeyondEnds: extendsBeyondEnds,
-                area: area, operation)
+                area: area, leavesRowsToPixman: pixmanCanDraw, operation)
         {
             return
         }
+        // Left to Cairo, a pattern pixman cannot sample would put the context in an out-of-memory state
+        // for good. The rasterizer declines only when the transformation cannot be inverted, and then
+        // what the gradient covers is thinner than 1/16384th of a pixel along some direction.
+        guard pixmanCanDraw else { return }
         let source = pattern()
         defer { cairo_pattern_destroy(source) }
         if extendsBeyondEnds { cairo_pattern_set_extend(source, CAIRO_EXTEND_PAD) }

@@ -42,7 +42,7 @@ extension DrawingContext {
     public func strokePath() {
         paint(extents: .currentPathStroke) {
             setSource(state.strokeColor)
-            cairo_stroke_preserve(cr)
+            strokingWithinDashLimit(painting: true) { cairo_stroke_preserve(cr) }
         }
         cairo_new_path(cr)
     }
@@ -99,7 +99,7 @@ extension DrawingContext {
             }
             if strokes {
                 setSource(state.strokeColor)
-                cairo_stroke_preserve(cr)
+                strokingWithinDashLimit(painting: true) { cairo_stroke_preserve(cr) }
             }
         }
         cairo_new_path(cr)

@@ -180,14 +180,14 @@ extension DrawingContext {
         case .currentPathFill:
             cairo_path_extents(cr, &x1, &y1, &x2, &y2)
         case .currentPathStroke:
-            cairo_stroke_extents(cr, &x1, &y1, &x2, &y2)
+            strokingWithinDashLimit(painting: false) { cairo_stroke_extents(cr, &x1, &y1, &x2, &y2) }
         case .currentPathFillAndStroke:
             var px1 = 0.0
             var py1 = 0.0
             var px2 = 0.0
             var py2 = 0.0
             cairo_path_extents(cr, &px1, &py1, &px2, &py2)
-            cairo_stroke_extents(cr, &x1, &y1, &x2, &y2)
+            strokingWithinDashLimit(painting: false) { cairo_stroke_extents(cr, &x1, &y1, &x2, &y2) }
             (x1, y1, x2, y2) = (min(x1, px1), min(y1, py1), max(x2, px2), max(y2, py2))
         case .userRect(let rect):
             let r = rect.standardized

@@ -139,7 +139,8 @@ extension DrawingContext {
                 cairo_set_line_width(cr, outline.width)
                 cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
                 cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-                cairo_stroke(cr)
+                strokingWithinDashLimit(painting: true) { cairo_stroke_preserve(cr) }
+                cairo_new_path(cr)
             }
             cairo_move_to(cr, origin.x, origin.y)
             setSource(style.color)

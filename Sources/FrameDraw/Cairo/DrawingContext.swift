@@ -27,6 +27,8 @@ public final class DrawingContext {
     /// Cairo's patterns directly. Tests set 0 to send every gradient through the rasterizer and `Int.max`
     /// to send none.
     package var minimumRasterizedGradientArea = GradientRasterizer.minimumPixelCount
+    /// How many dashes a stroke leaves to Cairo, and makes itself (see DashedStroke.swift); tests lower them.
+    var dashLimits = DashLimits()
     /// The Pango layout and font cache for text (see DrawingContext+Text.swift), with the thread
     /// it was made on. `nil` until text is first drawn.
     var cachedTextRenderer: (renderer: TextRenderer?, thread: pthread_t)?

@@ -37,10 +37,11 @@ final class GradientRasterizer {
     /// Rasterizes `gradient` over `area` (whole device pixels) and runs `operation` with it as the
     /// source of `cr`, whose transformation maps `geometry`'s user space to device space. Returns
     /// `false`, doing nothing, when the transform cannot be inverted or the table cannot be drawn;
-    /// the caller then uses Cairo's pattern.
+    /// the caller then uses Cairo's pattern. With `leavesRowsToPixman` a linear gradient constant
+    /// along device rows is declined too, since pixman fills those faster.
     func withSource(
         on cr: OpaquePointer, gradient: Gradient, geometry: GradientGeometry, alpha: Double, extendsBeyondEnds: Bool,
-        area: ShadowRenderer.PixelRect, _ operation: () -> Void
+        area: ShadowRenderer.PixelRect, leavesRowsToPixman: Bool = true, _ operation: () -> Void
     ) -> Bool {
         var ctm = cairo_matrix_t()
         cairo_get_matrix(cr, &ctm)
@@ -48,7 +49,9 @@ final class GradientRasterizer {
         guard cairo_matrix_invert(&inverse) == CAIRO_STATUS_SUCCESS else { return false }
         // pixman fills a row of one colour at memset speed, with no image to composite: a linear
         // gradient that does not change along device rows (a vertical one, unrotated) is left to it.
-        if case .linear(let start, let end) = geometry, Self.isConstantAlongRows(start, end, inverse, area.width) {
+        if leavesRowsToPixman, case .linear(let start, let end) = geometry,
+            Self.isConstantAlongRows(start, end, inverse, area.width)
+        {
             return false
         }
         let tableSize = Self.tableSize(for: geometry, ctm: ctm)
