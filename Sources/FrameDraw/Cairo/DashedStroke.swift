@@ -144,7 +144,9 @@ struct DashedStroke {
 
         private mutating func skipPattern(_ distance: Double) {
             var left = distance
-            if left > remaining { left = (left - remaining).truncatingRemainder(dividingBy: pattern.period) + remaining }
+            if left > remaining {
+                left = (left - remaining).truncatingRemainder(dividingBy: pattern.period) + remaining
+            }
             while left >= remaining {
                 left -= remaining
                 index = (index + 1) % pattern.lengths.count
