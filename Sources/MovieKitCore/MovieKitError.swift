@@ -79,6 +79,12 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
     case cancelled(path: String)
     /// A file-system step (creating the temporary file, moving it into place) failed.
     case fileSystem(path: String, reason: String)
+    /// A Telegram sticker was asked for in a file that is not WebM.
+    case stickerNotWebM(path: String)
+    /// A Telegram sticker was asked for from a source longer than 3 seconds, without trimming it.
+    case stickerTooLong(seconds: Double)
+    /// No render of a Telegram sticker fitted 256 KB; `attempts` are the sizes written, in bytes.
+    case stickerTooLarge(path: String, attempts: [Int])
     /// "a, b or c".
     private static func list(_ items: [String]) -> String {
         guard items.count > 1, let last = items.last else { return items.first ?? "" }
@@ -180,6 +186,14 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
             return "The render of \(path) was cancelled; no file was written."
         case .fileSystem(let path, let reason):
             return "File operation on \(path) failed: \(reason)."
+        case .stickerNotWebM(let path):
+            return "A Telegram sticker is a .webm file, and \(path) is not; name the output sticker.webm."
+        case .stickerTooLong(let seconds):
+            let shown = seconds.formatted(.number.precision(.fractionLength(0...3)))
+            return "The scene lasts \(shown) s, and a Telegram sticker lasts at most 3 s; shorten the scene, or keep only its first 3 seconds."
+        case .stickerTooLarge(let path, let attempts):
+            let sizes = attempts.map { "\($0 / 1000) KB" }.joined(separator: ", ")
+            return "No render of \(path) fitted Telegram's 256 KB (\(sizes)); simplify the scene or shorten it."
         }
     }
 }

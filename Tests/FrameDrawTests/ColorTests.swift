@@ -72,3 +72,19 @@ struct ColorTests {
         #expect(Color.clear.alpha == 0)
     }
 }
+
+@Suite("Colour text")
+struct ColorParsingTests {
+    @Test func hexAndNamesAreRead() throws {
+        #expect(try Color(parsing: "#FF8800") == Color(rgb: 0xFF8800))
+        #expect(try Color(parsing: " #ff880080 ") == Color(rgba: 0xFF88_0080))
+        #expect(try Color(parsing: "darkGray") == .darkGray)
+        #expect(try Color(parsing: "transparent") == .clear)
+        for (name, color) in Color.names { #expect(try Color(parsing: name) == color) }
+    }
+
+    @Test(arguments: ["", "#FF88", "mauve", "DarkGray", "rgb(1,2,3)"])
+    func otherTextIsRefused(_ text: String) {
+        #expect(throws: FrameDrawError.invalidColor(text)) { try Color(parsing: text) }
+    }
+}

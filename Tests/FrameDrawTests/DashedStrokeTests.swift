@@ -116,6 +116,32 @@ struct DashedStrokeTests {
         #expect(ours.pixel(x: 100, y: 2).alpha == 0, "nothing outside the line")
     }
 
+    /// Found by FuzzSceneRender (a timeout): a layer scaled down a billionfold, whose dashes, a few
+    /// units long in its own space, number ten billion across the visible line. Their count is known
+    /// from the visible length before any is made, and the line is stroked at their share of coverage.
+    @Test func dashesTooManyToWalkAreNotWalked() throws {
+        let canvas = try Canvas(width: 40, height: 10)
+        canvas.context.translateBy(x: 0, y: 5)
+        canvas.context.scaleBy(x: 1e-9, y: 1e-9)
+        canvas.context.move(to: CGPoint(x: 0, y: 0))
+        canvas.context.addLine(to: CGPoint(x: 40e9, y: 0))
+        canvas.context.setLineWidth(4e9)
+        canvas.context.setLineDash(phase: 0, lengths: [1, 3])
+        canvas.context.strokePath()
+        try canvas.context.checkStatus()
+        #expect(abs(Int(canvas.pixel(x: 20, y: 5).alpha) - 64) <= 2, "\(canvas.pixel(x: 20, y: 5))")
+        let pattern = try #require(DashedStroke(lengths: [1, 3], offset: 0))
+        let line = DashedStroke.Polyline(points: [.zero, CGPoint(x: 40e9, y: 0)])
+        guard
+            case .coverage(let share, let runs) = pattern.plan(
+                for: [line], limits: DashLimits(), visiblePart: { _, _ in 0...1 })
+        else {
+            Issue.record("the plan walks the dashes")
+            return
+        }
+        #expect(share == 0.25 && runs.count == 1)
+    }
+
     @Test func segmentsAreCutToBoxes() {
         let box = CGRect(x: 0, y: 0, width: 10, height: 10)
         #expect(DrawingContext.part(of: CGPoint(x: -5, y: 5), CGPoint(x: 15, y: 5), inside: box) == 0.25...0.75)

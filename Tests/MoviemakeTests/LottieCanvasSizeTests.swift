@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MovieKitCore
 import FrameDraw
 import TestSupport
 import Testing
@@ -44,7 +45,7 @@ struct LottieCanvasSizeTests {
         Output(file: "movie.webm", codec: "vp9"),
         Output(
             file: "sticker.webm", flags: ["--target", "telegram-sticker"], codec: "vp9",
-            size: { TelegramSticker.size(forCanvas: $0, $1) })
+            size: { TelegramSticker.size(forCanvasWidth: $0, height: $1) })
     ]
 
     @Test(arguments: canvases, outputs)

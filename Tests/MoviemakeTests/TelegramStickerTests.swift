@@ -9,18 +9,6 @@ import Testing
 /// `--target telegram-sticker`: a file within Telegram's rules for video stickers.
 @Suite("moviemake: Telegram stickers")
 struct TelegramStickerTests {
-    @Test func theSizeAndRateFollowTelegramsRules() {
-        #expect(TelegramSticker.size(forCanvas: 1920, 1080) == (512, 288))
-        #expect(TelegramSticker.size(forCanvas: 1080, 1920) == (288, 512))
-        #expect(TelegramSticker.size(forCanvas: 80, 80) == (512, 512))
-        #expect(TelegramSticker.size(forCanvas: 640, 352) == (512, 282))
-        #expect(TelegramSticker.size(forCanvas: 100, 50) == (512, 256))
-        #expect(TelegramSticker.size(forCanvas: 375, 812) == (236, 512))
-        #expect(TelegramSticker.size(forCanvas: 4000, 10) == (512, 1))
-        #expect(TelegramSticker.frameRate(for: 60) == 30)
-        #expect(TelegramSticker.frameRate(for: FrameRate(24000, 1001)) == FrameRate(24000, 1001))
-    }
-
     /// A 4-second, 60 fps scene of a shape moving over a transparent canvas.
     static let scene = """
         canvas: {width: 640, height: 352, fps: 60, duration: 4}

@@ -61,9 +61,17 @@ struct DashedStroke {
     ) -> Plan {
         let total = subpaths.reduce(0) { $0 + dashCount(along: Self.length(of: $1)) + 1 }
         guard total > Double(limits.cairo) else { return .asIs }
+        // The visible length alone may say there are too many dashes to walk.
+        var visibleLength = 0.0
+        for subpath in subpaths {
+            for (a, b) in Self.segments(of: subpath) {
+                guard let part = visiblePart(a, b) else { continue }
+                visibleLength += (part.upperBound - part.lowerBound) * hypot(b.x - a.x, b.y - a.y)
+            }
+        }
+        var tooMany = !(dashCount(along: visibleLength) <= Double(limits.own))
         var dashes: [Polyline] = []
         var runs: [Polyline] = []
-        var tooMany = false
         for subpath in subpaths {
             var walker = Walker(pattern: self)
             var run: [CGPoint] = []
@@ -89,8 +97,9 @@ struct DashedStroke {
                 if run.isEmpty { run.append(from) }
                 run.append(to)
                 if !tooMany {
-                    walker.walk(from: from, to: to, length: (part.upperBound - part.lowerBound) * length, into: &dashes)
-                    tooMany = dashes.count > limits.own
+                    tooMany = !walker.walk(
+                        from: from, to: to, length: (part.upperBound - part.lowerBound) * length, into: &dashes,
+                        limit: limits.own)
                 }
                 if part.upperBound < 1 {
                     allVisible = false
@@ -155,9 +164,12 @@ struct DashedStroke {
             remaining -= left
         }
 
-        /// Collects the dashes along the segment from `a` to `b`, `length` long.
-        mutating func walk(from a: CGPoint, to b: CGPoint, length: Double, into dashes: inout [Polyline]) {
-            guard length > 0 else { return }
+        /// Collects the dashes along the segment from `a` to `b`, `length` long. Returns `false`, having
+        /// stopped, when `dashes` would pass `limit`.
+        mutating func walk(
+            from a: CGPoint, to b: CGPoint, length: Double, into dashes: inout [Polyline], limit: Int
+        ) -> Bool {
+            guard length > 0 else { return true }
             var travelled = 0.0
             let point = { (t: Double) in
                 CGPoint(x: a.x + (b.x - a.x) * t / length, y: a.y + (b.y - a.y) * t / length)
@@ -169,11 +181,16 @@ struct DashedStroke {
                 remaining -= step
                 if isOn { current?.append(point(travelled)) }
                 guard remaining <= 0 else { break }
-                if isOn { finish(into: &dashes) }
+                if isOn {
+                    finish(into: &dashes)
+                    // Dashes too short to move `travelled` at this length end here too.
+                    if dashes.count > limit { return false }
+                }
                 index = (index + 1) % pattern.lengths.count
                 remaining = pattern.lengths[index]
                 if travelled >= length && remaining > 0 { break }
             }
+            return true
         }
 
         mutating func finish(into dashes: inout [Polyline]) {
@@ -187,7 +204,7 @@ struct DashedStroke {
 /// the most it makes itself, past which it strokes the visible part through a mask of their coverage.
 struct DashLimits {
     var cairo = 1 << 16
-    var own = 1 << 20
+    var own = 1 << 18
 }
 
 extension DrawingContext {

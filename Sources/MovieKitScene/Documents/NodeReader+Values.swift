@@ -46,26 +46,18 @@ extension NodeReader {
         return CGSize(width: x, height: y)
     }
 
-    static let namedColors: [(name: String, value: Color)] = [
-        ("black", .black), ("white", .white), ("clear", .clear), ("transparent", .clear), ("gray", .gray),
-        ("lightGray", .lightGray), ("darkGray", .darkGray), ("red", .red), ("green", .green), ("blue", .blue),
-        ("yellow", .yellow), ("cyan", .cyan), ("magenta", .magenta), ("orange", .orange), ("purple", .purple),
-        ("brown", .brown)
-    ]
-
     func color() throws -> Color {
         let text = try string(expected: Self.colorExpected)
         if text.hasPrefix("#") {
             guard let color = try? Color(hex: text) else { throw invalid("\"\(text)\"", expected: Self.colorExpected) }
             return color
         }
-        guard let named = Self.namedColors.first(where: { $0.name == text }) else {
+        guard let named = try? Color(parsing: text) else {
             let hint =
-                KeySuggestion.nearest(to: text, in: Self.namedColors.map(\.name)).map { " (did you mean `\($0)`?)" }
-                ?? ""
+                KeySuggestion.nearest(to: text, in: Color.names.map(\.name)).map { " (did you mean `\($0)`?)" } ?? ""
             throw invalid("\"\(text)\"\(hint)", expected: Self.colorExpected)
         }
-        return named.value
+        return named
     }
 
     static let fillExpected =

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import FrameDraw
 import MovieKitCore
 import MovieKitScene
 
@@ -37,9 +38,9 @@ struct Render: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The colour behind a Lottie animation, such as #ffffff. Without it a Lottie is transparent in outputs that keep alpha (a PNG folder, VP9 .webm, GIF, ProRes 4444 .mov) and black in others.",
-            valueName: "color"))
-    var background: String?
+            "The colour behind a Lottie animation, such as #ffffff or white. Without it a Lottie is transparent in outputs that keep alpha (a PNG folder, VP9 .webm, GIF, ProRes 4444 .mov) and black in others.",
+            valueName: "color"), transform: ColorArgument.parse)
+    var background: Color?
 
     @OptionGroup var encoding: EncodingOptions
 
@@ -59,7 +60,7 @@ struct Render: ParsableCommand {
                     "--background colours the back of a Lottie animation; \(scene) is a \(document.format), so set its own background instead."
                 )
             }
-            document.scene.canvas.background = try SlideshowCommand.color(background)
+            document.scene.canvas.background = background
         }
         guard let output = output.map({ URL(fileURLWithPath: $0) }) ?? document.outputURL else {
             throw ValidationError(
@@ -75,7 +76,9 @@ struct Render: ParsableCommand {
         // the source.
         var settings =
             targets.target == .telegramSticker
-            ? try TelegramSticker.settings(forCanvas: renderer.canvas, preset: encoding.encoder.preset)
+            ? try TelegramSticker.settings(
+                forCanvasWidth: renderer.canvas.width, height: renderer.canvas.height, fps: renderer.canvas.fps,
+                preset: encoding.encoder.preset)
             : try encoding.settings(
                 for: renderer.canvas, sceneFile: scene, output: output, fitsCanvas: document.fitsCanvasToEncoder)
         settings.audioNormalization = document.encoding.audioNormalization
@@ -107,18 +110,43 @@ struct Render: ParsableCommand {
         return transparent
     }
 
-    /// Renders `job` as a Telegram sticker (`TelegramSticker`), in this process.
+    /// Renders `job` as a Telegram sticker (`TelegramSticker`), in this process: no audio, cut at
+    /// 3 seconds with `--trim`, at the bit rate the library's search finds.
     private func renderSticker(_ job: RenderJob, canvas: Canvas, preset: Preset) throws {
         if chunks.frames != nil || chunks.chunk != nil || chunks.jobs != nil {
             throw ValidationError(
                 "--target telegram-sticker renders in one process; leave out --chunk, --frames and --jobs.")
         }
-        let sticker = try TelegramSticker.job(job, canvas: canvas, preset: preset, trim: targets.trim)
-        let summary = try TelegramSticker.render(sticker, overwrite: encoding.overwrite) { attempt, overwrite in
-            try RenderRunner.renderWhole(
-                attempt, overwrite: overwrite, concurrency: encoding.concurrency, progress: progress, summary: nil)
+        var sticker = job
+        do {
+            let frames = try TelegramSticker.frameCount(
+                output: job.output, duration: canvas.duration, fps: job.settings.fps, trims: targets.trim)
+            sticker.frameCount = min(frames, job.frameCount)
+            sticker.audio = []
+            let seconds = sticker.settings.fps.duration(ofFrames: sticker.frameCount)
+            let fit = try TelegramSticker.render(output: job.output, settings: sticker.settings, duration: seconds) {
+                settings, attempt in
+                var attemptJob = sticker
+                attemptJob.settings = settings
+                try RenderRunner.renderWhole(
+                    attemptJob, overwrite: encoding.overwrite || attempt > 0, concurrency: encoding.concurrency,
+                    progress: progress, summary: nil)
+            }
+            let rate = fit.settings.bitRate.map { "\($0 / 1000) kb/s" } ?? "constant quality"
+            let summary =
+                "Wrote \(job.output.path): a Telegram sticker of \(fit.settings.width)x\(fit.settings.height), \(sticker.frameCount) frames at \(fit.settings.fps) fps, \(fit.bytes / 1000) KB (\(rate), attempt \(fit.attempt))."
+            // The last attempt's progress bar has ended its line.
+            ProgressReporter(total: 0, style: progress.style == .bar ? .auto : progress.style).finish(message: summary)
+        } catch MovieKitError.stickerTooLong(let seconds) {
+            let shown = seconds.formatted(.number.precision(.fractionLength(0...3)))
+            throw CommandFailure(
+                "The scene lasts \(shown) s, and a Telegram sticker lasts at most 3 s; shorten the scene, or pass --trim to keep its first 3 seconds."
+            )
+        } catch MovieKitError.stickerTooLarge(let path, let attempts) {
+            let sizes = attempts.map { "\($0 / 1000) KB" }.joined(separator: ", ")
+            throw CommandFailure(
+                "No render of \(path) fitted Telegram's 256 KB (\(sizes)); simplify the scene or shorten it with --trim."
+            )
         }
-        // The last attempt's progress bar has ended its line.
-        ProgressReporter(total: 0, style: progress.style == .bar ? .auto : progress.style).finish(message: summary)
     }
 }

@@ -55,8 +55,10 @@ struct SlideshowCommand: ParsableCommand {
     )
     var sort: SortOrder = .name
 
-    @Option(help: "The colour behind photos, as #RRGGBB.")
-    var background = "#000000"
+    @Option(
+        help: "The colour behind photos, as #RRGGBB, #RRGGBBAA or a name such as white.",
+        transform: ColorArgument.parse)
+    var background: Color = .black
 
     @Option(help: "Seconds each photo shows, including the transitions.")
     var duration = 3.0
@@ -122,7 +124,6 @@ struct SlideshowCommand: ParsableCommand {
             throw ValidationError(
                 "No photos were given; pass photo files or folders, or --manifest with a slideshow manifest.")
         }
-        _ = try Self.color(background)
         if let maxClipDuration, !(maxClipDuration > 0 && maxClipDuration.isFinite) {
             throw ValidationError(
                 "--max-clip-duration \(maxClipDuration) is not a positive number of seconds; pass a value such as 10.")
@@ -164,7 +165,7 @@ struct SlideshowCommand: ParsableCommand {
     func makeSlideshow() throws -> Slideshow {
         var show = Slideshow(
             width: EncodingOptions.defaultWidth, height: EncodingOptions.defaultHeight, fps: EncodingOptions.defaultFPS,
-            background: try Self.color(background))
+            background: background)
         let catalog = TransitionCatalog.current
         guard var chosen = catalog.transition(named: transition) else {
             throw CommandFailure(
@@ -231,7 +232,4 @@ struct SlideshowCommand: ParsableCommand {
         case mute
     }
 
-    static func color(_ text: String) throws -> Color {
-        do { return try Color(hex: text) } catch { throw ValidationError("\(error)") }
-    }
 }
