@@ -190,7 +190,8 @@ public enum MovieKitError: Error, Equatable, CustomStringConvertible {
             return "A Telegram sticker is a .webm file, and \(path) is not; name the output sticker.webm."
         case .stickerTooLong(let seconds):
             let shown = seconds.formatted(.number.precision(.fractionLength(0...3)))
-            return "The scene lasts \(shown) s, and a Telegram sticker lasts at most 3 s; shorten the scene, or keep only its first 3 seconds."
+            return
+                "The scene lasts \(shown) s, and a Telegram sticker lasts at most 3 s; shorten the scene, or keep only its first 3 seconds."
         case .stickerTooLarge(let path, let attempts):
             let sizes = attempts.map { "\($0 / 1000) KB" }.joined(separator: ", ")
             return "No render of \(path) fitted Telegram's 256 KB (\(sizes)); simplify the scene or shorten it."

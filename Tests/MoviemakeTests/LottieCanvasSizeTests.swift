@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import MovieKitCore
 import FrameDraw
+import MovieKitCore
 import TestSupport
 import Testing
 
