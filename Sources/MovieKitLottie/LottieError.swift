@@ -13,11 +13,12 @@ public enum LottieError: Error, Equatable, CustomStringConvertible {
     case invalidValue(file: String, path: String, problem: String)
     /// A container (dotLottie ZIP, gzip) is malformed or too large.
     case invalidContainer(file: String, problem: String)
-    /// `--animation` names an animation the dotLottie does not have.
+    /// `LottieContent.Options.animationID` names an animation the dotLottie does not have.
     case unknownAnimation(file: String, id: String, available: [String])
-    /// `--segment` names a marker the animation does not have.
+    /// `LottieContent.Options.segment` names a marker the animation does not have.
     case unknownMarker(file: String, name: String, available: [String])
-    /// A feature is not supported and `--strict` asked for unsupported features to fail the render.
+    /// A feature is not supported and `LottieContent.Options.strict` asked for unsupported features to fail
+    /// the render.
     case unsupportedFeature(file: String, warning: String)
 
     public var description: String {
@@ -32,17 +33,20 @@ public enum LottieError: Error, Equatable, CustomStringConvertible {
         case .invalidContainer(let file, let problem):
             return "\(file): \(problem)."
         case .unknownAnimation(let file, let id, let available):
-            return
-                "\(file) has no animation `\(id)`; pass --animation with one of \(available.map { "`\($0)`" }.joined(separator: ", "))."
+            return "\(file) has no animation `\(id)`; choose one of \(Self.list(available))."
         case .unknownMarker(let file, let name, let available):
-            let list =
+            let advice =
                 available.isEmpty
-                ? "the animation has no markers, so render it without --segment"
-                : "pass --segment with one of \(available.map { "`\($0)`" }.joined(separator: ", "))"
-            return "\(file) has no marker `\(name)`; \(list)."
+                ? "the animation has no markers, so render it whole" : "choose one of \(Self.list(available))"
+            return "\(file) has no marker `\(name)`; \(advice)."
         case .unsupportedFeature(let file, let warning):
-            return "\(file): \(warning) Render without --strict to use the static value and continue."
+            return "\(file): \(warning) Render without strict checking to use the static value and continue."
         }
+    }
+
+    /// "`a`, `b`", the names as the file writes them.
+    public static func list(_ names: [String]) -> String {
+        names.map { "`\($0)`" }.joined(separator: ", ")
     }
 
     /// Turns Foundation's `DecodingError` into a message naming the key path in the file.

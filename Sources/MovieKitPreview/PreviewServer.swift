@@ -177,9 +177,9 @@ public enum PreviewError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidHost(let host):
-            "Host \(host) is not an IP address; pass --host with an address such as 127.0.0.1 (this machine only) or 0.0.0.0."
+            "Host \(host) is not an IP address; use an address such as 127.0.0.1 (this machine only) or 0.0.0.0."
         case .cannotListen(let host, let port, let reason):
-            "The preview cannot listen on \(host) port \(port) (\(reason)); pass --port with a free port, or 0 for any."
+            "The preview cannot listen on \(host) port \(port) (\(reason)); use a free port, or 0 for any."
         }
     }
 }

@@ -130,7 +130,7 @@ import Testing
                 options: LottieOptions(strict: true))
         } throws: { error in
             "\(error)".contains(
-                "has the blend mode 17 (`bm`), which is unknown; it is drawn as normal. Render without --strict")
+                "has the blend mode 17 (`bm`), which is unknown; it is drawn as normal. Render without strict checking")
         }
     }
 

@@ -56,7 +56,7 @@ import Testing
             _ = try LottieContent(
                 contentsOf: Self.lottie.appendingPathComponent("two.lottie"), options: LottieOptions(animationID: "x"))
         } throws: { error in
-            "\(error)".contains("has no animation `x`; pass --animation with one of `linear`, `image`.")
+            "\(error)".contains("has no animation `x`; choose one of `linear`, `image`.")
         }
     }
 
@@ -83,7 +83,7 @@ import Testing
         #expect {
             _ = try LottieContent(contentsOf: url, options: LottieOptions(strict: true))
         } throws: { error in
-            "\(error)".contains("Render without --strict")
+            "\(error)".contains("Render without strict checking")
         }
     }
 
@@ -96,7 +96,7 @@ import Testing
         #expect {
             _ = try LottieContent(contentsOf: url, options: LottieOptions(segment: "outro"))
         } throws: { error in
-            "\(error)".contains("has no marker `outro`; pass --segment with one of `intro`.")
+            "\(error)".contains("has no marker `outro`; choose one of `intro`.")
         }
     }
 

@@ -203,7 +203,7 @@ import Testing
         #expect {
             _ = try Self.content(json, options: LottieOptions(strict: true))
         } throws: { error in
-            "\(error)".contains("text animator") && "\(error)".contains("Render without --strict")
+            "\(error)".contains("text animator") && "\(error)".contains("Render without strict checking")
         }
         let quiet = Warnings()
         let quietToken = Log.addHandler(level: .warning) { quiet.append($0.text) }

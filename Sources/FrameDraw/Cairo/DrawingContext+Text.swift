@@ -16,12 +16,14 @@ extension DrawingContext {
     ///   - point: The top-left corner of the layout box.
     ///   - style: The font, colour, spacing, outline and shadow.
     public func draw(_ text: String, at point: CGPoint, style: TextStyle) {
-        do {
-            let renderer = try preparedRenderer(
-                text: text, attributes: nil, style: style, width: style.wrapWidth, heightLimit: nil)
-            show(renderer.layout, at: point, style: style, clip: nil)
-        } catch {
-            recordError(error)
+        withTextScaledIntoFont(style) { style, scale in
+            do throws(FrameDrawError) {
+                let renderer = try preparedRenderer(
+                    text: text, attributes: nil, style: style, width: style.wrapWidth, heightLimit: nil)
+                show(renderer.layout, at: CGPoint(x: point.x * scale, y: point.y * scale), style: style, clip: nil)
+            } catch {
+                recordError(error)
+            }
         }
     }
 
@@ -34,13 +36,15 @@ extension DrawingContext {
     ///   - point: Where the first baseline starts (its left end for left-aligned text).
     ///   - style: The font, colour, spacing, outline and shadow.
     public func draw(_ text: String, baselineAt point: CGPoint, style: TextStyle) {
-        do {
-            let renderer = try preparedRenderer(
-                text: text, attributes: nil, style: style, width: style.wrapWidth, heightLimit: nil)
-            let top = CGPoint(x: point.x, y: point.y - renderer.metrics.firstBaseline)
-            show(renderer.layout, at: top, style: style, clip: nil)
-        } catch {
-            recordError(error)
+        withTextScaledIntoFont(style) { style, scale in
+            do throws(FrameDrawError) {
+                let renderer = try preparedRenderer(
+                    text: text, attributes: nil, style: style, width: style.wrapWidth, heightLimit: nil)
+                let top = CGPoint(x: point.x * scale, y: point.y * scale - renderer.metrics.firstBaseline)
+                show(renderer.layout, at: top, style: style, clip: nil)
+            } catch {
+                recordError(error)
+            }
         }
     }
 
@@ -52,14 +56,18 @@ extension DrawingContext {
     ///   - rect: The box to fill, from its top edge down.
     ///   - style: The font, colour, alignment, spacing, outline and shadow.
     public func draw(_ text: String, in rect: CGRect, style: TextStyle) {
-        let box = rect.standardized
-        guard box.width > 0, box.height > 0 else { return }
-        do {
-            let renderer = try preparedRenderer(
-                text: text, attributes: nil, style: style, width: box.width, heightLimit: box.height)
-            show(renderer.layout, at: box.origin, style: style, clip: box)
-        } catch {
-            recordError(error)
+        let given = rect.standardized
+        guard given.width > 0, given.height > 0 else { return }
+        withTextScaledIntoFont(style) { style, scale in
+            let box = CGRect(
+                x: given.minX * scale, y: given.minY * scale, width: given.width * scale, height: given.height * scale)
+            do throws(FrameDrawError) {
+                let renderer = try preparedRenderer(
+                    text: text, attributes: nil, style: style, width: box.width, heightLimit: box.height)
+                show(renderer.layout, at: box.origin, style: style, clip: box)
+            } catch {
+                recordError(error)
+            }
         }
     }
 
@@ -153,5 +161,36 @@ extension DrawingContext {
             cairo_append_path(cr, savedPath)
             cairo_path_destroy(savedPath)
         }
+    }
+}
+
+extension DrawingContext {
+    /// The em, in device pixels, above which the transformation's scale is moved into the font size.
+    /// Pango asks fontconfig for a font at the size times the transformation's scale and Cairo then
+    /// applies the transformation again, so text scaled up by the transformation gets a font scaled
+    /// twice, which FreeType refuses for some sizes ("error occurred in libfreetype", which stops
+    /// all drawing). The same text at a large font size under a small transformation draws.
+    static let largestTransformedEm = 256.0
+
+    /// Runs `body` with the current transformation's scale moved into the text when it magnifies text of
+    /// `style` past ``largestTransformedEm``: `body` gets the style with its sizes multiplied by the scale,
+    /// and that scale, by which it multiplies its positions; the transformation is divided by it.
+    /// Unhinted layout (`TextLayout.setLayoutFontOptions`) makes the result the same picture.
+    func withTextScaledIntoFont(_ style: TextStyle, _ body: (TextStyle, Double) -> Void) {
+        let matrix = ctm
+        let scale = max(hypot(matrix.a, matrix.b), hypot(matrix.c, matrix.d))
+        guard scale > 1, scale.isFinite, !(style.font.size * scale <= Self.largestTransformedEm) else {
+            return body(style, 1)
+        }
+        var scaled = style
+        scaled.font.size *= scale
+        scaled.lineSpacing *= scale
+        scaled.letterSpacing *= scale
+        scaled.wrapWidth = style.wrapWidth.map { $0 * scale }
+        scaled.outline?.width *= scale
+        cairo_save(cr)
+        cairo_scale(cr, 1 / scale, 1 / scale)
+        body(scaled, scale)
+        cairo_restore(cr)
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import MovieKitCore
+import MovieKitLottie
+import MovieKitPreview
 
 /// The command line's own advice for library errors whose fix is one of its flags, chosen from
 /// the error's case, never by rewriting the library's sentence.
@@ -9,6 +11,24 @@ enum CommandLineWording {
         switch error {
         case MovieKitError.fileExists(let path):
             return fileExists(path)
+        case LottieError.unknownAnimation(let file, let id, let available):
+            return CommandFailure(
+                "\(file) has no animation `\(id)`; pass --animation with one of \(LottieError.list(available)).")
+        case LottieError.unknownMarker(let file, let name, let available):
+            return CommandFailure(
+                available.isEmpty
+                    ? "\(file) has no marker `\(name)`; the animation has no markers, so render it without --segment."
+                    : "\(file) has no marker `\(name)`; pass --segment with one of \(LottieError.list(available)).")
+        case LottieError.unsupportedFeature(let file, let warning):
+            return CommandFailure("\(file): \(warning) Render without --strict to use the static value and continue.")
+        case PreviewError.invalidHost(let host):
+            return CommandFailure(
+                "Host \(host) is not an IP address; pass --host with an address such as 127.0.0.1 (this machine only) or 0.0.0.0."
+            )
+        case PreviewError.cannotListen(let host, let port, let reason):
+            return CommandFailure(
+                "The preview cannot listen on \(host) port \(port) (\(reason)); pass --port with a free port, or 0 for any."
+            )
         default:
             return error
         }

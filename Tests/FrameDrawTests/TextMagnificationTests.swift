@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@testable import FrameDraw
+
+/// Text magnified by the transformation (a text layer zoomed in) draws as text of the same size in
+/// device pixels: FreeType refused some of Pango's fonts for it, and the frame stopped with "error
+/// occurred in libfreetype" (found by FuzzSceneRender).
+@Suite("Text magnified by the transformation")
+struct TextMagnificationTests {
+    static let style = TextStyle(font: .system(size: 36), color: .black)
+
+    @Test(arguments: [1024.0, 1600, 2500, 3000, 4500, 9000])
+    func magnifiedTextDrawsAndKeepsTheContextUsable(em: Double) throws {
+        let canvas = try Canvas(width: 200, height: 200)
+        canvas.context.saveGState()
+        canvas.context.scaleBy(x: em / 36, y: em / 36)
+        // A full block, which covers the 200-pixel canvas from the corner of its line at these sizes.
+        canvas.context.draw("\u{2588}", at: .zero, style: Self.style)
+        canvas.context.draw("\u{2588}", in: CGRect(x: 0, y: 0, width: 2, height: 2), style: Self.style)
+        canvas.context.draw("\u{2588}", baselineAt: CGPoint(x: 0, y: 36), style: Self.style)
+        canvas.context.restoreGState()
+        try canvas.context.checkStatus()
+        #expect(canvas.positions { $0.alpha > 200 }.count > 200 * 200 * 9 / 10, "the block covers the canvas")
+    }
+
+    /// Moving the scale into the font gives the picture the plain font size gives.
+    @Test func magnifiedTextLooksLikeTheSameSizeUnmagnified() throws {
+        let magnified = try Canvas(width: 700, height: 500)
+        magnified.context.scaleBy(x: 10, y: 10)
+        magnified.context.draw("Hey", at: CGPoint(x: 1, y: 1), style: Self.style)
+        let plain = try Canvas(width: 700, height: 500)
+        plain.context.draw("Hey", at: CGPoint(x: 10, y: 10), style: Self.style.withSize(360))
+        try magnified.context.checkStatus()
+        var differing = 0
+        var inked = 0
+        for y in 0..<500 {
+            for x in 0..<700 {
+                let a = magnified.pixel(x: x, y: y)
+                let b = plain.pixel(x: x, y: y)
+                if a.alpha > 0 || b.alpha > 0 { inked += 1 }
+                if !a.isClose(to: b, tolerance: 8) { differing += 1 }
+            }
+        }
+        #expect(inked > 20000)
+        #expect(differing == 0, "\(differing) of \(inked) inked pixels differ")
+    }
+}
+
+extension TextStyle {
+    fileprivate func withSize(_ size: Double) -> TextStyle {
+        var style = self
+        style.font.size = size
+        return style
+    }
+}
