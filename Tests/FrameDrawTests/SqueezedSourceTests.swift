@@ -119,4 +119,16 @@ struct SqueezedSourceTests {
         #expect(canvas.context.rasterizedGradientCountForTesting == 1)
         #expect(canvas.pixel(x: 10, y: 5) == Pixel(red: 0, green: 0, blue: 255, alpha: 255))
     }
+
+    /// Found by FuzzSceneRender: a gradient 1e300 pixels long, squeezed so that the rasterizer draws it,
+    /// sized its colour table through an `Int` conversion that traps. It draws its start colour.
+    @Test func aGradientLongerThanIntMaxDraws() throws {
+        let canvas = try Canvas(width: 20, height: 10)
+        Self.squeeze(canvas.context)
+        canvas.context.addRect(CGRect(x: -100 * Self.squeeze, y: -100, width: 200 * Self.squeeze, height: 200))
+        canvas.context.fillPath(with: Self.stops, start: .zero, end: CGPoint(x: 0, y: 1e300))
+        try canvas.context.checkStatus()
+        #expect(canvas.context.rasterizedGradientCountForTesting == 1)
+        #expect(canvas.pixel(x: 10, y: 5) == Pixel(red: 255, green: 0, blue: 0, alpha: 255))
+    }
 }

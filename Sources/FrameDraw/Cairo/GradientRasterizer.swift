@@ -98,8 +98,9 @@ final class GradientRasterizer {
         case .radial(let cone): userLength = max(cone.startRadius, cone.endRadius) + cone.centerDistance
         }
         let length = userLength * scale
-        guard length.isFinite else { return maximumTableSize }
-        return min(max(Int((8 * length).rounded(.up)), 1024), maximumTableSize)
+        // Compared as a Double first: a length past Int.max has no Int.
+        guard 8 * length < Double(maximumTableSize) else { return maximumTableSize }
+        return max(Int((8 * length).rounded(.up)), 1024)
     }
 
     /// Draws the gradient's colours into `table`: entry `i` holds the premultiplied colour at location
