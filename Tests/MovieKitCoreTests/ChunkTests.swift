@@ -51,7 +51,7 @@ struct ChunkTests {
             _ = try ChunkPlan.indexFromEnvironment([:])
         } throws: { error in
             "\(error)"
-                == "--chunk auto/N needs the chunk index from the scheduler, but neither JOB_COMPLETION_INDEX (Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (Slurm job array) is set; run it as a Kubernetes Indexed Job or a Slurm job array, or give the index, as in --chunk 0/4."
+                == "A chunk that takes its index from the scheduler found none: neither JOB_COMPLETION_INDEX (Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (Slurm job array) is set; run it as a Kubernetes Indexed Job or a Slurm job array, or give the index yourself."
         }
     }
 
@@ -126,11 +126,11 @@ struct ChunkTests {
         }
         #expect(
             refusal([p[0], p[2], p[3]])
-                == "The parts do not make one whole movie: frames 30..<60 are missing; render them (--frames 30..<60) and join again."
+                == "The parts do not make one whole movie: frames 30..<60 are missing; render them and join again."
         )
         #expect(
             refusal([p[0], p[1], p[2]])
-                == "The parts do not make one whole movie: frames 90..<120 are missing; render them (--frames 90..<120) and join again."
+                == "The parts do not make one whole movie: frames 90..<120 are missing; render them and join again."
         )
         #expect(
             refusal([p[0], p[1], dir.file("overlap.mp4"), p[3]]).hasSuffix(
@@ -154,7 +154,7 @@ struct ChunkTests {
         try MovieWriter.render(to: dir.file("plain.mp4"), settings: Self.settings, frameCount: 30, draw: Self.draw)
         #expect(
             refusal([dir.file("plain.mp4")])
-                == "The part \(dir.file("plain.mp4").path) cannot be joined: it has no MovieKit chunk tag; parts are written with --chunk or --frames."
+                == "The part \(dir.file("plain.mp4").path) cannot be joined: it has no MovieKit chunk tag; join only parts rendered as chunks of one movie."
         )
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }

@@ -25,7 +25,10 @@ struct CommandLineWordingTests {
         ),
         (PreviewError.invalidHost("nowhere"), "pass --host with an address"),
         (PreviewError.cannotListen(host: "127.0.0.1", port: 80, reason: "in use"), "pass --port with a free port"),
-        (MovieKitError.fileExists(path: "/tmp/a.mp4"), "pass -y (--overwrite)")
+        (MovieKitError.fileExists(path: "/tmp/a.mp4"), "pass -y (--overwrite)"),
+        (ChunkError.missingFrames(30..<60), "render them (--frames 30..<60) and join again."),
+        (ChunkError.untagged(path: "/tmp/a.mp4"), "parts are written with --chunk or --frames."),
+        (ChunkError.indexUnavailable(reason: "neither is set"), "give the index, as in --chunk 0/4.")
     ]
 
     @Test func theLibrarysSentenceNamesNoFlagAndTheCommandLineAddsIt() {

@@ -109,8 +109,7 @@ public enum MovieChunks {
                 throw ChunkError.mismatch(path: url.path, reason: "it cannot be read (\(error.message))")
             }
             guard let tag = input.metadata("comment"), let identity = ChunkIdentity(tag: tag) else {
-                throw ChunkError.mismatch(
-                    path: url.path, reason: "it has no MovieKit chunk tag; parts are written with --chunk or --frames")
+                throw ChunkError.untagged(path: url.path)
             }
             let (frames, firstPresentation) = try countFrames(input, path: url.path)
             guard frames == identity.frames.count else {
@@ -141,10 +140,7 @@ public enum MovieChunks {
         for part in parts {
             let range = part.identity.frames
             if range.lowerBound > covered {
-                throw ChunkError.incompleteCoverage(
-                    reason:
-                        "frames \(covered)..<\(range.lowerBound) are missing; render them (--frames \(covered)..<\(range.lowerBound)) and join again"
-                )
+                throw ChunkError.missingFrames(covered..<range.lowerBound)
             }
             if range.lowerBound < covered, let previous {
                 throw ChunkError.incompleteCoverage(
@@ -156,10 +152,7 @@ public enum MovieChunks {
             previous = part
         }
         if let total = parts.first?.identity.totalFrames, covered < total {
-            throw ChunkError.incompleteCoverage(
-                reason:
-                    "frames \(covered)..<\(total) are missing; render them (--frames \(covered)..<\(total)) and join again"
-            )
+            throw ChunkError.missingFrames(covered..<total)
         }
         return parts
     }

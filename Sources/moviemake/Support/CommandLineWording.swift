@@ -11,6 +11,19 @@ enum CommandLineWording {
         switch error {
         case MovieKitError.fileExists(let path):
             return fileExists(path)
+        case ChunkError.indexUnavailable(let reason):
+            return CommandFailure(
+                "--chunk auto/N needs the chunk index from the scheduler, but \(reason); run it as a Kubernetes Indexed Job or a Slurm job array, or give the index, as in --chunk 0/4."
+            )
+        case ChunkError.untagged(let path):
+            return CommandFailure(
+                "The part \(path) cannot be joined: it has no MovieKit chunk tag; parts are written with --chunk or --frames."
+            )
+        case ChunkError.missingFrames(let frames):
+            let range = "\(frames.lowerBound)..<\(frames.upperBound)"
+            return CommandFailure(
+                "The parts do not make one whole movie: frames \(range) are missing; render them (--frames \(range)) and join again."
+            )
         case LottieError.unknownAnimation(let file, let id, let available):
             return CommandFailure(
                 "\(file) has no animation `\(id)`; pass --animation with one of \(LottieError.list(available)).")
