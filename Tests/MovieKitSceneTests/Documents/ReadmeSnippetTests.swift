@@ -8,8 +8,7 @@ import Testing
 /// that it names the version of the latest CHANGELOG entry and products this package has.
 @Suite("README.md")
 struct ReadmeSnippetTests {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = PackagePaths.root
 
     /// A fenced block of the README: its language and text, and the line it starts on.
     struct Block: CustomTestStringConvertible, Sendable {

@@ -6,8 +6,7 @@ import Testing
 /// type-checked by `swiftc` against the modules this build made, in a child process.
 @Suite("Renamed API keeps deprecated forwards")
 struct RenamedAPITests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let packageRoot = PackagePaths.root
 
     /// Lines of 0.1 code, each with the new name its warning must give.
     static let oldLines: [(code: String, newName: String)] = [

@@ -30,8 +30,7 @@ struct RandomScenePropertyTests {
     }
 
     @Test func theFuzzersCommittedSeedsRender() throws {
-        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Fuzz/Corpus/FuzzSceneRender").standardizedFileURL
+        let corpus = PackagePaths.root.appendingPathComponent("Fuzz/Corpus/FuzzSceneRender")
         let seeds = try FileManager.default.contentsOfDirectory(atPath: corpus.path).sorted()
         #expect(!seeds.isEmpty)
         for seed in seeds {

@@ -6,9 +6,7 @@ import Testing
 
 @Suite("Examples/scenes")
 struct ExampleScenesTests {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Examples/scenes")
+    static let folder = PackagePaths.root.appendingPathComponent("Examples/scenes")
 
     static let sceneFiles: [String] = {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

@@ -10,9 +10,7 @@ import Testing
 /// files are seeds, which must stay valid documents: each reads from its file without an error.
 @Suite("Reader fuzzing corpus")
 struct ReaderCorpusTests {
-    static let corpus = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fuzz/Corpus")
+    static let corpus = PackagePaths.root.appendingPathComponent("Fuzz/Corpus")
 
     /// Every committed input of `target`, as `target/name`.
     static func inputs(_ target: String) -> [String] {

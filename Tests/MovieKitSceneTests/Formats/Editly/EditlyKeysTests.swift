@@ -9,8 +9,7 @@ import Testing
 /// editly's keys that change how a spec is read: fonts, remote files, output options, mixing weights.
 @Suite("editly keys")
 struct EditlyKeysTests {
-    static let patua = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("FrameDrawTests/Fixtures/Fonts/PatuaOne-Regular.ttf")
+    static let patua = PackagePaths.tests.appendingPathComponent("FrameDrawTests/Fixtures/Fonts/PatuaOne-Regular.ttf")
 
     /// Decodes `text` as `spec.json5` in `fixtures`' folder, downloading remote files into `cache`.
     static func spec(_ text: String, in fixtures: ReaderFixtures, cache: RemoteFiles? = nil) throws -> EditlySpec {
