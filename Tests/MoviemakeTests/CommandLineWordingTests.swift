@@ -2,6 +2,7 @@ import Foundation
 import MovieKitCore
 import MovieKitLottie
 import MovieKitPreview
+import MovieKitScene
 import Testing
 
 @testable import moviemake
@@ -26,6 +27,11 @@ struct CommandLineWordingTests {
         (PreviewError.invalidHost("nowhere"), "pass --host with an address"),
         (PreviewError.cannotListen(host: "127.0.0.1", port: 80, reason: "in use"), "pass --port with a free port"),
         (MovieKitError.fileExists(path: "/tmp/a.mp4"), "pass -y (--overwrite)"),
+        (
+            SceneError.unsupportedOutputOption(
+                file: "spec.json5", line: 3, column: 5, path: "customOutputArgs[0]", option: "-vf", supported: ["-crf"]),
+            "spec.json5:3:5: `customOutputArgs[0]` uses the FFmpeg output option `-vf`, which MovieKit does not support: MovieKit encodes in-process and follows only `-crf`; choose the codec with --codec"
+        ),
         (ChunkError.missingFrames(30..<60), "render them (--frames 30..<60) and join again."),
         (ChunkError.untagged(path: "/tmp/a.mp4"), "parts are written with --chunk or --frames."),
         (ChunkError.indexUnavailable(reason: "neither is set"), "give the index, as in --chunk 0/4.")
@@ -37,5 +43,19 @@ struct CommandLineWordingTests {
             let worded = "\(CommandLineWording.error(for: error))"
             #expect(worded.contains(advice), "\(worded)")
         }
+    }
+
+    /// The wording reaches the command line: errors thrown while a document is read keep their case
+    /// until moviemake words them.
+    @Test func aRenderOfAMissingMarkerAdvisesTheFlag() throws {
+        let lottie = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("MovieKitLottieTests/Fixtures/lottie/markers-expression.json")
+        let dir = try ChunkCommandTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try ChunkCommandTests.moviemake([
+            "still", lottie.path, "-o", dir.appendingPathComponent("a.png").path, "--segment", "nope"
+        ])
+        #expect(run.status == 1)
+        #expect(run.errors.contains("has no marker `nope`; pass --segment with one of `intro`."), "\(run.errors)")
     }
 }

@@ -35,6 +35,10 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
     /// A feature of another program's format (an editly spec's video layer, say) that MovieKit
     /// does not support; `feature` names it and `reason` says why and what to do instead.
     case unsupportedFeature(file: String, line: Int?, column: Int?, path: String, feature: String, reason: String)
+    /// An FFmpeg output option (an editly spec's `customOutputArgs`) that MovieKit does not follow;
+    /// `supported` lists the ones it does.
+    case unsupportedOutputOption(
+        file: String, line: Int?, column: Int?, path: String, option: String, supported: [String])
     /// An audio file named by a scene file, manifest or spec cannot be read as audio.
     case missingAudio(file: String, line: Int?, column: Int?, path: String, audioPath: String, reason: String)
     /// A movie clip named by a scene file or spec cannot be opened or decoded.
@@ -75,6 +79,9 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
         case .unsupportedFeature(let file, let line, let column, let path, let feature, let reason):
             return Self.place(file, line, column)
                 + "`\(path)` uses \(feature), which MovieKit does not support: \(reason)."
+        case .unsupportedOutputOption(let file, let line, let column, let path, let option, let supported):
+            return Self.place(file, line, column)
+                + "`\(path)` uses the FFmpeg output option `\(option)`, which MovieKit does not support: MovieKit encodes in-process and follows only \(Self.list(supported)); choose the codec in the encoding settings and the container with the output's extension."
         case .missingAudio(let file, let line, let column, let path, let audioPath, let reason):
             return Self.place(file, line, column)
                 + "`\(path)` names the audio file \(audioPath), which cannot be read: \(reason)"
@@ -85,7 +92,7 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
     }
 
     /// `file:line:column: ` when the position is known, `file: ` when it is not.
-    static func place(_ file: String, _ line: Int?, _ column: Int?) -> String {
+    package static func place(_ file: String, _ line: Int?, _ column: Int?) -> String {
         guard let line, let column else { return "\(file): " }
         return "\(file):\(line):\(column): "
     }
@@ -107,7 +114,7 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
     }
 
     /// `a, b and c`, each in backticks.
-    static func list(_ keys: [String]) -> String {
+    package static func list(_ keys: [String]) -> String {
         let quoted = keys.map { "`\($0)`" }
         guard quoted.count > 1, let last = quoted.last else { return quoted.first ?? "none" }
         return quoted.dropLast().joined(separator: ", ") + " and " + last

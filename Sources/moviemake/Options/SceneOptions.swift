@@ -93,13 +93,14 @@ struct SceneOptions: ParsableArguments {
             throw error
         } catch let SceneError.unsetVariable(file, line, column, path, name) {
             // The library's sentence names no flags; the command line's advice is its own.
-            let place = line.flatMap { line in column.map { "\(file):\(line):\($0): " } } ?? "\(file): "
             throw CommandFailure(
-                place
+                SceneError.place(file, line, column)
                     + "`\(path)` uses the variable ${\(name)}, which is not set; pass --set \(name)=VALUE or define it in the --props file."
             )
         } catch {
-            throw CommandFailure("\(error)")
+            // Errors whose advice is a flag get the command line's wording (CommandLineWording).
+            let worded = CommandLineWording.error(for: error)
+            throw worded as? CommandFailure ?? CommandFailure("\(error)")
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import MovieKitCore
 import MovieKitLottie
 import MovieKitPreview
+import MovieKitScene
 
 /// The command line's own advice for library errors whose fix is one of its flags, chosen from
 /// the error's case, never by rewriting the library's sentence.
@@ -23,6 +24,11 @@ enum CommandLineWording {
             let range = "\(frames.lowerBound)..<\(frames.upperBound)"
             return CommandFailure(
                 "The parts do not make one whole movie: frames \(range) are missing; render them (--frames \(range)) and join again."
+            )
+        case SceneError.unsupportedOutputOption(let file, let line, let column, let path, let option, let supported):
+            return CommandFailure(
+                SceneError.place(file, line, column)
+                    + "`\(path)` uses the FFmpeg output option `\(option)`, which MovieKit does not support: MovieKit encodes in-process and follows only \(SceneError.list(supported)); choose the codec with --codec and the container with the output's extension."
             )
         case LottieError.unknownAnimation(let file, let id, let available):
             return CommandFailure(

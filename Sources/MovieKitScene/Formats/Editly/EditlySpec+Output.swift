@@ -37,12 +37,9 @@ extension EditlySpec {
         while index < items.count {
             let option = try items[index].string(expected: "an FFmpeg output option such as \"-crf\"")
             guard outputArguments.contains(option) else {
-                throw SceneError.unsupportedFeature(
+                throw SceneError.unsupportedOutputOption(
                     file: reader.context.fileName, line: items[index].node.line, column: items[index].node.column,
-                    path: items[index].displayPath, feature: "the FFmpeg output option `\(option)`",
-                    reason:
-                        "MovieKit encodes in-process and follows only \(SceneError.list(outputArguments)); choose the codec with moviemake's --codec and the container with the output's extension"
-                )
+                    path: items[index].displayPath, option: option, supported: outputArguments)
             }
             guard index + 1 < items.count else {
                 throw items[index].invalid("\"\(option)\" with no value after it", expected: "followed by its value")

@@ -172,7 +172,7 @@ struct EditlyKeysTests {
     @Test(arguments: [
         (
             "['-vf', 'hflip']",
-            "spec.json5: `customOutputArgs[0]` uses the FFmpeg output option `-vf`, which MovieKit does not support: MovieKit encodes in-process and follows only `-crf`, `-preset`, `-tune`, `-b:v`, `-pix_fmt`, `-r`, `-vcodec`, `-c:v`, `-codec:v`, `-qscale`, `-q:v`, `-qscale:v` and `-compression_level`; choose the codec with moviemake's --codec and the container with the output's extension."
+            "spec.json5: `customOutputArgs[0]` uses the FFmpeg output option `-vf`, which MovieKit does not support: MovieKit encodes in-process and follows only `-crf`, `-preset`, `-tune`, `-b:v`, `-pix_fmt`, `-r`, `-vcodec`, `-c:v`, `-codec:v`, `-qscale`, `-q:v`, `-qscale:v` and `-compression_level`; choose the codec in the encoding settings and the container with the output's extension."
         ),
         (
             "['-crf']",
