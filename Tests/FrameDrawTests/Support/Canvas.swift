@@ -72,4 +72,21 @@ struct Canvas {
         else { return nil }
         return CGRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
+
+    /// How many pixels are inked (not transparent) on either canvas, and how many of those differ from
+    /// `other`'s by more than `tolerance` in some channel. Both canvases must have the same size.
+    func difference(from other: Canvas, tolerance: UInt8) -> (differing: Int, inked: Int) {
+        precondition(width == other.width && height == other.height, "The canvases differ in size.")
+        var differing = 0
+        var inked = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let a = pixel(x: x, y: y)
+                let b = other.pixel(x: x, y: y)
+                if a.alpha > 0 || b.alpha > 0 { inked += 1 }
+                if !a.isClose(to: b, tolerance: tolerance) { differing += 1 }
+            }
+        }
+        return (differing, inked)
+    }
 }
