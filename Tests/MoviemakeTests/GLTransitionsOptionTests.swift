@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import FrameDraw
+import MovieKitScene
 import TestSupport
 import Testing
 
@@ -113,5 +115,30 @@ struct GLTransitionsOptionTests {
         #expect(run.status == 0, "\(run.errors)")
         let middle = try Self.middleOfTheOverlap(movie)
         #expect(middle.g > 200 && middle.r < 50 && middle.b < 50, "\(middle)")
+    }
+
+    /// `moviemake preview` reads the spec, on every reload, with the folder's GLSL for its names.
+    @Test func previewLoadsWithTheFoldersGLSL() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = """
+            { width: 64, height: 32, fps: 10, clips: [
+              { duration: 2, layers: [{ type: 'fill-color', color: 'red' }], transition: { name: 'Dreamy', duration: 1 } },
+              { duration: 2, layers: [{ type: 'fill-color', color: 'blue' }] },
+            ] }
+            """
+        let specURL = dir.appendingPathComponent("spec.json5")
+        try Data(spec.utf8).write(to: specURL)
+        func middleOfTheOverlap(_ arguments: [String]) throws -> Color {
+            let source = try Preview.parse([specURL.path] + arguments).previewSource()
+            // Loaded as a reload is, outside any task-local the command set.
+            let scene = try source.load().scene
+            let image = try SceneRenderer(scene: scene).image(at: 1.5)
+            return image.pixel(atX: image.width / 2, y: image.height / 2)
+        }
+        let green = try middleOfTheOverlap(["--gl-transitions", dir.appendingPathComponent("transitions").path])
+        #expect(green.green > 0.9 && green.red < 0.1 && green.blue < 0.1, "\(green)")
+        let builtIn = try middleOfTheOverlap([])
+        #expect(builtIn.green < 0.5, "MovieKit's own Dreamy: \(builtIn)")
     }
 }

@@ -33,6 +33,7 @@ struct Preview: ParsableCommand {
     var open = false
 
     @OptionGroup var sceneOptions: SceneOptions
+    @OptionGroup(title: "Transitions") var transitions: TransitionOptions
 
     func run() throws {
         let source = try previewSource()
@@ -54,8 +55,19 @@ struct Preview: ParsableCommand {
         if let error = outcome.error { throw CommandFailure("\(error)") }
     }
 
-    /// The input as a preview source: a file in any scene format, or a folder of photos as a slideshow.
+    /// The input as a preview source, every load of which (the first and those after a save) looks
+    /// transition names up in the `--gl-transitions` catalog.
     func previewSource() throws -> PreviewSource {
+        let source = try plainSource()
+        let catalog = try transitions.catalog()
+        let load = source.load
+        return PreviewSource(title: source.title, renderOutput: source.renderOutput) {
+            try TransitionCatalog.$current.withValue(catalog) { try load() }
+        }
+    }
+
+    /// The input as a preview source: a file in any scene format, or a folder of photos as a slideshow.
+    private func plainSource() throws -> PreviewSource {
         let url = URL(fileURLWithPath: input).standardizedFileURL
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
