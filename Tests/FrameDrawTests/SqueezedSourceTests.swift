@@ -11,6 +11,14 @@ struct SqueezedSourceTests {
     static let squeeze = 40_000.0
     static let stops = Gradient(colors: [.red, .blue])
 
+    /// An opaque green image of the given size.
+    static func greenImage(width: Int, height: Int) throws -> Image {
+        let source = try Canvas(width: width, height: height)
+        source.context.setFillColor(.green)
+        source.context.fill(source.context.bounds)
+        return try source.context.makeImage()
+    }
+
     /// Squeezes x 40000-fold and turns the result a little, so neither Cairo's simplification of an
     /// axis-aligned linear gradient nor an identity matrix applies.
     static func squeeze(_ context: DrawingContext) {
@@ -54,10 +62,7 @@ struct SqueezedSourceTests {
     }
 
     @Test func aSqueezedImageIsLeftOutAndLaterDrawingStillWorks() throws {
-        let source = try Canvas(width: 16, height: 16)
-        source.context.setFillColor(.green)
-        source.context.fill(source.context.bounds)
-        let image = try source.context.makeImage()
+        let image = try Self.greenImage(width: 16, height: 16)
 
         let canvas = try Canvas(width: 60, height: 40)
         canvas.context.saveGState()
@@ -74,10 +79,7 @@ struct SqueezedSourceTests {
 
     /// Up to the limit, a squeezed image is drawn: a 16000-pixel-wide strip into 1 device pixel.
     @Test func anImageSqueezedWithinTheRangeStillDraws() throws {
-        let source = try Canvas(width: 16_000, height: 1)
-        source.context.setFillColor(.green)
-        source.context.fill(source.context.bounds)
-        let image = try source.context.makeImage()
+        let image = try Self.greenImage(width: 16_000, height: 1)
         let canvas = try Canvas(width: 10, height: 10)
         canvas.context.draw(image, in: CGRect(x: 2, y: 2, width: 1, height: 6))
         try canvas.context.checkStatus()
@@ -87,10 +89,7 @@ struct SqueezedSourceTests {
     /// An image 1e15 pixels away cannot show, and is not handed to Cairo: FuzzSceneRender found an image
     /// mask that far out for which Cairo failed for good (Fuzz/Corpus/FuzzSceneRender/regression-image-…).
     @Test func anImageFarOutsideTheClipIsSkipped() throws {
-        let source = try Canvas(width: 4, height: 4)
-        source.context.setFillColor(.green)
-        source.context.fill(source.context.bounds)
-        let image = try source.context.makeImage()
+        let image = try Self.greenImage(width: 4, height: 4)
         let canvas = try Canvas(width: 20, height: 10)
         canvas.context.draw(image, in: CGRect(x: 1e15, y: 3, width: 4, height: 4))
         canvas.context.drawTiled(image, in: CGRect(x: 3, y: -1e15, width: 4, height: 4))

@@ -64,5 +64,15 @@ struct TelegramStickerRulesTests {
             }
         }
         #expect(!FileManager.default.fileExists(atPath: output.path), "a sticker that never fitted is removed")
+
+        // A later attempt that fails (cancelled, say) leaves no earlier, too large file behind.
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            try TelegramSticker.render(output: output, settings: settings, duration: 3) { _, attempt in
+                guard attempt == 0 else { throw Stop() }
+                try Data(count: 300_000).write(to: output)
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: output.path), "the first, too large attempt is removed")
     }
 }

@@ -32,6 +32,11 @@ struct CommandLineWordingTests {
                 file: "spec.json5", line: 3, column: 5, path: "customOutputArgs[0]", option: "-vf", supported: ["-crf"]),
             "spec.json5:3:5: `customOutputArgs[0]` uses the FFmpeg output option `-vf`, which MovieKit does not support: MovieKit encodes in-process and follows only `-crf`; choose the codec with --codec"
         ),
+        (MovieKitError.stickerTooLong(seconds: 4), "shorten the scene, or pass --trim to keep its first 3 seconds."),
+        (
+            MovieKitError.stickerTooLarge(path: "/tmp/s.webm", attempts: [300_000]),
+            "(300 KB); simplify the scene or shorten it with --trim."
+        ),
         (ChunkError.missingFrames(30..<60), "render them (--frames 30..<60) and join again."),
         (ChunkError.untagged(path: "/tmp/a.mp4"), "parts are written with --chunk or --frames."),
         (ChunkError.indexUnavailable(reason: "neither is set"), "give the index, as in --chunk 0/4.")

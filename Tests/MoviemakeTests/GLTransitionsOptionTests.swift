@@ -62,6 +62,19 @@ struct GLTransitionsOptionTests {
         }
     }
 
+    /// `spec.json5` in `dir`: red, then blue, with a 1 s `Dreamy` transition from 1 s to 2 s.
+    static func dreamySpec(in dir: URL) throws -> URL {
+        let spec = """
+            { width: 64, height: 32, fps: 10, clips: [
+              { duration: 2, layers: [{ type: 'fill-color', color: 'red' }], transition: { name: 'Dreamy', duration: 1 } },
+              { duration: 2, layers: [{ type: 'fill-color', color: 'blue' }] },
+            ] }
+            """
+        let url = dir.appendingPathComponent("spec.json5")
+        try Data(spec.utf8).write(to: url)
+        return url
+    }
+
     /// The colour at the middle of frame 15, halfway through a 1 s transition that starts at 1 s.
     static func middleOfTheOverlap(_ movie: URL) throws -> (r: Int, g: Int, b: Int) {
         let probe = try MovieProbe(url: movie)
@@ -72,14 +85,7 @@ struct GLTransitionsOptionTests {
     @Test func renderRunsTheFoldersGLSLForAnEditlyName() throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let spec = """
-            { width: 64, height: 32, fps: 10, clips: [
-              { duration: 2, layers: [{ type: 'fill-color', color: 'red' }], transition: { name: 'Dreamy', duration: 1 } },
-              { duration: 2, layers: [{ type: 'fill-color', color: 'blue' }] },
-            ] }
-            """
-        let specURL = dir.appendingPathComponent("spec.json5")
-        try Data(spec.utf8).write(to: specURL)
+        let specURL = try Self.dreamySpec(in: dir)
         let movie = dir.appendingPathComponent("out.mp4")
         let run = try ChunkCommandTests.moviemake([
             "render", specURL.path, "-o", movie.path, "--gl-transitions",
@@ -121,14 +127,7 @@ struct GLTransitionsOptionTests {
     @Test func previewLoadsWithTheFoldersGLSL() throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let spec = """
-            { width: 64, height: 32, fps: 10, clips: [
-              { duration: 2, layers: [{ type: 'fill-color', color: 'red' }], transition: { name: 'Dreamy', duration: 1 } },
-              { duration: 2, layers: [{ type: 'fill-color', color: 'blue' }] },
-            ] }
-            """
-        let specURL = dir.appendingPathComponent("spec.json5")
-        try Data(spec.utf8).write(to: specURL)
+        let specURL = try Self.dreamySpec(in: dir)
         func middleOfTheOverlap(_ arguments: [String]) throws -> Color {
             let source = try Preview.parse([specURL.path] + arguments).previewSource()
             // Loaded as a reload is, outside any task-local the command set.

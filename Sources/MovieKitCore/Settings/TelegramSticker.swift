@@ -86,15 +86,22 @@ public enum TelegramSticker {
     ///   - render: Writes `output` with the settings given; the second argument is the attempt, from 0,
     ///     so that later attempts may replace the file.
     /// - Returns: The render that fitted.
-    /// - Throws: What `render` throws, or `MovieKitError.stickerTooLarge` when no attempt fitted (the
-    ///   file is removed).
+    /// - Throws: What `render` throws, or `MovieKitError.stickerTooLarge` when no attempt fitted; either way
+    ///   an earlier attempt's file, too large, is removed (a first attempt that throws leaves `output` as
+    ///   `render` left it).
     public static func render(
         output: URL, settings: MovieSettings, duration: Double, render: (MovieSettings, Int) throws -> Void
     ) throws -> Fit {
         var settings = settings
         var sizes: [Int] = []
         for attempt in 0..<maximumAttempts {
-            try render(settings, attempt)
+            do {
+                try render(settings, attempt)
+            } catch {
+                // The file at `output` is then an earlier attempt's, over the limit: not left as the sticker.
+                if attempt > 0 { try? FileManager.default.removeItem(at: output) }
+                throw error
+            }
             let bytes = try FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int ?? 0
             sizes.append(bytes)
             if bytes <= maximumBytes { return Fit(settings: settings, bytes: bytes, attempt: attempt + 1) }

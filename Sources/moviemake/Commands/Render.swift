@@ -118,35 +118,23 @@ struct Render: ParsableCommand {
                 "--target telegram-sticker renders in one process; leave out --chunk, --frames and --jobs.")
         }
         var sticker = job
-        do {
-            let frames = try TelegramSticker.frameCount(
-                output: job.output, duration: canvas.duration, fps: job.settings.fps, trims: targets.trim)
-            sticker.frameCount = min(frames, job.frameCount)
-            sticker.audio = []
-            let seconds = sticker.settings.fps.duration(ofFrames: sticker.frameCount)
-            let fit = try TelegramSticker.render(output: job.output, settings: sticker.settings, duration: seconds) {
-                settings, attempt in
-                var attemptJob = sticker
-                attemptJob.settings = settings
-                try RenderRunner.renderWhole(
-                    attemptJob, overwrite: encoding.overwrite || attempt > 0, concurrency: encoding.concurrency,
-                    progress: progress, summary: nil)
-            }
-            let rate = fit.settings.bitRate.map { "\($0 / 1000) kb/s" } ?? "constant quality"
-            let summary =
-                "Wrote \(job.output.path): a Telegram sticker of \(fit.settings.width)x\(fit.settings.height), \(sticker.frameCount) frames at \(fit.settings.fps) fps, \(fit.bytes / 1000) KB (\(rate), attempt \(fit.attempt))."
-            // The last attempt's progress bar has ended its line.
-            ProgressReporter(total: 0, style: progress.style == .bar ? .auto : progress.style).finish(message: summary)
-        } catch MovieKitError.stickerTooLong(let seconds) {
-            let shown = seconds.formatted(.number.precision(.fractionLength(0...3)))
-            throw CommandFailure(
-                "The scene lasts \(shown) s, and a Telegram sticker lasts at most 3 s; shorten the scene, or pass --trim to keep its first 3 seconds."
-            )
-        } catch MovieKitError.stickerTooLarge(let path, let attempts) {
-            let sizes = attempts.map { "\($0 / 1000) KB" }.joined(separator: ", ")
-            throw CommandFailure(
-                "No render of \(path) fitted Telegram's 256 KB (\(sizes)); simplify the scene or shorten it with --trim."
-            )
+        let frames = try TelegramSticker.frameCount(
+            output: job.output, duration: canvas.duration, fps: job.settings.fps, trims: targets.trim)
+        sticker.frameCount = min(frames, job.frameCount)
+        sticker.audio = []
+        let seconds = sticker.settings.fps.duration(ofFrames: sticker.frameCount)
+        let fit = try TelegramSticker.render(output: job.output, settings: sticker.settings, duration: seconds) {
+            settings, attempt in
+            var attemptJob = sticker
+            attemptJob.settings = settings
+            try RenderRunner.renderWhole(
+                attemptJob, overwrite: encoding.overwrite || attempt > 0, concurrency: encoding.concurrency,
+                progress: progress, summary: nil)
         }
+        let rate = fit.settings.bitRate.map { "\($0 / 1000) kb/s" } ?? "constant quality"
+        let summary =
+            "Wrote \(job.output.path): a Telegram sticker of \(fit.settings.width)x\(fit.settings.height), \(sticker.frameCount) frames at \(fit.settings.fps) fps, \(fit.bytes / 1000) KB (\(rate), attempt \(fit.attempt))."
+        // The last attempt's progress bar has ended its line.
+        ProgressReporter(total: 0, style: progress.style == .bar ? .auto : progress.style).finish(message: summary)
     }
 }

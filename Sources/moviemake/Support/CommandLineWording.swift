@@ -12,6 +12,16 @@ enum CommandLineWording {
         switch error {
         case MovieKitError.fileExists(let path):
             return fileExists(path)
+        case MovieKitError.stickerTooLong(let seconds):
+            let shown = seconds.formatted(.number.precision(.fractionLength(0...3)))
+            return CommandFailure(
+                "The scene lasts \(shown) s, and a Telegram sticker lasts at most 3 s; shorten the scene, or pass --trim to keep its first 3 seconds."
+            )
+        case MovieKitError.stickerTooLarge(let path, let attempts):
+            let sizes = attempts.map { "\($0 / 1000) KB" }.joined(separator: ", ")
+            return CommandFailure(
+                "No render of \(path) fitted Telegram's 256 KB (\(sizes)); simplify the scene or shorten it with --trim."
+            )
         case ChunkError.indexUnavailable(let reason):
             return CommandFailure(
                 "--chunk auto/N needs the chunk index from the scheduler, but \(reason); run it as a Kubernetes Indexed Job or a Slurm job array, or give the index, as in --chunk 0/4."
