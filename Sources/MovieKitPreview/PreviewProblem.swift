@@ -20,16 +20,9 @@ struct PreviewProblem: Codable, Sendable, Equatable {
     init(_ error: any Error) {
         let error = (error as? PreviewLoadError)?.underlying ?? error
         self.init(message: "\(error)")
-        guard error is SceneError else { return }
-        // Every case of SceneError names its file as `file` (or `path` when it has no position) and
-        // its place as `line` and `column`; reading the labels keeps working as cases are added.
-        guard let payload = Mirror(reflecting: error).children.first?.value else { return }
-        var values: [String: Any] = [:]
-        for child in Mirror(reflecting: payload).children {
-            if let label = child.label { values[label] = child.value }
-        }
-        file = (values["file"] as? String) ?? (values["line"] == nil ? values["path"] as? String : nil)
-        line = values["line"] as? Int
-        column = values["column"] as? Int
+        guard let location = (error as? SceneError)?.location else { return }
+        file = location.file
+        line = location.line
+        column = location.column
     }
 }

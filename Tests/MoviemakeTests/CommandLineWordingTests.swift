@@ -29,7 +29,8 @@ struct CommandLineWordingTests {
         (MovieKitError.fileExists(path: "/tmp/a.mp4"), "pass -y (--overwrite)"),
         (
             SceneError.unsupportedOutputOption(
-                file: "spec.json5", line: 3, column: 5, path: "customOutputArgs[0]", option: "-vf", supported: ["-crf"]),
+                at: SceneError.SourceLocation(file: "spec.json5", line: 3, column: 5, keyPath: "customOutputArgs[0]"),
+                option: "-vf", supported: ["-crf"]),
             "spec.json5:3:5: `customOutputArgs[0]` uses the FFmpeg output option `-vf`, which MovieKit does not support: MovieKit encodes in-process and follows only `-crf`; choose the codec with --codec"
         ),
         (MovieKitError.stickerTooLong(seconds: 4), "shorten the scene, or pass --trim to keep its first 3 seconds."),

@@ -45,8 +45,7 @@ enum AudioListReader {
                 track.start = previousEnd
             } else {
                 throw SceneError.missingKey(
-                    file: item.context.fileName, line: item.node.line, column: item.node.column, path: item.displayPath,
-                    key: "start", expected: "`start:` in seconds, since \(previousName)")
+                    at: item.location, key: "start", expected: "`start:` in seconds, since \(previousName)")
             }
             // Where the next track starts when it gives no `start` of its own.
             let index = tracks.count

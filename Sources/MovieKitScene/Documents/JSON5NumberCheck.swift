@@ -39,7 +39,8 @@ enum JSON5NumberCheck {
                     var written = String.UnicodeScalarView()
                     written.append(contentsOf: token)
                     throw SceneError.syntax(
-                        file: file, line: line, column: start - lineStart + 1, format: "JSON5",
+                        at: SceneError.SourceLocation(file: file, line: line, column: start - lineStart + 1),
+                        format: "JSON5",
                         problem: "`\(String(written))` is not a number JSON5 allows; "
                             + "numbers are written like 12, -0.5, 1e3, .5, 0x1F, Infinity or NaN")
                 }

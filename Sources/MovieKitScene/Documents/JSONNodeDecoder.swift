@@ -49,12 +49,12 @@ enum JSONNodeDecoder {
         } catch let error as DecodingError {
             // JSONDecoder throws only `.dataCorrupted` for bad documents; anything else is described as it is.
             throw SceneError.syntax(
-                file: file, line: nil, column: nil, format: dialect.name, problem: "Foundation reports \(error)")
+                at: SceneError.SourceLocation(file: file), format: dialect.name, problem: "Foundation reports \(error)")
         } catch {
             // Foundation's own JSONError, for a key it cannot read; it carries a line and column.
             let (line, column) = Self.position(in: "\(error)")
             throw SceneError.syntax(
-                file: file, line: line, column: column, format: dialect.name,
+                at: SceneError.SourceLocation(file: file, line: line, column: column), format: dialect.name,
                 problem: "Foundation reports \(Self.brief(error))")
         }
     }
@@ -67,7 +67,7 @@ enum JSONNodeDecoder {
         let path = keyPath(context.codingPath)
         if context.debugDescription == DecodedNode.unreadableNumber {
             return .invalidValue(
-                file: file, line: nil, column: nil, path: path.isEmpty ? "the document" : path,
+                at: SceneError.SourceLocation(file: file, keyPath: path.isEmpty ? "the document" : path),
                 value: dialect == .json
                     ? "a number Foundation cannot convert (written like 01 or 1., or out of range like 1e400)"
                     : "a number Foundation cannot convert (out of range like 1e400, or hexadecimal beyond 64 bits)",
@@ -76,7 +76,7 @@ enum JSONNodeDecoder {
         if let underlying = context.underlyingError {
             let (line, column) = Self.position(in: "\(underlying)")
             return .syntax(
-                file: file, line: line, column: column, format: dialect.name,
+                at: SceneError.SourceLocation(file: file, line: line, column: column), format: dialect.name,
                 problem:
                     "the string at `\(path.isEmpty ? "the document" : path)` cannot be read: Foundation reports \(Self.brief(underlying))"
             )
@@ -84,16 +84,18 @@ enum JSONNodeDecoder {
         // The document as a whole: JSONDecoder gives no detail, but for JSON, JSONSerialization says where.
         let said = "Foundation says only \"\(Self.withoutFinalPeriod(context.debugDescription))\""
         guard dialect == .json, let detail = serializationDetail(data) else {
-            return .syntax(file: file, line: nil, column: nil, format: dialect.name, problem: said)
+            return .syntax(at: SceneError.SourceLocation(file: file), format: dialect.name, problem: said)
         }
         let sentence = withoutFinalPeriod(detail)
         guard let offset = characterOffset(in: detail) else {
             return .syntax(
-                file: file, line: nil, column: nil, format: dialect.name, problem: "Foundation reports \"\(sentence)\"")
+                at: SceneError.SourceLocation(file: file), format: dialect.name,
+                problem: "Foundation reports \"\(sentence)\"")
         }
         let (line, column) = lineAndColumn(ofByte: offset, in: data)
         return .syntax(
-            file: file, line: line, column: column, format: dialect.name, problem: "Foundation reports \"\(sentence)\"")
+            at: SceneError.SourceLocation(file: file, line: line, column: column), format: dialect.name,
+            problem: "Foundation reports \"\(sentence)\"")
     }
 
     /// `layers[2].animate.opacity` for a coding path.

@@ -40,8 +40,7 @@ enum MediaFiles {
         guard RemoteFiles.isRemote(text) else { return url(text, relativeTo: reader.context.baseURL) }
         guard let remote = reader.context.remoteFiles else {
             throw SceneError.unsupportedFeature(
-                file: reader.context.fileName, line: reader.node.line, column: reader.node.column,
-                path: reader.displayPath, feature: "the remote URL \(text)",
+                at: reader.location, feature: "the remote URL \(text)",
                 reason: reader.context.remoteSetting.map {
                     "remote URLs need `\($0)` in the spec, which lets MovieKit download them"
                 } ?? "files are read from disk only; download it and name it by path")
@@ -82,8 +81,7 @@ enum MediaFiles {
         let url = try imageLocation(reader)
         if let problem = problem(with: url) {
             throw SceneError.missingImage(
-                file: reader.context.fileName, line: reader.node.line, column: reader.node.column, path: reader.path,
-                imagePath: url.path, reason: problem)
+                at: reader.location, imagePath: url.path, reason: problem)
         }
         return url
     }
@@ -98,8 +96,7 @@ enum MediaFiles {
             let reason: String
             if case .unreadableImage(_, let detail) = error { reason = detail } else { reason = error.description }
             throw SceneError.missingImage(
-                file: reader.context.fileName, line: reader.node.line, column: reader.node.column, path: reader.path,
-                imagePath: url.path, reason: reason)
+                at: reader.location, imagePath: url.path, reason: reason)
         }
     }
 
@@ -107,8 +104,7 @@ enum MediaFiles {
     private static func imageLocation(_ reader: NodeReader) throws -> URL {
         try location(reader, expected: "the path of an image file") { url, reason in
             .missingImage(
-                file: reader.context.fileName, line: reader.node.line, column: reader.node.column, path: reader.path,
-                imagePath: url, reason: reason)
+                at: reader.location, imagePath: url, reason: reason)
         }
     }
 
@@ -118,13 +114,11 @@ enum MediaFiles {
     static func audio(_ reader: NodeReader) throws -> (url: URL, duration: Double?) {
         let url = try location(reader, expected: "the path of an audio file") { url, reason in
             .missingAudio(
-                file: reader.context.fileName, line: reader.node.line, column: reader.node.column, path: reader.path,
-                audioPath: url, reason: reason)
+                at: reader.location, audioPath: url, reason: reason)
         }
         func missing(_ reason: String) -> SceneError {
             .missingAudio(
-                file: reader.context.fileName, line: reader.node.line, column: reader.node.column, path: reader.path,
-                audioPath: url.path, reason: reason)
+                at: reader.location, audioPath: url.path, reason: reason)
         }
         if let problem = problem(with: url) { throw missing(problem) }
         do {

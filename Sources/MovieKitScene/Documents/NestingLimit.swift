@@ -30,7 +30,7 @@ enum NestingLimit {
         var scanner = Scanner(bytes: Array(text.utf8), syntax: syntax)
         if let (line, column) = scanner.firstPositionTooDeep() {
             throw SceneError.syntax(
-                file: file, line: line, column: column, format: format,
+                at: SceneError.SourceLocation(file: file, line: line, column: column), format: format,
                 problem: "values are nested more than \(maximumDepth) levels deep there, deeper than any document needs"
             )
         }

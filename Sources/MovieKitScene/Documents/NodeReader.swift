@@ -35,18 +35,28 @@ struct NodeReader {
     /// A wrong-type error at this node.
     func wrongType(_ expected: String) -> SceneError {
         .wrongType(
-            file: context.fileName, line: node.line, column: node.column, path: displayPath, found: found,
+            at: location, found: found,
             expected: expected)
     }
 
     /// An out-of-range or unusable value at this node.
     func invalid(_ value: String, expected: String) -> SceneError {
         .invalidValue(
-            file: context.fileName, line: node.line, column: node.column, path: displayPath, value: value,
+            at: location, value: value,
             expected: expected)
     }
 
     var displayPath: String { path.isEmpty ? "the document" : path }
+
+    /// Where this node is, for errors about it.
+    var location: SceneError.SourceLocation {
+        SceneError.SourceLocation(file: context.fileName, line: node.line, column: node.column, keyPath: displayPath)
+    }
+
+    /// Where one of this mapping's keys is, for errors about the key itself.
+    func location(of entry: SceneNode.Entry, keyPath: String) -> SceneError.SourceLocation {
+        SceneError.SourceLocation(file: context.fileName, line: entry.line, column: entry.column, keyPath: keyPath)
+    }
 
     /// How the value looks, for messages: `a string ("big")`, `the number 3`, `a list of 2 items`.
     var found: String {
@@ -74,12 +84,16 @@ struct NodeReader {
             let keyPath = path.isEmpty ? entry.key : "\(path).\(entry.key)"
             guard keys.contains(entry.key) else {
                 throw SceneError.unknownKey(
-                    file: context.fileName, line: entry.line, column: entry.column, path: keyPath, validKeys: keys,
+                    at: SceneError.SourceLocation(
+                        file: context.fileName, line: entry.line, column: entry.column, keyPath: keyPath),
+                    validKeys: keys,
                     suggestion: KeySuggestion.nearest(to: entry.key, in: keys))
             }
             guard seen.insert(entry.key).inserted else {
                 throw SceneError.invalidValue(
-                    file: context.fileName, line: entry.line, column: entry.column, path: keyPath, value: "set twice",
+                    at: SceneError.SourceLocation(
+                        file: context.fileName, line: entry.line, column: entry.column, keyPath: keyPath),
+                    value: "set twice",
                     expected: "set once")
             }
         }
@@ -106,7 +120,7 @@ struct NodeReader {
         guard context.expandsVariables else { return (raw, quoted, false) }
         let result = try TemplateVariables.substitute(in: raw, variables: context.variables) { name in
             SceneError.unsetVariable(
-                file: context.fileName, line: node.line, column: node.column, path: displayPath, name: name)
+                at: location, name: name)
         }
         return (result.text, quoted, result.substituted)
     }
@@ -185,9 +199,7 @@ struct MappingReader {
     func required(_ key: String, expected: String) throws -> NodeReader {
         guard let value = optional(key) else {
             throw SceneError.missingKey(
-                file: reader.context.fileName, line: reader.node.line, column: reader.node.column,
-                path: reader.displayPath,
-                key: key, expected: expected)
+                at: reader.location, key: key, expected: expected)
         }
         return value
     }

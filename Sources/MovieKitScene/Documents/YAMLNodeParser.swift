@@ -33,7 +33,9 @@ enum YAMLNodeParser {
                     valuesLeft < 0
                     ? "its aliases (`*name`) expand the document to too many values"
                     : "its aliases (`*name`) nest values more than \(NestingLimit.maximumDepth) levels deep"
-                throw SceneError.syntax(file: file, line: line, column: column, format: "YAML", problem: problem)
+                throw SceneError.syntax(
+                    at: SceneError.SourceLocation(file: file, line: line, column: column), format: "YAML",
+                    problem: problem)
             }
         }
     }
@@ -65,11 +67,15 @@ enum YAMLNodeParser {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
             let detail = context.map { "\($0.text), \(problem)" } ?? problem
-            return .syntax(file: file, line: mark.line, column: mark.column, format: "YAML", problem: detail)
+            return .syntax(
+                at: SceneError.SourceLocation(file: file, line: mark.line, column: mark.column), format: "YAML",
+                problem: detail)
         case .reader(let problem, _, _, _):
-            return .syntax(file: file, line: 1, column: 1, format: "YAML", problem: problem)
+            return .syntax(
+                at: SceneError.SourceLocation(file: file, line: 1, column: 1), format: "YAML", problem: problem)
         default:
-            return .syntax(file: file, line: 1, column: 1, format: "YAML", problem: "\(error)")
+            return .syntax(
+                at: SceneError.SourceLocation(file: file, line: 1, column: 1), format: "YAML", problem: "\(error)")
         }
     }
 }

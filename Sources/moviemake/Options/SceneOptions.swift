@@ -91,11 +91,11 @@ struct SceneOptions: ParsableArguments {
             return document
         } catch let error as ValidationError {
             throw error
-        } catch let SceneError.unsetVariable(file, line, column, path, name) {
+        } catch let SceneError.unsetVariable(location, name) {
             // The library's sentence names no flags; the command line's advice is its own.
             throw CommandFailure(
-                SceneError.place(file, line, column)
-                    + "`\(path)` uses the variable ${\(name)}, which is not set; pass --set \(name)=VALUE or define it in the --props file."
+                SceneError.place(location)
+                    + "`\(location.keyPath ?? "the document")` uses the variable ${\(name)}, which is not set; pass --set \(name)=VALUE or define it in the --props file."
             )
         } catch {
             // Errors whose advice is a flag get the command line's wording (CommandLineWording).

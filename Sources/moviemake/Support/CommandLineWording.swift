@@ -35,10 +35,10 @@ enum CommandLineWording {
             return CommandFailure(
                 "The parts do not make one whole movie: frames \(range) are missing; render them (--frames \(range)) and join again."
             )
-        case SceneError.unsupportedOutputOption(let file, let line, let column, let path, let option, let supported):
+        case SceneError.unsupportedOutputOption(let location, let option, let supported):
             return CommandFailure(
-                SceneError.place(file, line, column)
-                    + "`\(path)` uses the FFmpeg output option `\(option)`, which MovieKit does not support: MovieKit encodes in-process and follows only \(SceneError.list(supported)); choose the codec with --codec and the container with the output's extension."
+                SceneError.place(location)
+                    + "`\(location.keyPath ?? "the document")` uses the FFmpeg output option `\(option)`, which MovieKit does not support: MovieKit encodes in-process and follows only \(SceneError.list(supported)); choose the codec with --codec and the container with the output's extension."
             )
         case LottieError.unknownAnimation(let file, let id, let available):
             return CommandFailure(

@@ -19,7 +19,23 @@ struct RenamedAPITests {
         ("var content = ImageContent(.image(image), contentMode: .cover)", "init(_:fit:)"),
         ("content.contentMode = .cover", "fit"),
         ("_ = Layer.image(image, contentMode: .contain)", "image(_:fit:)"),
-        ("_ = Layer.image(contentsOf: URL(fileURLWithPath: \"/p.png\"), contentMode: .cover)", "image(contentsOf:fit:)")
+        (
+            "_ = Layer.image(contentsOf: URL(fileURLWithPath: \"/p.png\"), contentMode: .cover)",
+            "image(contentsOf:fit:)"
+        ),
+        // SceneError's cases took `file:line:column:path:` before they took one SourceLocation.
+        (
+            "_ = SceneError.syntax(file: \"a.yaml\", line: 1, column: 2, format: \"YAML\", problem: \"bad\")",
+            "syntax(at:"
+        ),
+        (
+            "_ = SceneError.missingKey(file: \"a.yaml\", line: 3, column: 1, path: \"layers[0]\", key: \"type\", expected: \"a type\")",
+            "missingKey(at:"
+        ),
+        (
+            "_ = SceneError.missingVideo(file: \"a.yaml\", line: nil, column: nil, path: \"v\", videoPath: \"/v.mp4\", reason: \"gone\")",
+            "missingVideo(at:"
+        )
     ]
 
     @Test func codeWrittenForTheOldNamesCompilesWithDeprecationWarnings() throws {
@@ -68,7 +84,7 @@ struct RenamedAPITests {
             let lineNumber = index + 7
             let warned = check.output.split(separator: "\n").contains {
                 $0.contains("Old.swift:\(lineNumber):") && $0.contains("deprecated")
-                    && $0.contains("'\(line.newName)'")
+                    && ($0.contains("'\(line.newName)'") || $0.contains("use \(line.newName)"))
             }
             #expect(warned, "no deprecation naming \(line.newName) for line \(lineNumber): \(line.code)")
         }

@@ -121,8 +121,7 @@ struct EditlyTransitionSpec {
             guard seconds == 0 else {
                 let at = reader ?? fallback
                 throw SceneError.missingKey(
-                    file: at.context.fileName, line: at.node.line, column: at.node.column, path: at.displayPath,
-                    key: "name",
+                    at: at.location, key: "name",
                     expected: "`name:` with an editly transition, or `duration: 0` for none")
             }
             return none

@@ -74,9 +74,7 @@ struct EditlyLayer {
         }
         guard let typeEntry = entries.first(where: { $0.key == "type" }) else {
             throw SceneError.missingKey(
-                file: reader.context.fileName, line: reader.node.line, column: reader.node.column,
-                path: reader.displayPath,
-                key: "type", expected: typeExpected)
+                at: reader.location, key: "type", expected: typeExpected)
         }
         let typeReader = reader.child("type", typeEntry.value)
         let name = try typeReader.string(expected: "a layer type")
@@ -110,9 +108,7 @@ struct EditlyLayer {
     func required(_ key: String, expected: String) throws -> NodeReader {
         guard let value = optional(key) else {
             throw SceneError.missingKey(
-                file: reader.context.fileName, line: reader.node.line, column: reader.node.column,
-                path: reader.displayPath,
-                key: key, expected: expected)
+                at: reader.location, key: key, expected: expected)
         }
         return value
     }
@@ -121,8 +117,8 @@ struct EditlyLayer {
     static func refuseUnsupportedType(_ type: String, at reader: NodeReader) throws {
         guard let reason = unsupportedTypes.first(where: { $0.type == type })?.reason else { return }
         throw SceneError.unsupportedFeature(
-            file: reader.context.fileName, line: reader.node.line, column: reader.node.column, path: reader.displayPath,
-            feature: "\("aeiou".contains(type.prefix(1)) ? "an" : "a") `\(type)` layer", reason: reason)
+            at: reader.location, feature: "\("aeiou".contains(type.prefix(1)) ? "an" : "a") `\(type)` layer",
+            reason: reason)
     }
 
 }

@@ -93,8 +93,7 @@ struct EditlyMedia {
         } catch let error as SceneError {
             if case .unreadableFile(_, let reason) = error {
                 throw SceneError.missingVideo(
-                    file: reader.context.fileName, line: reader.node.line, column: reader.node.column,
-                    path: reader.path, videoPath: url.path,
+                    at: reader.location, videoPath: url.path,
                     reason: reason.prefix(1).uppercased() + reason.dropFirst() + ".")
             }
             throw error

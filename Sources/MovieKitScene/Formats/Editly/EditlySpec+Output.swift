@@ -38,8 +38,7 @@ extension EditlySpec {
             let option = try items[index].string(expected: "an FFmpeg output option such as \"-crf\"")
             guard outputArguments.contains(option) else {
                 throw SceneError.unsupportedOutputOption(
-                    file: reader.context.fileName, line: items[index].node.line, column: items[index].node.column,
-                    path: items[index].displayPath, option: option, supported: outputArguments)
+                    at: items[index].location, option: option, supported: outputArguments)
             }
             guard index + 1 < items.count else {
                 throw items[index].invalid("\"\(option)\" with no value after it", expected: "followed by its value")
@@ -88,8 +87,7 @@ extension EditlySpec {
         }
         if let (optionReader, option) = webp.first, !writesWebP, encoding.codec != .webp {
             throw SceneError.unsupportedFeature(
-                file: reader.context.fileName, line: optionReader.node.line, column: optionReader.node.column,
-                path: optionReader.displayPath, feature: "the FFmpeg output option `\(option)`",
+                at: optionReader.location, feature: "the FFmpeg output option `\(option)`",
                 reason:
                     "MovieKit follows -qscale and -compression_level for WebP output (libwebp) only; write the movie to a .webp, or use -crf for other codecs"
             )

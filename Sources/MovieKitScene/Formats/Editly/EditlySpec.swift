@@ -148,7 +148,7 @@ public struct EditlySpec: Sendable {
             let reader = map.reader.child(entry.key, entry.value)
             if entry.value.isNull { continue }
             throw SceneError.unsupportedFeature(
-                file: reader.context.fileName, line: entry.line, column: entry.column, path: reader.path,
+                at: reader.location(of: entry, keyPath: reader.displayPath),
                 feature: "editly's `\(entry.key)` option", reason: reason)
         }
     }

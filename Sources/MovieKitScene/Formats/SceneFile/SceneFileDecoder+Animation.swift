@@ -66,8 +66,7 @@ extension SceneFileDecoder {
             let time = try timeReader.double(expected: "a time in seconds")
             if let previous = result.last, time < previous.time {
                 throw SceneError.keyframesOutOfOrder(
-                    file: timeReader.context.fileName, line: timeReader.node.line, column: timeReader.node.column,
-                    path: timeReader.path, time: time, previous: previous.time)
+                    at: timeReader.location, time: time, previous: previous.time)
             }
             let keyframeValue = try value(try map.required("value", expected: "`value:` with the value at that time"))
             result.append(.init(time: time, value: keyframeValue, easing: try map.optional("easing").map(easing)))

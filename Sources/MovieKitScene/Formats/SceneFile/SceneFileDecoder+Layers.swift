@@ -14,9 +14,7 @@ extension SceneFileDecoder {
         }
         guard let typeEntry = entries.first(where: { $0.key == "type" }) else {
             throw SceneError.missingKey(
-                file: reader.context.fileName, line: reader.node.line, column: reader.node.column,
-                path: reader.displayPath,
-                key: "type", expected: typeExpected)
+                at: reader.location, key: "type", expected: typeExpected)
         }
         let type = try reader.child("type", typeEntry.value).choice(layerTypes.map { ($0, $0) }, what: "a layer type")
         let timedType = SceneLayerType.all.first { $0.name == type }
@@ -133,8 +131,7 @@ extension SceneFileDecoder {
             let reason: String
             if case .unreadableImage(_, let detail) = error { reason = detail } else { reason = error.description }
             throw SceneError.missingImage(
-                file: reader.context.fileName, line: reader.node.line, column: reader.node.column, path: reader.path,
-                imagePath: url.path, reason: reason)
+                at: reader.location, imagePath: url.path, reason: reason)
         }
         let fitReader = map.optional("fit")
         let contentMode = map.optional("contentMode")

@@ -15,8 +15,8 @@ extension SceneFileDecoder {
             info = try VideoContent.info(of: url)
         } catch SceneError.unreadableFile(_, let reason) {
             throw SceneError.missingVideo(
-                file: reader.context.fileName, line: reader.node.line, column: reader.node.column, path: reader.path,
-                videoPath: url.path, reason: reason.prefix(1).uppercased() + reason.dropFirst() + ".")
+                at: reader.location, videoPath: url.path,
+                reason: reason.prefix(1).uppercased() + reason.dropFirst() + ".")
         }
         let seconds = "a time in seconds of the file, from 0"
         var video = VideoContent(url: url)

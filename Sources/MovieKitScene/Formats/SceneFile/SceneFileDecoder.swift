@@ -72,8 +72,7 @@ struct SceneFileDecoder {
         }
         for entry in entries where !TemplateVariables.isValidName(entry.key) {
             throw SceneError.invalidValue(
-                file: reader.context.fileName, line: entry.line, column: entry.column,
-                path: "\(reader.path).\(entry.key)",
+                at: reader.location(of: entry, keyPath: "\(reader.path).\(entry.key)"),
                 value: "not a variable name", expected: "named with letters, digits, _, - and .")
         }
         return entries.map(\.key)

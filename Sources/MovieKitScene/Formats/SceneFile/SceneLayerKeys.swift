@@ -13,7 +13,7 @@ public struct SceneLayerKeys {
     ///   - key: The key, such as `source`.
     ///   - kind: What the file is, for the error when the key is missing: "a Lottie file".
     ///   - extensions: The extensions to suggest, such as `[".json", ".lottie"]`.
-    /// - Throws: ``SceneError/missingKey(file:line:column:path:key:expected:)`` when the key is
+    /// - Throws: ``SceneError/missingKey(at:key:expected:)`` when the key is
     ///   missing, or an error naming it when it is not a string.
     public func file(_ key: String, kind: String, extensions: [String] = []) throws -> URL {
         let suffix = extensions.isEmpty ? "" : " (\(extensions.joined(separator: ", ")))"

@@ -20,9 +20,8 @@ extension SlideshowManifest {
         let given = contentKeys.filter { map.optional($0) != nil }
         guard let first = given.first, let contentReader = map.optional(first) else {
             throw SceneError.missingKey(
-                file: reader.context.fileName, line: reader.node.line, column: reader.node.column,
-                path: reader.displayPath,
-                key: "image", expected: "`image:` with a photo file, or `title:` or `color:` instead")
+                at: reader.location, key: "image",
+                expected: "`image:` with a photo file, or `title:` or `color:` instead")
         }
         if given.count > 1, let second = map.optional(given[1]) {
             throw second.invalid("set as well as `\(first)`", expected: "the only one of `image`, `title` and `color`")
