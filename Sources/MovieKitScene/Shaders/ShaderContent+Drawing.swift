@@ -9,9 +9,18 @@ extension ShaderContent: TimedContent {
 
     /// The shader compiled once (so a missing OpenGL ES or a shader that does not compile stops the
     /// render before its first frame), and its inputs' layers prepared.
-    /// - Throws: `ShaderError`, or what preparing an input's layers throws.
+    /// - Throws: `ShaderError`; `SceneError.invalidValue` at ``origin`` for a shader a document named
+    ///   that does not compile; or what preparing an input's layers throws.
     public func prepared(for layer: Layer, in preparation: ContentPreparation) throws -> any TimedContent {
-        try ShaderDrawing.prepare(self)
+        do {
+            try ShaderDrawing.prepare(self)
+        } catch let error as ShaderError where error.kind == .invalidShader {
+            guard let origin else { throw error }
+            // The error's sentences end with a period, which the place in the document adds again.
+            let reason = error.description.hasSuffix(".") ? String(error.description.dropLast()) : error.description
+            throw SceneError.invalidValue(
+                at: origin.location, value: "\"\(origin.path)\"", expected: "a shader that can be drawn: \(reason)")
+        }
         var shader = self
         for index in shader.inputs.indices {
             shader.inputs[index].layers = try preparation.prepare(shader.inputs[index].layers)

@@ -26,6 +26,10 @@ public struct ShaderContent: Sendable {
     /// Whether the shader writes premultiplied colours (as a blend of ``inputs`` does, since they
     /// arrive premultiplied) rather than straight ones.
     public var writesPremultipliedColor: Bool
+    /// Where the shader's source was named, when a document named it (an editly `gl` layer's
+    /// `fragmentPath`): a shader that does not compile is then reported as a ``SceneError`` at that
+    /// place, before the first frame, instead of as a ``ShaderError`` with no place.
+    public var origin: ShaderOrigin?
 
     /// Creates shader content.
     /// - Parameters:
@@ -44,6 +48,19 @@ public struct ShaderContent: Sendable {
         self.inputs = inputs
         self.writesPremultipliedColor = writesPremultipliedColor
         self.uniforms = uniforms
+    }
+}
+
+/// The place in a document that named a shader's source file, for the error when it does not compile.
+public struct ShaderOrigin: Sendable, Hashable {
+    /// The key that names the file (`clips[0].layers[0].fragmentPath`), with its line and column.
+    public var location: SceneError.SourceLocation
+    /// The file's path as the document wrote it.
+    public var path: String
+
+    public init(location: SceneError.SourceLocation, path: String) {
+        self.location = location
+        self.path = path
     }
 }
 

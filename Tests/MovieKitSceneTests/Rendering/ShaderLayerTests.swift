@@ -1,8 +1,9 @@
 import Foundation
 import FrameDraw
-import MovieKitScene
 import TestSupport
 import Testing
+
+@testable import MovieKitScene
 
 /// Shader layers, editly `gl` layers and shader transitions in slideshows and editly specs.
 @Suite("Shader layers")
@@ -54,17 +55,21 @@ struct ShaderLayerTests {
         #expect(abs(image.pixel(atX: 32, y: 16).green - 0.25) < 0.02)
     }
 
-    @Test func reportsAnEditlyGLLayerThatDoesNotCompileWithItsPlace() throws {
+    @Test func readingAnEditlyGLLayerNeedsNoOpenGLAndABadShaderIsReportedAtItsPlaceBeforeTheFirstFrame() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         _ = try dir.write(Data("void main() { nonsense }".utf8), to: "bad.frag")
         let url = try dir.write(
             Data("{ clips: [{ layers: [{ type: 'gl', fragmentPath: 'bad.frag' }] }] }".utf8), to: "spec.json5")
+        let counter = ShaderDrawing.DeviceUseCounter()
+        let document = try ShaderDrawing.$deviceUses.withValue(counter) { try SceneDocument.load(contentsOf: url) }
+        #expect(counter.count == 0, "reading the spec asked for the OpenGL ES device")
         #expect {
-            _ = try SceneDocument.load(contentsOf: url)
+            _ = try SceneRenderer(scene: document.scene)
         } throws: { error in
             let text = "\(error)"
-            return text.contains("`clips[0].layers[0].fragmentPath` is \"bad.frag\"")
+            return (error as? SceneError)?.location?.keyPath == "clips[0].layers[0].fragmentPath"
+                && text.contains("`clips[0].layers[0].fragmentPath` is \"bad.frag\"")
                 && text.contains("a shader that can be drawn") && text.contains("did not compile")
         }
     }

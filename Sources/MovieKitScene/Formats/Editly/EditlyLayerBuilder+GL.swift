@@ -4,8 +4,9 @@ import FrameDraw
 extension EditlyLayerBuilder {
     /// editly's `gl` layer: a GLSL fragment shader over the whole canvas, with the uniforms
     /// `time` (the layer's progress from 0 to 1, times `speed`) and `resolution` (the canvas in
-    /// pixels). The shader is compiled now, so that an error is reported with its place in the spec.
-    /// - Throws: `SceneError` for a missing or unreadable file, or a shader that does not compile.
+    /// pixels). Reading it needs no OpenGL ES: the shader is compiled when the scene is prepared,
+    /// before the first frame, and one that does not compile is reported at its `fragmentPath`.
+    /// - Throws: `SceneError` for a missing or unreadable file.
     func gl(_ layer: EditlyLayer, _ clock: EditlyGeometry.Clock) throws -> Layer {
         let fragmentReader = try layer.required(
             "fragmentPath", expected: "`fragmentPath:` with a GLSL fragment shader file, relative to the spec")
@@ -14,20 +15,12 @@ extension EditlyLayerBuilder {
         let speed = try layer.optional("speed")?.double(-1_000...1_000, expected: "a number from -1000 to 1000") ?? 1
         let start = clock.start
         let duration = clock.duration
-        var result = Layer.shader(fragment, vertexShader: vertex) { time in
+        var shader = ShaderContent(fragmentShader: fragment, vertexShader: vertex) { time in
             ["time": [(duration > 0 ? (time - start) / duration : 0) * speed]]
         }
+        shader.origin = ShaderOrigin(location: fragmentReader.location, path: try fragmentReader.string())
+        var result = Layer(.shader(shader))
         result.size = .constant(canvas)
-        if let content = result.content.timed(as: ShaderContent.self) {
-            do {
-                try ShaderDrawing.prepare(content)
-            } catch let error as ShaderError {
-                // The error's sentences end with a period, which the place in the spec adds again.
-                let reason = error.description.hasSuffix(".") ? String(error.description.dropLast()) : error.description
-                throw fragmentReader.invalid(
-                    "\"\(try fragmentReader.string())\"", expected: "a shader that can be drawn: \(reason)")
-            }
-        }
         return result
     }
 
