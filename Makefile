@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEMO_OUT ?= out/demo.mp4
 
-.PHONY: deps build test demo bench examples clean docs test-package lint format \
+.PHONY: deps build test demo bench examples clean docs test-package test-webvtt lint format \
 	test-asan test-tsan test-tsan-all test-sanitizers test-distributed soak fuzz fuzz-ci fuzz-build \
 	test-browser test-editly-examples
 
@@ -39,6 +39,13 @@ test-distributed: deps
 # and errors, as a scene author sees them (scripts/test-browser.sh). SCREENSHOT=path saves the page.
 test-browser: deps
 	bash scripts/test-browser.sh
+
+# web-platform-tests' WebVTT file-parsing tests through `moviemake subtitles inspect --json`, their
+# assertions run in Node (scripts/webvtt-wpt.mjs); make test runs the same tests on the library.
+test-webvtt: deps
+	$(SWIFT) build --product moviemake
+	node scripts/webvtt-wpt.mjs Tests/MovieKitSubtitlesTests/Fixtures/wpt-webvtt \
+		--inspect "$$($(SWIFT) build --show-bin-path)/moviemake" subtitles inspect --json
 
 demo: deps
 	$(SWIFT) build -c release --product moviemake

@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "MovieKitScene", targets: ["MovieKitScene"]),
         .library(name: "MovieKitLottie", targets: ["MovieKitLottie"]),
         .library(name: "MovieKitPreview", targets: ["MovieKitPreview"]),
+        .library(name: "MovieKitSubtitles", targets: ["MovieKitSubtitles"]),
         .executable(name: "moviemake", targets: ["moviemake"])
     ],
     dependencies: [
@@ -97,6 +98,10 @@ let package = Package(
         // MovieKitScene's seam: Model/ (the file's typed model), Container/ (dotLottie, .tgs), Render/.
         .target(name: "MovieKitLottie", dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw", "CZlib"]),
 
+        // Subtitles and captions: WebVTT read by the specification's parser (WebVTT/), with the
+        // errors of every subtitle reader (SubtitleError) and what `moviemake subtitles inspect` prints.
+        .target(name: "MovieKitSubtitles"),
+
         // A live preview in the browser: a local server for a scene, with the page as plain resources.
         .target(
             name: "MovieKitPreview",
@@ -111,8 +116,8 @@ let package = Package(
         .executableTarget(
             name: "moviemake",
             dependencies: [
-                "MovieKitCore", "MovieKitScene", "MovieKitLottie", "MovieKitPreview", "FrameDraw", "GLRender",
-                "CPosix",
+                "MovieKitCore", "MovieKitScene", "MovieKitLottie", "MovieKitPreview", "MovieKitSubtitles", "FrameDraw",
+                "GLRender", "CPosix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
@@ -186,6 +191,13 @@ let package = Package(
             exclude: ["Fixtures", "__Snapshots__"]
         ),
         .testTarget(name: "LibAVTests", dependencies: ["LibAV", "CFFmpeg"]),
+        .testTarget(
+            name: "MovieKitSubtitlesTests",
+            dependencies: [
+                "MovieKitSubtitles", .product(name: "PropertyBased", package: "swift-property-based")
+            ],
+            // Read through #filePath, not bundled as resources.
+            exclude: ["Fixtures"]),
         .testTarget(name: "GLRenderTests", dependencies: ["GLRender", "FrameDraw"]),
         .testTarget(
             name: "MovieKitPreviewTests",

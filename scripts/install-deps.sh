@@ -14,6 +14,7 @@ PACKAGES=(
   librsvg2-dev       # SVG pictures (the CRsvg target)
   ffmpeg   # test-time cross-checks (ffprobe) and the benchmark's encoder floor only
   libde265-examples   # libde265-dec265: an independent HEVC decoder for the cross-decoder test
+  nodejs   # test-time check: web-platform-tests' WebVTT assertions run against MovieKit's parse
   python3-venv   # make bench's W5: a venv for the ThorVG and rlottie Python bindings (from PyPI)
 )
 

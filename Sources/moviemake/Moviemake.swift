@@ -17,6 +17,7 @@ struct Moviemake: ParsableCommand {
               moviemake still scene.yaml -o frame.png --time 2.5
               moviemake sheet scene.mp4 -o sheet.png --count 12
               moviemake concat --dir parts -o movie.mp4
+              moviemake subtitles inspect talk.vtt --json
 
             Every command that writes takes -o (--output) and -y (--overwrite). \
             `moviemake help <command>` describes each command; \
@@ -24,7 +25,8 @@ struct Moviemake: ParsableCommand {
             """,
         version: MovieKitVersion.current,
         subcommands: [
-            Demo.self, SlideshowCommand.self, Render.self, Still.self, Sheet.self, Concat.self, Preview.self
+            Demo.self, SlideshowCommand.self, Render.self, Still.self, Sheet.self, Concat.self, Preview.self,
+            Subtitles.self
         ]
     )
 

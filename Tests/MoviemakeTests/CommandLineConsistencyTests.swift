@@ -250,7 +250,8 @@ struct CommandLineConsistencyTests {
             "moviemake render scene.yaml -o scene.mp4 --set title=Hello -y",
             "moviemake still scene.yaml -o frame.png --time 2.5",
             "moviemake sheet scene.mp4 -o sheet.png --count 12",
-            "moviemake concat --dir parts -o movie.mp4"
+            "moviemake concat --dir parts -o movie.mp4",
+            "moviemake subtitles inspect talk.vtt --json"
         ] {
             #expect(help.contains("  " + example + "\n"), "\(example)")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import FrameDraw
+import MovieKitLog
 
 /// Draws one layer tree at one time. Holds nothing between calls but the context, and the
 /// renderer's cache of still groups.
@@ -117,12 +118,20 @@ struct LayerPainter {
         if let cached = cache.raster(for: key) {
             raster = cached
         } else {
-            let made = try? context.rasterize(in: group.clipsContent ? bounds : nil) { inner in
-                LayerPainter(context: inner, rasters: nil).drawChildren(
-                    of: group, layer: layer, bounds: bounds, time: time)
+            do {
+                let made = try context.rasterize(in: group.clipsContent ? bounds : nil) { inner in
+                    LayerPainter(context: inner, rasters: nil).drawChildren(
+                        of: group, layer: layer, bounds: bounds, time: time)
+                }
+                raster = cache.insert(made, for: key)
+            } catch {
+                // Drawn in place instead, the group's pixels may differ from its cached frames by a
+                // level or two of rounding: say why, so that a render that differs can be traced.
+                Log.emit(
+                    .warning, subsystem: .movieKit,
+                    "A still group could not be rasterised at \(time) s, so it is drawn in place: \(error)")
+                return false
             }
-            guard let made else { return false }
-            raster = cache.insert(made, for: key)
         }
         return context.draw(raster, alpha: opacity)
     }

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Every error MovieKitSubtitles throws about a subtitle or transcript file. Each description is a
+/// full sentence naming the file (and the line, where one is to blame) and saying what to do.
+public enum SubtitleError: Error, Equatable, CustomStringConvertible, LocalizedError {
+    /// The file could not be read.
+    case unreadableFile(path: String, reason: String)
+    /// The file is larger than any subtitle file needs to be.
+    case fileTooLarge(path: String, byteCount: Int, limit: Int)
+    /// The file is not WebVTT: it must start with the `WEBVTT` signature line.
+    case notWebVTT(file: String, reason: String)
+    /// The file has more cues than MovieKit reads.
+    case tooManyCues(file: String, limit: Int)
+
+    public var description: String {
+        switch self {
+        case .unreadableFile(let path, let reason):
+            return "Could not read the subtitle file \(path): \(reason)."
+        case .fileTooLarge(let path, let byteCount, let limit):
+            return
+                "The subtitle file \(path) is \(byteCount >> 20) MB, more than the \(limit >> 20) MB MovieKit reads; a film's subtitles are a few hundred KB, so check that this is the subtitle file, or split it."
+        case .notWebVTT(let file, let reason):
+            return
+                "\(file):1:1: The file is not WebVTT: \(reason). A WebVTT file starts with the line `WEBVTT` (optionally followed by a space or tab and a title)."
+        case .tooManyCues(let file, let limit):
+            return "\(file): The file has more than \(limit) cues, more than MovieKit reads; split it into parts."
+        }
+    }
+
+    public var errorDescription: String? { description }
+
+    /// Foundation's reason, without its domain and code.
+    static func reason(_ error: any Error) -> String {
+        let text = (error as NSError).localizedFailureReason ?? error.localizedDescription
+        return text.hasSuffix(".") ? String(text.dropLast()) : text
+    }
+}

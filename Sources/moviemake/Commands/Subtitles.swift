@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import MovieKitSubtitles
+
+/// `moviemake subtitles`: commands about subtitle files.
+struct Subtitles: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Read subtitle files.",
+        subcommands: [Inspect.self]
+    )
+
+    /// `moviemake subtitles inspect FILE [--json]`: what a subtitle file holds.
+    struct Inspect: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the cues a subtitle file holds, as MovieKit reads them.",
+            discussion: """
+                Reads a WebVTT file (.vtt) by the WebVTT specification's parser, as a browser does for \
+                a <track>. Blocks that are not valid cues are skipped, as the specification asks, and \
+                each is named on standard error. With --json, each cue has the attribute names and \
+                values of the web's VTTCue (line and position as a number or "auto", region as null or \
+                an object with VTTRegion's attributes).
+                """
+        )
+
+        @Argument(help: "The subtitle file (.vtt).")
+        var file: String
+
+        @Flag(help: "Print JSON with the web's VTTCue names instead of a list.")
+        var json = false
+
+        func run() throws {
+            let url = URL(fileURLWithPath: file)
+            guard url.pathExtension.lowercased() == "vtt" else {
+                throw ValidationError(
+                    "Cannot tell the format of \(file) from its extension; subtitles inspect reads WebVTT files (.vtt)."
+                )
+            }
+            let subtitles = try WebVTTFile(contentsOf: url)
+            let inspection = SubtitleInspection(subtitles)
+            for warning in subtitles.warnings {
+                FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+            }
+            if json {
+                FileHandle.standardOutput.write(try inspection.json())
+                FileHandle.standardOutput.write(Data("\n".utf8))
+                return
+            }
+            var lines: [String] = ["\(file): WebVTT, \(subtitles.cues.count) cues"]
+            for cue in subtitles.cues {
+                let id = cue.id.isEmpty ? "" : "\(cue.id)  "
+                let text = cue.text.replacingOccurrences(of: "\n", with: " / ")
+                lines.append("\(id)\(Self.time(cue.startTime)) --> \(Self.time(cue.endTime))  \(text)")
+            }
+            FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        }
+
+        /// Seconds as `hh:mm:ss.ttt`.
+        static func time(_ seconds: Double) -> String {
+            guard seconds.isFinite, seconds < 1e12 else { return "\(seconds) s" }
+            let milliseconds = Int((seconds * 1000).rounded())
+            return String(
+                format: "%02d:%02d:%02d.%03d", milliseconds / 3_600_000, milliseconds / 60_000 % 60,
+                milliseconds / 1000 % 60, milliseconds % 1000)
+        }
+    }
+}

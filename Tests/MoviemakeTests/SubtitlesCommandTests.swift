@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// `moviemake subtitles inspect`, run as a user would: the built `moviemake` in a child process.
+@Suite("moviemake subtitles inspect")
+struct SubtitlesCommandTests {
+    struct Run {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    static func moviemake(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = try SignalTests.moviemakeExecutable()
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        let said = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, output: String(decoding: printed, as: UTF8.self),
+            errors: String(decoding: said, as: UTF8.self))
+    }
+
+    static func write(_ text: String, as name: String) throws -> (folder: URL, path: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("subtitles-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return (folder, url.path)
+    }
+
+    @Test func printsEachCueAsVTTCueWouldAndNamesWhatItSkipped() throws {
+        let (folder, path) = try Self.write(
+            "WEBVTT\n\nREGION\nid:low lines:2\n\nhi\n00:01.000 --> 00:02.500 region:low line:80% position:20%,line-left\nHello\n\n00:03,000 --> 00:04,000\nskipped\n",
+            as: "talk.vtt")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Self.moviemake(["subtitles", "inspect", path, "--json"])
+        #expect(run.status == 0, "\(run.errors)")
+        let json = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        let cues = try #require(json["cues"] as? [[String: Any]])
+        try #require(cues.count == 1)
+        let cue = cues[0]
+        #expect(cue["id"] as? String == "hi" && cue["startTime"] as? Double == 1 && cue["endTime"] as? Double == 2.5)
+        #expect(
+            cue["text"] as? String == "Hello" && cue["line"] as? Double == 80 && cue["snapToLines"] as? Bool == false)
+        #expect(cue["position"] as? Double == 20 && cue["positionAlign"] as? String == "line-left")
+        #expect(
+            cue["align"] as? String == "center" && cue["vertical"] as? String == "" && cue["size"] as? Double == 100)
+        let region = try #require(cue["region"] as? [String: Any])
+        #expect(
+            region["id"] as? String == "low" && region["lines"] as? Double == 2 && region["scroll"] as? String == "")
+        #expect(run.errors.contains("warning: \(path):10: `00:03,000 --> 00:04,000` is not a WebVTT timing line"))
+
+        let list = try Self.moviemake(["subtitles", "inspect", path])
+        #expect(list.status == 0)
+        #expect(list.output.contains("hi  00:00:01.000 --> 00:00:02.500  Hello"))
+    }
+
+    @Test func aFileThatIsNotWebVTTIsAFailureAndAnotherExtensionIsAUsageError() throws {
+        let (folder, path) = try Self.write("1\n00:00:01,000 --> 00:00:02,000\nHello\n", as: "talk.vtt")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Self.moviemake(["subtitles", "inspect", path])
+        #expect(run.status == 1)
+        #expect(run.errors.contains("\(path):1:1: The file is not WebVTT: it does not start with `WEBVTT`."))
+        let other = try Self.moviemake(["subtitles", "inspect", folder.appendingPathComponent("talk.txt").path])
+        #expect(other.status == 64)
+        #expect(other.errors.contains("subtitles inspect reads WebVTT files (.vtt)"))
+    }
+}
