@@ -179,6 +179,8 @@ let package = Package(
             path: "Fuzz/RandomScenes"),
         .executableTarget(
             name: "FuzzSceneRender", dependencies: ["RandomScenes", "FuzzReplay"], path: "Fuzz/FuzzSceneRender"),
+        .executableTarget(
+            name: "FuzzWebVTT", dependencies: ["MovieKitSubtitles", "FuzzReplay"], path: "Fuzz/FuzzWebVTT"),
 
         // Tests.
         .testTarget(
