@@ -169,6 +169,8 @@ struct WebVTTParser {
 
     /// Seconds as a WebVTT timestamp, for messages.
     static func seconds(_ value: Double) -> String {
+        // Hours may have any number of digits; past a million hours, seconds say it plainly.
+        guard value.isFinite, value < 3.6e9 else { return "\(value) seconds" }
         let milliseconds = Int((value * 1000).rounded())
         let hours = milliseconds / 3_600_000
         let minutes = milliseconds / 60_000 % 60

@@ -73,6 +73,14 @@ struct WebVTTParserTests {
             ])
     }
 
+    @Test func aCueHoursOfDigitsLongIsReadAndNamedWithoutOverflow() throws {
+        // Found by FuzzWebVTT: the warning's timestamp overflowed Int.
+        let hours = String(repeating: "9", count: 40)
+        let file = try Self.parse("WEBVTT\n\n\(hours):00:00.000 --> 00:01.000\nlate\n")
+        #expect(file.cues.count == 1 && file.cues[0].startTime > 1e40)
+        #expect(file.warnings.first?.contains("not after it starts at 3.6e+43 seconds") == true)
+    }
+
     @Test func aSecondTimingLineStartsANewCueWithoutABlankLine() throws {
         let file = try Self.parse("WEBVTT\n\n00:00.000 --> 00:01.000\na\n00:01.000 --> 00:02.000\nb\n")
         #expect(file.cues.map(\.text) == ["a", "b"])
