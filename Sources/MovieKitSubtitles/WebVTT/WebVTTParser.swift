@@ -137,7 +137,7 @@ struct WebVTTParser {
             cue.text = buffer
             if cue.endTime <= cue.startTime {
                 file.warnings.append(
-                    "\(fileName):\(cue.sourceLine): The cue ends at \(Self.seconds(cue.endTime)), not after it starts at \(Self.seconds(cue.startTime)), so it never shows; give it an end time after its start."
+                    "\(fileName):\(cue.sourceLine): The cue ends at \(WebVTTTimestamp.text(cue.endTime)), not after it starts at \(WebVTTTimestamp.text(cue.startTime)), so it never shows; give it an end time after its start."
                 )
             }
             file.cues.append(cue)
@@ -166,11 +166,13 @@ struct WebVTTParser {
         buffer.hasPrefix(keyword)
             && buffer.dropFirst(keyword.count).unicodeScalars.allSatisfy(WebVTTSettingsReader.isWhitespace)
     }
+}
 
-    /// Seconds as a WebVTT timestamp, for messages.
-    static func seconds(_ value: Double) -> String {
+/// Seconds written as a WebVTT timestamp with hours, `hh:mm:ss.ttt`, for messages and listings.
+package enum WebVTTTimestamp {
+    package static func text(_ value: Double) -> String {
         // Hours may have any number of digits; past a million hours, seconds say it plainly.
-        guard value.isFinite, value < 3.6e9 else { return "\(value) seconds" }
+        guard value.isFinite, value >= 0, value < 3.6e9 else { return "\(value) seconds" }
         let milliseconds = Int((value * 1000).rounded())
         let hours = milliseconds / 3_600_000
         let minutes = milliseconds / 60_000 % 60

@@ -49,18 +49,10 @@ struct Subtitles: ParsableCommand {
             for cue in subtitles.cues {
                 let id = cue.id.isEmpty ? "" : "\(cue.id)  "
                 let text = cue.text.replacingOccurrences(of: "\n", with: " / ")
-                lines.append("\(id)\(Self.time(cue.startTime)) --> \(Self.time(cue.endTime))  \(text)")
+                lines.append(
+                    "\(id)\(WebVTTTimestamp.text(cue.startTime)) --> \(WebVTTTimestamp.text(cue.endTime))  \(text)")
             }
             FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-        }
-
-        /// Seconds as `hh:mm:ss.ttt`.
-        static func time(_ seconds: Double) -> String {
-            guard seconds.isFinite, seconds < 1e12 else { return "\(seconds) s" }
-            let milliseconds = Int((seconds * 1000).rounded())
-            return String(
-                format: "%02d:%02d:%02d.%03d", milliseconds / 3_600_000, milliseconds / 60_000 % 60,
-                milliseconds / 1000 % 60, milliseconds % 1000)
         }
     }
 }
