@@ -62,6 +62,23 @@ struct SubtitlesCommandTests {
         #expect(list.output.contains("hi  00:00:01.000 --> 00:00:02.500  Hello"))
     }
 
+    @Test func readsAnSRTFileInWindows1252AndNamesABadTimingLine() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("srt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let good = folder.appendingPathComponent("talk.srt")
+        try Data([UInt8]("1\r\n00:00:01,000 --> 00:00:02,000\r\n{\\an8}Caf".utf8) + [0xE9] + [UInt8]("\r\n".utf8))
+            .write(to: good)
+        let run = try Self.moviemake(["subtitles", "inspect", good.path])
+        #expect(run.status == 0)
+        #expect(run.output == "\(good.path): SRT, 1 cues\n1  00:00:01.000 --> 00:00:02.000  Café\n")
+        let bad = folder.appendingPathComponent("bad.srt")
+        try Data("1\n00:00:01 --> 00:00:02,000\nx\n".utf8).write(to: bad)
+        let failed = try Self.moviemake(["subtitles", "inspect", bad.path])
+        #expect(failed.status == 1)
+        #expect(failed.errors.contains("\(bad.path):2:9: `00:00:01 --> 00:00:02,000` is not an SRT timing line"))
+    }
+
     @Test func aFileThatIsNotWebVTTIsAFailureAndAnotherExtensionIsAUsageError() throws {
         let (folder, path) = try Self.write("1\n00:00:01,000 --> 00:00:02,000\nHello\n", as: "talk.vtt")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -70,6 +87,6 @@ struct SubtitlesCommandTests {
         #expect(run.errors.contains("\(path):1:1: The file is not WebVTT: it does not start with `WEBVTT`."))
         let other = try Self.moviemake(["subtitles", "inspect", folder.appendingPathComponent("talk.txt").path])
         #expect(other.status == 64)
-        #expect(other.errors.contains("subtitles inspect reads WebVTT files (.vtt)"))
+        #expect(other.errors.contains("subtitles inspect reads WebVTT (.vtt) and SRT (.srt) files"))
     }
 }

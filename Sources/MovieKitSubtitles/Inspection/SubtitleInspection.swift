@@ -5,13 +5,13 @@ import Foundation
 /// (https://w3c.github.io/webvtt/#the-vttcue-interface), so that tools written for the web read it.
 ///
 /// ```json
-/// {"format": "WebVTT", "cues": [{"id": "1", "startTime": 1, "endTime": 4, "text": "Hello",
-///   "region": null, "vertical": "", "snapToLines": true, "line": "auto", "lineAlign": "start",
-///   "position": "auto", "positionAlign": "auto", "size": 100, "align": "center"}],
-///  "regions": [], "styleSheets": [], "warnings": []}
+/// {"cues": [{"align": "center", "endTime": 4, "id": "1", "line": "auto", "lineAlign": "start",
+///   "position": "auto", "positionAlign": "auto", "region": null, "size": 100, "snapToLines": true,
+///   "startTime": 1, "text": "Hello", "vertical": ""}],
+///  "format": "WebVTT", "regions": [], "styleSheets": [], "warnings": []}
 /// ```
 public struct SubtitleInspection: Sendable, Encodable {
-    /// The format that was read: `WebVTT`.
+    /// The format that was read: `WebVTT` or `SRT`.
     public var format: String
     public var cues: [Cue]
     /// The regions the file defines, whether or not a cue uses them.
@@ -89,20 +89,36 @@ public struct SubtitleInspection: Sendable, Encodable {
         }
     }
 
-    /// What a WebVTT file holds.
-    public init(_ file: WebVTTFile) {
-        format = "WebVTT"
-        cues = file.cues.map(Cue.init)
-        regions = file.regions.map(Region.init)
-        styleSheets = file.styleSheets
-        warnings = file.warnings
+    /// What a subtitle file holds: an SRT file's cues in WebVTT's model, with no regions or style sheets.
+    public init(_ document: SubtitleDocument) {
+        switch document {
+        case .webVTT(let file):
+            self.init(file)
+        case .srt(let file):
+            self.init(
+                format: "SRT", cues: file.cues.map(Cue.init), regions: [], styleSheets: [], warnings: file.warnings)
+        }
     }
 
-    /// The inspection as JSON, one cue per line inside the `cues` list, numbers as JavaScript
-    /// writes them. A number too large for JSON (a `line` of 1e400 digits) is written as a string.
+    /// What a WebVTT file holds.
+    public init(_ file: WebVTTFile) {
+        self.init(
+            format: "WebVTT", cues: file.cues.map(Cue.init), regions: file.regions.map(Region.init),
+            styleSheets: file.styleSheets, warnings: file.warnings)
+    }
+
+    private init(format: String, cues: [Cue], regions: [Region], styleSheets: [String], warnings: [String]) {
+        self.format = format
+        self.cues = cues
+        self.regions = regions
+        self.styleSheets = styleSheets
+        self.warnings = warnings
+    }
+
+    /// The inspection as JSON, keys sorted, numbers as JavaScript reads them. A number too large for JSON (a `line` of 1e400 digits) is written as a string.
     public func json() throws -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
         return try encoder.encode(self)

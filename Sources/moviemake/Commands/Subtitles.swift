@@ -15,14 +15,15 @@ struct Subtitles: ParsableCommand {
             abstract: "Print the cues a subtitle file holds, as MovieKit reads them.",
             discussion: """
                 Reads a WebVTT file (.vtt) by the WebVTT specification's parser, as a browser does for \
-                a <track>. Blocks that are not valid cues are skipped, as the specification asks, and \
-                each is named on standard error. With --json, each cue has the attribute names and \
+                a <track>, or an SRT file (.srt) in UTF-8, UTF-16 or Windows-1252. Blocks of a WebVTT \
+                file that are not valid cues are skipped, as the specification asks, and each is named \
+                on standard error; an SRT cue that cannot be read stops with its line. With --json, each cue has the attribute names and \
                 values of the web's VTTCue (line and position as a number or "auto", region as null or \
                 an object with VTTRegion's attributes).
                 """
         )
 
-        @Argument(help: "The subtitle file (.vtt).")
+        @Argument(help: "The subtitle file (.vtt or .srt).")
         var file: String
 
         @Flag(help: "Print JSON with the web's VTTCue names instead of a list.")
@@ -30,12 +31,13 @@ struct Subtitles: ParsableCommand {
 
         func run() throws {
             let url = URL(fileURLWithPath: file)
-            guard url.pathExtension.lowercased() == "vtt" else {
+            guard SubtitleDocument.formats.contains(where: { $0.fileExtension == url.pathExtension.lowercased() })
+            else {
                 throw ValidationError(
-                    "Cannot tell the format of \(file) from its extension; subtitles inspect reads WebVTT files (.vtt)."
+                    "Cannot tell the format of \(file) from its extension; subtitles inspect reads WebVTT (.vtt) and SRT (.srt) files."
                 )
             }
-            let subtitles = try WebVTTFile(contentsOf: url)
+            let subtitles = try SubtitleDocument(contentsOf: url)
             let inspection = SubtitleInspection(subtitles)
             for warning in subtitles.warnings {
                 FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
@@ -45,7 +47,7 @@ struct Subtitles: ParsableCommand {
                 FileHandle.standardOutput.write(Data("\n".utf8))
                 return
             }
-            var lines: [String] = ["\(file): WebVTT, \(subtitles.cues.count) cues"]
+            var lines: [String] = ["\(file): \(subtitles.formatName), \(subtitles.cues.count) cues"]
             for cue in subtitles.cues {
                 let id = cue.id.isEmpty ? "" : "\(cue.id)  "
                 let text = cue.text.replacingOccurrences(of: "\n", with: " / ")

@@ -1,0 +1,50 @@
+import Foundation
+
+/// A subtitle file in any format MovieKit reads, chosen by its extension: WebVTT (`.vtt`) or SRT
+/// (`.srt`). Both give cues in WebVTT's model.
+public enum SubtitleDocument: Sendable, Hashable {
+    case webVTT(WebVTTFile)
+    case srt(SRTFile)
+
+    /// The extensions read, lowercased, and the format each names.
+    public static let formats: [(fileExtension: String, name: String)] = [("vtt", "WebVTT"), ("srt", "SRT")]
+
+    /// Reads `url` in the format its extension names.
+    /// - Throws: `SubtitleError.unsupportedFormat` for another extension, or the reader's errors.
+    public init(contentsOf url: URL) throws {
+        switch url.pathExtension.lowercased() {
+        case "vtt": self = .webVTT(try WebVTTFile(contentsOf: url))
+        case "srt": self = .srt(try SRTFile(contentsOf: url))
+        default: throw SubtitleError.unsupportedFormat(path: url.path)
+        }
+    }
+
+    /// The format's name: `WebVTT` or `SRT`.
+    public var formatName: String {
+        switch self {
+        case .webVTT: "WebVTT"
+        case .srt: "SRT"
+        }
+    }
+
+    /// The cues in the file's order.
+    public var cues: [WebVTTCue] {
+        switch self {
+        case .webVTT(let file): file.cues
+        case .srt(let file): file.cues
+        }
+    }
+
+    /// What the reader skipped or read leniently, one sentence each.
+    public var warnings: [String] {
+        switch self {
+        case .webVTT(let file): file.warnings
+        case .srt(let file): file.warnings
+        }
+    }
+
+    /// The cues shown at `time`: those with `startTime <= time < endTime`.
+    public func cues(at time: Double) -> [WebVTTCue] {
+        cues.filter { $0.startTime <= time && time < $0.endTime }
+    }
+}
