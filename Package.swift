@@ -100,7 +100,7 @@ let package = Package(
 
         // Subtitles and captions: WebVTT read by the specification's parser (WebVTT/), with the
         // errors of every subtitle reader (SubtitleError) and what `moviemake subtitles inspect` prints.
-        .target(name: "MovieKitSubtitles"),
+        .target(name: "MovieKitSubtitles", dependencies: ["MovieKitScene", "FrameDraw"]),
 
         // A live preview in the browser: a local server for a scene, with the page as plain resources.
         .target(
@@ -196,7 +196,8 @@ let package = Package(
         .testTarget(
             name: "MovieKitSubtitlesTests",
             dependencies: [
-                "MovieKitSubtitles", .product(name: "PropertyBased", package: "swift-property-based")
+                "MovieKitSubtitles", "MovieKitScene", "FrameDraw", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based")
             ],
             // Read through #filePath, not bundled as resources.
             exclude: ["Fixtures"]),

@@ -2,6 +2,7 @@ import ArgumentParser
 import MovieKitCore
 import MovieKitLottie
 import MovieKitScene
+import MovieKitSubtitles
 
 @main
 struct Moviemake: ParsableCommand {
@@ -26,7 +27,7 @@ struct Moviemake: ParsableCommand {
         version: MovieKitVersion.current,
         subcommands: [
             Demo.self, SlideshowCommand.self, Render.self, Still.self, Sheet.self, Concat.self, Preview.self,
-            Subtitles.self
+            SubtitlesCommand.self
         ]
     )
 
@@ -48,5 +49,6 @@ struct Moviemake: ParsableCommand {
 
     private static let contentKindsRegistered: Void = {
         ContentKinds.register(Lottie.self)
+        ContentKinds.register(Subtitles.self)
     }()
 }

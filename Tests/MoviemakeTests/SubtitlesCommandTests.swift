@@ -1,8 +1,9 @@
 import Foundation
+import LibAV
 import Testing
 
-/// `moviemake subtitles inspect`, run as a user would: the built `moviemake` in a child process.
-@Suite("moviemake subtitles inspect")
+/// `moviemake subtitles inspect` and `render --subtitles`, run as a user would: the built `moviemake` in a child process.
+@Suite("moviemake: subtitles inspect and --subtitles")
 struct SubtitlesCommandTests {
     struct Run {
         var status: Int32
@@ -77,6 +78,39 @@ struct SubtitlesCommandTests {
         let failed = try Self.moviemake(["subtitles", "inspect", bad.path])
         #expect(failed.status == 1)
         #expect(failed.errors.contains("\(bad.path):2:9: `00:00:01 --> 00:00:02,000` is not an SRT timing line"))
+    }
+
+    @Test func renderBurnsInSubtitlesFromTheMoviesStartAndRefusesABadFileBeforeTheFirstFrame() throws {
+        let (folder, scene) = try Self.write(
+            "canvas: {width: 320, height: 176, fps: 10, duration: 1, background: \"#0000FF\"}\nlayers: []\n",
+            as: "plain.yaml")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let srt = folder.appendingPathComponent("talk.srt")
+        try Data("1\n00:00:00,500 --> 00:00:01,000\nHello there\n".utf8).write(to: srt)
+        let movie = folder.appendingPathComponent("out.mp4").path
+        let run = try Self.moviemake(["render", scene, "--subtitles", srt.path, "-o", movie, "--crf", "10", "--quiet"])
+        #expect(run.status == 0, "\(run.errors)")
+        // Decoded, in-process: blue (255) before the cue; from 0.5 s the dark backing under the text
+        // (51 drawn, about 96 after 4:2:0 next to the glyphs).
+        let reader = try MovieFrameReader(path: movie)
+        var bottom: [Double: (b: UInt8, r: UInt8)] = [:]
+        try reader.frames(at: [0.4, 0.5, 0.9], width: 320, height: 176) { _, time, frame in
+            bottom[(time * 10).rounded() / 10] = try frame.withFirstPlane { base, stride in
+                let offset = 172 * stride + 160 * 4
+                return (
+                    base.load(fromByteOffset: offset, as: UInt8.self),
+                    base.load(fromByteOffset: offset + 2, as: UInt8.self)
+                )
+            }
+        }
+        #expect((bottom[0.4]?.b ?? 0) > 230, "\(bottom)")
+        #expect((bottom[0.5]?.b ?? 255) < 130 && (bottom[0.9]?.b ?? 255) < 130, "\(bottom)")
+
+        let missing = folder.appendingPathComponent("none.srt").path
+        let failed = try Self.moviemake(["render", scene, "--subtitles", missing, "-o", movie + ".2.mp4", "--quiet"])
+        #expect(failed.status == 1)
+        #expect(failed.errors.contains("Could not read the subtitle file \(missing)"))
+        #expect(!FileManager.default.fileExists(atPath: movie + ".2.mp4"))
     }
 
     @Test func aFileThatIsNotWebVTTIsAFailureAndAnotherExtensionIsAUsageError() throws {

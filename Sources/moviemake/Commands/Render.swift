@@ -3,6 +3,7 @@ import Foundation
 import FrameDraw
 import MovieKitCore
 import MovieKitScene
+import MovieKitSubtitles
 
 /// Renders a scene file into a movie.
 struct Render: ParsableCommand {
@@ -42,6 +43,12 @@ struct Render: ParsableCommand {
             valueName: "color"), transform: ColorArgument.parse)
     var background: Color?
 
+    @Option(
+        help: ArgumentHelp(
+            "A WebVTT (.vtt) or SRT (.srt) file to burn in over the whole movie, its cues timed from the movie's start.",
+            valueName: "file"))
+    var subtitles: String?
+
     @OptionGroup var encoding: EncodingOptions
 
     @OptionGroup(title: "Chunks") var chunks: ChunkOptions
@@ -61,6 +68,10 @@ struct Render: ParsableCommand {
                 )
             }
             document.scene.canvas.background = background
+        }
+        if let subtitles {
+            // Read now, so that a bad file stops the render before its first frame.
+            document.scene.layers.append(try Layer.subtitles(contentsOf: URL(fileURLWithPath: subtitles)))
         }
         guard let output = output.map({ URL(fileURLWithPath: $0) }) ?? document.outputURL else {
             throw ValidationError(

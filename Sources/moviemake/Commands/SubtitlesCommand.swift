@@ -3,8 +3,9 @@ import Foundation
 import MovieKitSubtitles
 
 /// `moviemake subtitles`: commands about subtitle files.
-struct Subtitles: ParsableCommand {
+struct SubtitlesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "subtitles",
         abstract: "Read subtitle files.",
         subcommands: [Inspect.self]
     )

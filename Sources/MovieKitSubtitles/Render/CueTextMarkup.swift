@@ -1,0 +1,110 @@
+import Foundation
+import FrameDraw
+
+/// A cue's text as Pango markup, by WebVTT's cue text rules (https://w3c.github.io/webvtt/#cue-text-parsing-rules):
+/// `<b>`, `<i>` and `<u>` keep their meaning; `<c>` with the specification's colour classes
+/// (`.yellow`, `.bg_blue` …) colours the text or its background; `<v Speaker>`, `<lang>` and
+/// unknown tags keep their text; `<ruby>` shows its annotation (`<rt>`) smaller after the base;
+/// timestamps are dropped; the entities `&amp;`, `&lt;`, `&gt;`, `&nbsp;`, `&lrm;` and `&rlm;`
+/// are read. SRT's `<font color="…">` colours its text. The markup is always well formed: tags
+/// left open are closed, and stray end tags are ignored.
+enum CueTextMarkup {
+    /// The colours of the specification's default style sheet for `::cue(.class)`.
+    static let colours: [String: String] = [
+        "white": "#FFFFFF", "lime": "#00FF00", "cyan": "#00FFFF", "red": "#FF0000", "yellow": "#FFFF00",
+        "magenta": "#FF00FF", "blue": "#0000FF", "black": "#000000"
+    ]
+
+    static func markup(_ text: String) -> String {
+        var output = ""
+        var open: [(tag: String, closing: String)] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "<", let end = text[index...].firstIndex(of: ">") {
+                let tag = text[text.index(after: index)..<end]
+                index = text.index(after: end)
+                if tag.hasPrefix("/") {
+                    let name = tag.dropFirst().split(separator: ".").first.map(String.init) ?? ""
+                    // Close up to the matching open tag; an end tag with no open tag is ignored.
+                    guard let match = open.lastIndex(where: { $0.tag == name }) else { continue }
+                    while open.count > match { output += open.removeLast().closing }
+                    continue
+                }
+                if let (opening, closing, name) = startTag(tag) {
+                    output += opening
+                    open.append((name, closing))
+                }
+                continue
+            }
+            if character == "&", let (scalar, next) = entity(in: text, at: index) {
+                output += TextStyle.escapeMarkup(scalar)
+                index = next
+                continue
+            }
+            output += TextStyle.escapeMarkup(String(character))
+            index = text.index(after: index)
+        }
+        while let last = open.popLast() { output += last.closing }
+        return output
+    }
+
+    /// The Pango tags for a start tag's text (`c.yellow.bg_black`, `v Ann`, `font color="red"`),
+    /// or `nil` for a timestamp, which shows nothing.
+    private static func startTag(_ tag: Substring) -> (opening: String, closing: String, name: String)? {
+        let head = tag.prefix { !$0.isWhitespace }
+        let annotation = tag.dropFirst(head.count).trimmingCharacters(in: .whitespaces)
+        let parts = head.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let name = parts.first ?? ""
+        if let first = name.first, first.isNumber { return nil }
+        var attributes = ""
+        for className in parts.dropFirst() {
+            if let colour = colours[className] {
+                attributes += " foreground=\"\(colour)\""
+            } else if className.hasPrefix("bg_"), let colour = colours[String(className.dropFirst(3))] {
+                attributes += " background=\"\(colour)\""
+            }
+        }
+        switch name {
+        case "b", "i", "u":
+            return (
+                "<\(name)>" + (attributes.isEmpty ? "" : "<span\(attributes)>"),
+                (attributes.isEmpty ? "" : "</span>") + "</\(name)>", name
+            )
+        case "rt":
+            return ("<span size=\"smaller\"> (", ")</span>", name)
+        case "font":
+            if let colour = fontColour(annotation) { attributes += " foreground=\"\(colour)\"" }
+            return ("<span\(attributes)>", "</span>", name)
+        case "lang":
+            let language = annotation.filter { $0.isLetter || $0.isNumber || $0 == "-" }
+            return ("<span\(attributes)\(language.isEmpty ? "" : " lang=\"\(language)\"")>", "</span>", name)
+        default:
+            return ("<span\(attributes)>", "</span>", name)
+        }
+    }
+
+    /// SRT's `color="#FF8800"` or `color="red"`, as `#RRGGBB`.
+    private static func fontColour(_ attributes: String) -> String? {
+        guard let range = attributes.range(of: "color=", options: .caseInsensitive) else { return nil }
+        let value = attributes[range.upperBound...].trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
+            .prefix { !$0.isWhitespace && $0 != "\"" && $0 != "'" }
+        guard let colour = try? Color(parsing: String(value)) else { return nil }
+        func hex(_ component: Double) -> String {
+            let value = Int((min(max(component, 0), 1) * 255).rounded())
+            return String(format: "%02X", value)
+        }
+        return "#" + hex(colour.red) + hex(colour.green) + hex(colour.blue)
+    }
+
+    /// A character reference at `index` (`&amp;` …), and the index after it.
+    private static func entity(in text: String, at index: String.Index) -> (String, String.Index)? {
+        let entities = [
+            "&amp;": "&", "&lt;": "<", "&gt;": ">", "&nbsp;": "\u{A0}", "&lrm;": "\u{200E}", "&rlm;": "\u{200F}"
+        ]
+        for (name, value) in entities where text[index...].hasPrefix(name) {
+            return (value, text.index(index, offsetBy: name.count))
+        }
+        return nil
+    }
+}

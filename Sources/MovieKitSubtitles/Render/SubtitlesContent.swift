@@ -1,0 +1,182 @@
+import Foundation
+import FrameDraw
+import MovieKitScene
+
+/// How subtitles look: WebVTT's defaults as a browser shows cues over a `<video>` (white text 5 %
+/// of the video's height, on a black backing at 80 % opacity), which a scene may change.
+public struct SubtitleStyle: Sendable, Hashable {
+    /// The font family; its size comes from ``relativeSize``.
+    public var fontFamily: String = "DejaVu Sans"
+    /// The font size as a fraction of the layer's height (WebVTT's `5vh`).
+    public var relativeSize: Double = 0.05
+    public var color: Color = .white
+    /// The backing behind each cue's text, or `nil` for none.
+    public var backing: Color? = Color(white: 0, alpha: 0.8)
+    /// An outline around the glyphs, as a fraction of the font size, or 0 for none.
+    public var outlineWidth: Double = 0
+    public var outlineColor: Color = .black
+
+    /// WebVTT's defaults.
+    public init() {}
+}
+
+/// Subtitles as timed content: the cues of a WebVTT or SRT file, drawn at each time as a browser
+/// lays them out over a video of the layer's size, with the cue's settings (line, position, size,
+/// alignment) and its text's tags (bold, italic, underline, colour classes).
+///
+/// Cue times are on the layer's own clock (the layer's start is time 0). Vertical cues are drawn
+/// horizontally, and regions are not yet laid out as regions: their cues are placed as cues without
+/// one.
+public struct SubtitlesContent: TimedContent {
+    public var cues: [WebVTTCue]
+    public var style: SubtitleStyle
+    /// The file the cues came from, for the preview to watch; `nil` for cues made in code.
+    public var url: URL?
+
+    /// Subtitles from cues.
+    public init(cues: [WebVTTCue], style: SubtitleStyle = SubtitleStyle(), url: URL? = nil) {
+        self.cues = cues
+        self.style = style
+        self.url = url
+    }
+
+    /// Subtitles from a WebVTT or SRT file (by its extension).
+    /// - Throws: What ``SubtitleDocument/init(contentsOf:)`` throws.
+    public init(contentsOf url: URL, style: SubtitleStyle = SubtitleStyle()) throws {
+        self.init(cues: try SubtitleDocument(contentsOf: url).cues, style: style, url: url)
+    }
+
+    public var typeName: String { "subtitles" }
+    public var files: [URL] { url.map { [$0] } ?? [] }
+    public var activeDuration: Double? { cues.map(\.endTime).filter(\.isFinite).max() }
+
+    public func draw(_ drawing: ContentDrawing) {
+        let bounds = drawing.bounds
+        guard bounds.width > 0, bounds.height > 0 else { return }
+        let time = drawing.layerTime
+        let active = cues.filter { $0.startTime <= time && time < $0.endTime }
+        guard !active.isEmpty else { return }
+        let context = drawing.context
+        context.saveGState()
+        defer { context.restoreGState() }
+        context.setAlpha(drawing.opacity)
+        var layout = CueLayout(bounds: bounds, style: style)
+        for cue in active {
+            layout.draw(cue, in: context)
+        }
+    }
+}
+
+/// Places the cues shown at one time, from the bottom up for cues whose line is `auto`, as
+/// WebVTT's rendering rules do for a video without controls.
+struct CueLayout {
+    let bounds: CGRect
+    let style: SubtitleStyle
+    let fontSize: Double
+    let padding: Double
+    /// The top of the lowest cue placed so far among those stacked from the bottom.
+    private var bottomStackTop: Double
+
+    init(bounds: CGRect, style: SubtitleStyle) {
+        self.bounds = bounds
+        self.style = style
+        fontSize = max(1, bounds.height * style.relativeSize)
+        padding = fontSize * 0.25
+        // WebVTT keeps cues off the video's edge by a small margin.
+        bottomStackTop = bounds.maxY - bounds.height * 0.015
+    }
+
+    mutating func draw(_ cue: WebVTTCue, in context: DrawingContext) {
+        let alignment: TextAlignment =
+            switch cue.textAlignment {
+            case .start, .left: .left
+            case .end, .right: .right
+            case .center: .center
+            }
+        // The position and its alignment: `auto` follows the text alignment.
+        let position =
+            cue.position
+            ?? {
+                switch cue.textAlignment {
+                case .left, .start: 0
+                case .right, .end: 100
+                case .center: 50
+                }
+            }()
+        let positionAlignment: WebVTTCue.PositionAlignment =
+            cue.positionAlignment != .auto
+            ? cue.positionAlignment
+            : {
+                switch cue.textAlignment {
+                case .left, .start: .lineLeft
+                case .right, .end: .lineRight
+                case .center: .center
+                }
+            }()
+        // The box may not pass the video's edges from its anchor.
+        let available: Double =
+            switch positionAlignment {
+            case .lineLeft: 100 - position
+            case .lineRight: position
+            case .center, .auto: 2 * min(position, 100 - position)
+            }
+        let boxWidth = bounds.width * min(cue.size, max(0, available)) / 100
+        guard boxWidth > 2 * padding else { return }
+        let anchor = bounds.minX + bounds.width * position / 100
+        let boxX: Double =
+            switch positionAlignment {
+            case .lineLeft: anchor
+            case .lineRight: anchor - boxWidth
+            case .center, .auto: anchor - boxWidth / 2
+            }
+        var textStyle = TextStyle(
+            font: Font(family: style.fontFamily, size: fontSize), color: style.color, alignment: alignment,
+            wrapWidth: boxWidth - 2 * padding)
+        if style.outlineWidth > 0 {
+            textStyle.outline = TextOutline(color: style.outlineColor, width: style.outlineWidth * fontSize)
+        }
+        let markup = CueTextMarkup.markup(cue.text)
+        guard let metrics = try? textStyle.metrics(forMarkup: markup, width: boxWidth - 2 * padding) else { return }
+        let height = metrics.size.height + 2 * padding
+        let top = self.top(of: cue, height: height)
+        // The backing hugs the text, placed in the box as the text is aligned.
+        let backingWidth = min(boxWidth, metrics.size.width + 2 * padding)
+        let backingX: Double =
+            switch alignment {
+            case .left, .justified: boxX
+            case .right: boxX + boxWidth - backingWidth
+            case .center: boxX + (boxWidth - backingWidth) / 2
+            }
+        if let backing = style.backing {
+            context.setFillColor(backing)
+            context.fill(CGRect(x: backingX, y: top, width: backingWidth, height: height))
+        }
+        try? context.draw(
+            markup: markup,
+            in: CGRect(x: boxX + padding, y: top + padding, width: boxWidth - 2 * padding, height: height),
+            style: textStyle)
+    }
+
+    /// The top of a cue's box: stacked from the bottom for `line: auto`, at a line number counted
+    /// from the top (or from the bottom when negative), or at a percentage of the height.
+    private mutating func top(of cue: WebVTTCue, height: Double) -> Double {
+        let lineHeight = fontSize * 1.2
+        switch cue.line {
+        case .auto:
+            bottomStackTop -= height
+            return max(bounds.minY, bottomStackTop)
+        case .value(let line) where cue.snapsToLines:
+            let top = line >= 0 ? bounds.minY + line * lineHeight : bounds.maxY + line * lineHeight
+            return min(max(bounds.minY, top), bounds.maxY - height)
+        case .value(let percent):
+            let anchor = bounds.minY + bounds.height * percent / 100
+            let top: Double =
+                switch cue.lineAlignment {
+                case .start: anchor
+                case .center: anchor - height / 2
+                case .end: anchor - height
+                }
+            return min(max(bounds.minY, top), bounds.maxY - height)
+        }
+    }
+}

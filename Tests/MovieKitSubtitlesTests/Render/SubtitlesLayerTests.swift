@@ -1,0 +1,102 @@
+import Foundation
+import FrameDraw
+import MovieKitScene
+import MovieKitSubtitles
+import Testing
+
+/// The `subtitles` layer: cues drawn at their times, where their settings put them, in scenes made
+/// in Swift and in scene files.
+@Suite("Subtitles layer")
+struct SubtitlesLayerTests {
+    static let blue = Color(red: 0, green: 0, blue: 1)
+
+    static func scene(_ layers: [Layer]) -> Scene {
+        var canvas = Canvas(width: 640, height: 400, fps: 10, duration: 3)
+        canvas.background = blue
+        return Scene(canvas: canvas, layers: layers)
+    }
+
+    static func isBacking(_ pixel: Color) -> Bool {
+        // Black at 80 % over blue.
+        pixel.red < 0.05 && pixel.green < 0.05 && abs(pixel.blue - 0.2) < 0.05
+    }
+
+    @Test func aCueShowsFromTheFrameItsStartFallsInUntilItsEnd() throws {
+        let cue = WebVTTCue(startTime: 1, endTime: 2, text: "Hello")
+        let renderer = try SceneRenderer(scene: Self.scene([.subtitles([cue])]))
+        // The backing's bottom padding, under the text: 400 − 1.5 % margin − a few pixels.
+        func bottom(_ time: Double) throws -> Color { try renderer.image(at: time).pixel(atX: 320, y: 391) }
+        #expect(try bottom(0.9).blue > 0.95)
+        #expect(Self.isBacking(try bottom(1.0)))
+        #expect(Self.isBacking(try bottom(1.9)))
+        #expect(try bottom(2.0).blue > 0.95)
+        // The text is white inside the backing, centred.
+        let image = try renderer.image(at: 1.5)
+        let whiteInRow = (300..<340).contains { x in
+            (360..<390).contains { y in image.pixel(atX: x, y: y).red > 0.9 }
+        }
+        #expect(whiteInRow)
+        #expect(image.pixel(atX: 20, y: 391).blue > 0.95, "the backing hugs the text, not the whole width")
+    }
+
+    @Test func lineZeroIsAtTheTopAndLaterCuesStackAboveEarlierOnes() throws {
+        var top = WebVTTCue(startTime: 0, endTime: 3, text: "Top")
+        top.line = .value(0)
+        let first = WebVTTCue(startTime: 0, endTime: 3, text: "First")
+        let second = WebVTTCue(startTime: 0, endTime: 3, text: "Second")
+        let image = try SceneRenderer(scene: Self.scene([.subtitles([top, first, second])])).image(at: 1)
+        // Rows that show backing anywhere around the centre (glyphs cover some of it, never all).
+        let column = (0..<400).map { y in (250..<390).contains { Self.isBacking(image.pixel(atX: $0, y: y)) } }
+        #expect(column[2], "line 0 puts its box at the top")
+        #expect(column[391], "the first auto cue sits at the bottom")
+        // Two boxes stacked at the bottom, the second above the first, both below the middle.
+        let runs = zip(column, column.dropFirst()).enumerated().filter { !$0.element.0 && $0.element.1 }.map(\.offset)
+        #expect(runs.filter { $0 > 200 }.count == 2, "backing runs start at \(runs)")
+    }
+
+    @Test func aSceneFileShowsAnSRTFileWithItsStyle() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("subs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("1\n00:00:00,500 --> 00:00:02,000\n{\\an8}Hello\n".utf8).write(
+            to: folder.appendingPathComponent("talk.srt"))
+        let yaml = """
+            canvas: {width: 640, height: 400, duration: 3, background: "#0000FF"}
+            layers:
+              - type: subtitles
+                source: talk.srt
+                fontSize: 0.1
+                color: yellow
+                backing: "#000000CC"
+            """
+        ContentKinds.register(Subtitles.self)
+        let scene = try SceneFile.decode(yaml, format: .yaml, fileName: "s.yaml", baseURL: folder, variables: [:])
+        let image = try SceneRenderer(scene: scene).image(at: 1)
+        // `{\an8}`: the box is at the top; the text yellow (red and green, no blue).
+        #expect(Self.isBacking(image.pixel(atX: 320, y: 2)))
+        let yellow = (0..<80).contains { y in
+            (280..<360).contains { x in
+                let p = image.pixel(atX: x, y: y)
+                return p.red > 0.9 && p.green > 0.9 && p.blue < 0.3
+            }
+        }
+        #expect(yellow)
+        #expect(image.pixel(atX: 320, y: 391).blue > 0.95)
+    }
+
+    @Test func aSceneFileNamesAMissingOrBadSubtitleFile() throws {
+        ContentKinds.register(Subtitles.self)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("subs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("1\n00:00:05,000 --> 00:00:01,000\nx\n".utf8).write(to: folder.appendingPathComponent("bad.srt"))
+        let yaml = "canvas: {width: 64, height: 64, duration: 1}\nlayers:\n  - type: subtitles\n    source: bad.srt\n"
+        #expect {
+            _ = try SceneFile.decode(yaml, format: .yaml, fileName: "s.yaml", baseURL: folder, variables: [:])
+        } throws: { error in
+            let text = "\(error)"
+            return text.hasPrefix("s.yaml:4:13: `layers[0].source` is a subtitle file that cannot be read")
+                && text.contains("bad.srt:2:1: The cue ends at 00:00:01.000, before it starts at 00:00:05.000")
+        }
+    }
+}
