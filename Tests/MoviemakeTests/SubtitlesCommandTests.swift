@@ -113,6 +113,23 @@ struct SubtitlesCommandTests {
         #expect(!FileManager.default.fileExists(atPath: movie + ".2.mp4"))
     }
 
+    @Test func printsATranscriptsWordsWithTheirTimes() throws {
+        let (folder, path) = try Self.write(
+            "{\"words\": [{\"word\": \"Hello,\", \"start\": 0.0, \"end\": 0.62}, {\"word\": \"world.\", \"start\": 0.7, \"end\": 1.5}]}",
+            as: "words.json")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Self.moviemake(["subtitles", "inspect", path])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(
+            run.output
+                == "\(path): OpenAI Whisper verbose_json, 2 words\n00:00:00.000 --> 00:00:00.620  Hello,\n00:00:00.700 --> 00:00:01.500  world.\n"
+        )
+        let bad = try Self.write("{\"segments\": []}", as: "none.json")
+        defer { try? FileManager.default.removeItem(at: bad.folder) }
+        let failed = try Self.moviemake(["subtitles", "inspect", bad.path])
+        #expect(failed.status == 1 && failed.errors.contains("which is none of the shapes MovieKit reads"))
+    }
+
     @Test func aFileThatIsNotWebVTTIsAFailureAndAnotherExtensionIsAUsageError() throws {
         let (folder, path) = try Self.write("1\n00:00:01,000 --> 00:00:02,000\nHello\n", as: "talk.vtt")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -121,6 +138,8 @@ struct SubtitlesCommandTests {
         #expect(run.errors.contains("\(path):1:1: The file is not WebVTT: it does not start with `WEBVTT`."))
         let other = try Self.moviemake(["subtitles", "inspect", folder.appendingPathComponent("talk.txt").path])
         #expect(other.status == 64)
-        #expect(other.errors.contains("subtitles inspect reads WebVTT (.vtt) and SRT (.srt) files"))
+        #expect(
+            other.errors.contains("subtitles inspect reads WebVTT (.vtt) and SRT (.srt) files, and transcripts (.json)")
+        )
     }
 }

@@ -18,13 +18,15 @@ struct SubtitlesCommand: ParsableCommand {
                 Reads a WebVTT file (.vtt) by the WebVTT specification's parser, as a browser does for \
                 a <track>, or an SRT file (.srt) in UTF-8, UTF-16 or Windows-1252. Blocks of a WebVTT \
                 file that are not valid cues are skipped, as the specification asks, and each is named \
-                on standard error; an SRT cue that cannot be read stops with its line. With --json, each cue has the attribute names and \
+                on standard error; an SRT cue that cannot be read stops with its line. A transcript \
+                (.json from OpenAI Whisper, WhisperX, whisper.cpp -ojf or Remotion) prints its words \
+                with their times. With --json, each cue has the attribute names and \
                 values of the web's VTTCue (line and position as a number or "auto", region as null or \
                 an object with VTTRegion's attributes).
                 """
         )
 
-        @Argument(help: "The subtitle file (.vtt or .srt).")
+        @Argument(help: "The subtitle file (.vtt or .srt) or word-timed transcript (.json).")
         var file: String
 
         @Flag(help: "Print JSON with the web's VTTCue names instead of a list.")
@@ -32,10 +34,14 @@ struct SubtitlesCommand: ParsableCommand {
 
         func run() throws {
             let url = URL(fileURLWithPath: file)
+            if url.pathExtension.lowercased() == "json" {
+                try inspectTranscript(url)
+                return
+            }
             guard SubtitleDocument.formats.contains(where: { $0.fileExtension == url.pathExtension.lowercased() })
             else {
                 throw ValidationError(
-                    "Cannot tell the format of \(file) from its extension; subtitles inspect reads WebVTT (.vtt) and SRT (.srt) files."
+                    "Cannot tell the format of \(file) from its extension; subtitles inspect reads WebVTT (.vtt) and SRT (.srt) files, and transcripts (.json)."
                 )
             }
             let subtitles = try SubtitleDocument(contentsOf: url)
@@ -54,6 +60,26 @@ struct SubtitlesCommand: ParsableCommand {
                 let text = cue.text.replacingOccurrences(of: "\n", with: " / ")
                 lines.append(
                     "\(id)\(WebVTTTimestamp.text(cue.startTime)) --> \(WebVTTTimestamp.text(cue.endTime))  \(text)")
+            }
+            FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        }
+
+        /// Prints a transcript's words.
+        func inspectTranscript(_ url: URL) throws {
+            let transcript = try Transcript(contentsOf: url)
+            for warning in transcript.warnings {
+                FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+            }
+            if json {
+                FileHandle.standardOutput.write(try TranscriptInspection(transcript).json())
+                FileHandle.standardOutput.write(Data("\n".utf8))
+                return
+            }
+            var lines = ["\(file): \(transcript.source.rawValue), \(transcript.words.count) words"]
+            for word in transcript.words {
+                let speaker = word.speaker.map { "  (\($0))" } ?? ""
+                lines.append(
+                    "\(WebVTTTimestamp.text(word.start)) --> \(WebVTTTimestamp.text(word.end))  \(word.text)\(speaker)")
             }
             FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
         }
