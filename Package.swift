@@ -228,8 +228,8 @@ let package = Package(
         .testTarget(
             name: "MovieKitSceneTests",
             dependencies: [
-                "MovieKitScene", "MovieKitLottie", "MovieKitCore", "FrameDraw", "LibAV", "TestSupport",
-                "ReaderFuzzChecks", "RandomScenes",
+                "MovieKitScene", "MovieKitLottie", "MovieKitSubtitles", "MovieKitCore", "FrameDraw", "LibAV",
+                "TestSupport", "ReaderFuzzChecks", "RandomScenes",
                 .product(name: "PropertyBased", package: "swift-property-based")
             ]),
 

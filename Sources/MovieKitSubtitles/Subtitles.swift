@@ -2,7 +2,7 @@ import Foundation
 import FrameDraw
 import MovieKitScene
 
-/// Subtitles as a kind of content: the scene files' `subtitles` layer type. `moviemake` registers
+/// Subtitles as a kind of content: the scene files' `subtitles` and `captions` layer types. `moviemake` registers
 /// it at launch; a program that reads scene files registers it once:
 ///
 /// ```swift
@@ -10,7 +10,7 @@ import MovieKitScene
 /// ContentKinds.register(Subtitles.self)
 /// ```
 public enum Subtitles: ContentKind {
-    public static var layerTypes: [SceneLayerType] { [.subtitles] }
+    public static var layerTypes: [SceneLayerType] { [.subtitles, .captions] }
 }
 
 extension SceneLayerType {
@@ -48,6 +48,54 @@ extension SceneLayerType {
         }
     }
 
+    /// Scene files' `captions` layer: animated captions from a word-timed transcript (`source`), in a
+    /// named `style` (`classic`, `karaoke` or `boxed`), with `highlight` (`color` or `karaoke`),
+    /// `color`, `activeColor`, `fontSize` (a fraction of the layer's shorter side) and `position` (where the
+    /// middle of a page sits, from 0.1 at the top to 0.9 at the bottom).
+    public static let captions = SceneLayerType(
+        name: "captions", keys: ["source", "style", "highlight", "color", "activeColor", "fontSize", "position"]
+    ) { keys in
+        let url = try keys.file("source", kind: "a word-timed transcript", extensions: [".json"])
+        var style = CaptionStyle()
+        if let name = try keys.string("style", expected: "a caption style") {
+            guard let named = CaptionStyle.named[name] else {
+                throw keys.invalid(
+                    "style", "\"\(name)\"",
+                    expected: "one of \(CaptionStyle.named.keys.sorted().joined(separator: ", "))")
+            }
+            style = named
+        }
+        if let highlight = try keys.string("highlight", expected: "color or karaoke") {
+            guard let value = CaptionStyle.Highlight(rawValue: highlight) else {
+                throw keys.invalid("highlight", "\"\(highlight)\"", expected: "color or karaoke")
+            }
+            style.highlight = value
+        }
+        if let color = try keys.string("color", expected: "a colour such as white") {
+            style.color = try colour(color, key: "color", keys)
+        }
+        if let color = try keys.string("activeColor", expected: "a colour such as yellow") {
+            style.activeColor = try colour(color, key: "activeColor", keys)
+        }
+        if let size = try keys.double(
+            "fontSize", in: 0.001...1, expected: "a fraction of the layer's shorter side from 0.001 to 1")
+        {
+            style.relativeSize = size
+        }
+        if let position = try keys.double(
+            "position", in: 0.1...0.9, expected: "a fraction of the height from 0.1 (top) to 0.9 (bottom)")
+        {
+            style.verticalPosition = position
+        }
+        do {
+            return try CaptionsContent(contentsOf: url, style: style)
+        } catch let error as TranscriptError {
+            throw keys.invalid(
+                "source", "a transcript that cannot be read (\(error.description))",
+                expected: "the JSON of OpenAI Whisper, WhisperX, whisper.cpp or Remotion")
+        }
+    }
+
     private static func colour(_ text: String, key: String, _ keys: SceneLayerKeys) throws -> Color {
         do {
             return try Color(parsing: text)
@@ -62,6 +110,13 @@ extension Layer {
     /// - Throws: ``SubtitleError`` for a file that cannot be read.
     public static func subtitles(contentsOf url: URL, style: SubtitleStyle = SubtitleStyle()) throws -> Layer {
         Layer(.timed(try SubtitlesContent(contentsOf: url, style: style)))
+    }
+
+    /// Animated captions from a word-timed transcript, over the layer, which fills its parent unless
+    /// given a size.
+    /// - Throws: ``TranscriptError`` for a transcript that cannot be read.
+    public static func captions(contentsOf url: URL, style: CaptionStyle = CaptionStyle()) throws -> Layer {
+        Layer(.timed(try CaptionsContent(contentsOf: url, style: style)))
     }
 
     /// Cues over the layer, which fills its parent unless given a size.

@@ -113,6 +113,47 @@ struct SubtitlesCommandTests {
         #expect(!FileManager.default.fileExists(atPath: movie + ".2.mp4"))
     }
 
+    @Test func renderShowsCaptionsFromATranscriptAndChecksItsFlags() throws {
+        let (folder, scene) = try Self.write(
+            "canvas: {width: 320, height: 176, fps: 10, duration: 1, background: \"#000080\"}\nlayers: []\n",
+            as: "plain.yaml")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let words = folder.appendingPathComponent("words.json")
+        try Data("{\"words\": [{\"word\": \"HELLO\", \"start\": 0.5, \"end\": 1.0}]}".utf8).write(to: words)
+        let movie = folder.appendingPathComponent("out.mp4").path
+        let run = try Self.moviemake([
+            "render", scene, "--captions", words.path, "--active-color", "#FF0000", "-o", movie, "--crf", "10",
+            "--quiet"
+        ])
+        #expect(run.status == 0, "\(run.errors)")
+        // Decoded: no red before the word, red glyphs from its frame on.
+        let reader = try MovieFrameReader(path: movie)
+        var redPixels: [Double: Int] = [:]
+        try reader.frames(at: [0.4, 0.5], width: 320, height: 176) { _, time, frame in
+            redPixels[(time * 10).rounded() / 10] = try frame.withFirstPlane { base, stride in
+                var count = 0
+                for y in 0..<176 {
+                    for x in 0..<320 {
+                        let offset = y * stride + x * 4
+                        let b = base.load(fromByteOffset: offset, as: UInt8.self)
+                        let g = base.load(fromByteOffset: offset + 1, as: UInt8.self)
+                        let r = base.load(fromByteOffset: offset + 2, as: UInt8.self)
+                        if r > 180, g < 90, b < 90 { count += 1 }
+                    }
+                }
+                return count
+            }
+        }
+        #expect(redPixels[0.4] == 0 && (redPixels[0.5] ?? 0) > 50, "\(redPixels)")
+
+        let alone = try Self.moviemake(["render", scene, "--caption-style", "karaoke", "-o", movie, "-y"])
+        #expect(alone.status == 64 && alone.errors.contains("pass --captions with a transcript too"))
+        let unknown = try Self.moviemake([
+            "render", scene, "--captions", words.path, "--caption-style", "neon", "-o", movie, "-y"
+        ])
+        #expect(unknown.status == 64 && unknown.errors.contains("use one of boxed, classic, karaoke"))
+    }
+
     @Test func printsATranscriptsWordsWithTheirTimes() throws {
         let (folder, path) = try Self.write(
             "{\"words\": [{\"word\": \"Hello,\", \"start\": 0.0, \"end\": 0.62}, {\"word\": \"world.\", \"start\": 0.7, \"end\": 1.5}]}",

@@ -49,6 +49,22 @@ struct Render: ParsableCommand {
             valueName: "file"))
     var subtitles: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A word-timed transcript (.json from OpenAI Whisper, WhisperX, whisper.cpp -ojf or Remotion) to show as animated captions over the whole movie.",
+            valueName: "file"))
+    var captions: String?
+
+    @Option(
+        help: ArgumentHelp("The look of --captions: classic, karaoke or boxed. Default: classic.", valueName: "name"))
+    var captionStyle: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The colour of the word being spoken in --captions, such as #FFD700 or yellow.", valueName: "color"),
+        transform: ColorArgument.parse)
+    var activeColor: Color?
+
     @OptionGroup var encoding: EncodingOptions
 
     @OptionGroup(title: "Chunks") var chunks: ChunkOptions
@@ -56,6 +72,25 @@ struct Render: ParsableCommand {
     @OptionGroup(title: "Target") var targets: TargetOptions
 
     @OptionGroup(title: "Progress") var progress: ProgressOptions
+
+    mutating func validate() throws {
+        if captions == nil, captionStyle != nil || activeColor != nil {
+            throw ValidationError(
+                "--caption-style and --active-color style --captions; pass --captions with a transcript too.")
+        }
+        if let captionStyle, CaptionStyle.named[captionStyle] == nil {
+            throw ValidationError(
+                "--caption-style \(captionStyle) is not a caption style; use one of \(CaptionStyle.named.keys.sorted().joined(separator: ", "))."
+            )
+        }
+    }
+
+    /// The style of `--captions`: the named one, with the active colour given.
+    var captionLook: CaptionStyle {
+        var style = captionStyle.flatMap { CaptionStyle.named[$0] } ?? CaptionStyle()
+        if let activeColor { style.activeColor = activeColor }
+        return style
+    }
 
     func run() throws {
         // Any format of SceneFormat.all: checked completely (photos and audio files included)
@@ -72,6 +107,10 @@ struct Render: ParsableCommand {
         if let subtitles {
             // Read now, so that a bad file stops the render before its first frame.
             document.scene.layers.append(try Layer.subtitles(contentsOf: URL(fileURLWithPath: subtitles)))
+        }
+        if let captions {
+            document.scene.layers.append(
+                try Layer.captions(contentsOf: URL(fileURLWithPath: captions), style: captionLook))
         }
         guard let output = output.map({ URL(fileURLWithPath: $0) }) ?? document.outputURL else {
             throw ValidationError(

@@ -1,6 +1,7 @@
 import Foundation
 import MovieKitLottie
 import MovieKitScene
+import MovieKitSubtitles
 import Testing
 
 /// `SceneError.location` is where the message says the problem is, for every error the readers
@@ -32,6 +33,7 @@ struct SceneErrorLocationTests {
     @Test("scene file errors", arguments: SceneFileErrorTests.cases)
     func sceneFile(_ errorCase: SceneErrorCase) throws {
         ContentKinds.register(Lottie.self)
+        ContentKinds.register(Subtitles.self)
         try Self.checkAgreement(
             Self.thrown {
                 _ = try SceneFile.decode(

@@ -42,8 +42,9 @@ public struct SceneLayerType: Sendable {
         }
     }
 
-    /// The types of timed content scene files take: the built-in ones, then the registered ones.
-    public static var all: [SceneLayerType] { builtIn + registry.withLock { $0 } }
+    /// The types of timed content scene files take: the built-in ones, then the registered ones by
+    /// name, so that messages listing them read the same whatever order modules registered in.
+    public static var all: [SceneLayerType] { builtIn + registry.withLock { $0 }.sorted { $0.name < $1.name } }
 
     /// The `video` layer type: a movie clip (`source`, `cutFrom`, `cutTo`, `speed`, `loop`, `fit`,
     /// `volume`, `mute`).

@@ -1,6 +1,7 @@
 import Foundation
 import MovieKitLottie
 import MovieKitScene
+import MovieKitSubtitles
 import Testing
 
 @Suite("Scene file errors")
@@ -52,12 +53,12 @@ struct SceneFileErrorTests {
         .init(
             name: "missing type", format: .yaml, text: canvasYAML + "  - {size: [10, 10]}\n",
             message:
-                "scene.yaml:3:5: `layers[0]` has no `type`; add `type:` with one of rect, ellipse, path, polygon, star, text, image, group, video or lottie."
+                "scene.yaml:3:5: `layers[0]` has no `type`; add `type:` with one of rect, ellipse, path, polygon, star, text, image, group, video, captions, lottie or subtitles."
         ),
         .init(
             name: "unknown type", format: .yaml, text: canvasYAML + "  - {type: circle}\n",
             message:
-                "scene.yaml:3:12: `layers[0].type` is \"circle\" but must be a layer type: one of `rect`, `ellipse`, `path`, `polygon`, `star`, `text`, `image`, `group`, `video` and `lottie`."
+                "scene.yaml:3:12: `layers[0].type` is \"circle\" but must be a layer type: one of `rect`, `ellipse`, `path`, `polygon`, `star`, `text`, `image`, `group`, `video`, `captions`, `lottie` and `subtitles`."
         ),
         .init(
             name: "wrong type for a size", format: .yaml, text: canvasYAML + "  - {type: rect, size: big}\n",
@@ -148,8 +149,10 @@ struct SceneFileErrorTests {
 
     @Test("every error has its exact message", arguments: cases)
     func message(_ errorCase: SceneErrorCase) {
-        // The layer types listed are the built-in ones and those registered: Lottie's, as moviemake has it.
+        // The layer types listed are the built-in ones and those registered: Lottie's and the subtitles', as
+        // moviemake has them (every test that registers a kind registers one of these).
         ContentKinds.register(Lottie.self)
+        ContentKinds.register(Subtitles.self)
         #expect(errorCase.decodeError() == errorCase.message)
     }
 }

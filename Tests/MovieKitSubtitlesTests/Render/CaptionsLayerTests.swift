@@ -1,0 +1,94 @@
+import Foundation
+import FrameDraw
+import MovieKitScene
+import MovieKitSubtitles
+import Testing
+
+/// Animated captions: pages of words and the word being spoken, marked from the frame its time
+/// falls in.
+@Suite("Captions layer")
+struct CaptionsLayerTests {
+    static func word(_ text: String, _ start: Double, _ end: Double) -> Transcript.Word {
+        Transcript.Word(text: text, start: start, end: end)
+    }
+
+    @Test func wordsAreGroupedIntoPagesByLengthPausesAndSentences() {
+        var style = CaptionStyle()
+        style.charactersPerLine = 11
+        style.linesPerPage = 1
+        let words = [
+            // "one two three" is 13 characters, more than 11.
+            Self.word("one", 0, 0.2), Self.word("two", 0.2, 0.4), Self.word("three", 0.4, 0.6),
+            Self.word("four.", 0.6, 0.8), Self.word("Five", 0.8, 1.0),  // a sentence ends
+            Self.word("six", 2.0, 2.2)  // a pause of a second
+        ]
+        let pages = CaptionsContent(words: words, style: style).pages
+        #expect(pages.map(\.words) == [0..<2, 2..<4, 4..<5, 5..<6])
+        // A page stays up until the next starts after a short pause, and ends with its words before a long one.
+        #expect(pages.map(\.start) == [0, 0.4, 0.8, 2.0])
+        #expect(pages.map(\.end) == [0.4, 0.8, 1.0, 2.2])
+        #expect(CaptionsContent(words: [], style: style).pages.isEmpty)
+    }
+
+    /// Columns of the 640-pixel-wide frame that show the active colour (yellow) at a time.
+    static func yellowColumns(_ renderer: SceneRenderer, at time: Double) throws -> [Int] {
+        let image = try renderer.image(at: time)
+        return (0..<640).filter { x in
+            (200..<400).contains { y in
+                let p = image.pixel(atX: x, y: y)
+                return p.red > 0.9 && p.green > 0.75 && p.blue < 0.2
+            }
+        }
+    }
+
+    @Test func theActiveWordChangesOnTheFrameItsStartFallsIn() throws {
+        var canvas = Canvas(width: 640, height: 360, fps: 10, duration: 2)
+        canvas.background = Color(red: 0, green: 0, blue: 0.5)
+        let words = [Self.word("AAAA", 0, 0.5), Self.word("BBBB", 0.5, 1.0)]
+        let layer = Layer(.timed(CaptionsContent(words: words)))
+        let renderer = try SceneRenderer(scene: Scene(canvas: canvas, layers: [layer]))
+        let atFour = try Self.yellowColumns(renderer, at: 0.4)
+        let atFive = try Self.yellowColumns(renderer, at: 0.5)
+        #expect(!atFour.isEmpty && atFour.allSatisfy { $0 < 320 }, "frame 4 marks the first word")
+        #expect(!atFive.isEmpty && atFive.allSatisfy { $0 > 320 }, "frame 5 marks the second word")
+        #expect(try Self.yellowColumns(renderer, at: 1.0).isEmpty, "after the last word nothing shows")
+    }
+
+    @Test func karaokeMarksEveryWordSpokenSoFar() throws {
+        var canvas = Canvas(width: 640, height: 360, fps: 10, duration: 2)
+        canvas.background = Color(red: 0, green: 0, blue: 0.5)
+        var style = CaptionStyle.named["karaoke"] ?? CaptionStyle()
+        style.activeColor = Color(red: 1, green: 0.85, blue: 0)
+        let words = [Self.word("AAAA", 0, 0.5), Self.word("BBBB", 0.5, 1.0)]
+        let renderer = try SceneRenderer(
+            scene: Scene(canvas: canvas, layers: [Layer(.timed(CaptionsContent(words: words, style: style)))]))
+        let atFive = try Self.yellowColumns(renderer, at: 0.5)
+        #expect(atFive.contains { $0 < 320 } && atFive.contains { $0 > 320 })
+    }
+
+    @Test func aSceneFileTakesACaptionsLayerAndNamesABadStyle() throws {
+        ContentKinds.register(Subtitles.self)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("captions-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("[{\"text\": \"Hi\", \"startMs\": 0, \"endMs\": 800}]".utf8).write(
+            to: folder.appendingPathComponent("words.json"))
+        let good =
+            "canvas: {width: 320, height: 180, duration: 1}\nlayers:\n  - type: captions\n    source: words.json\n    style: boxed\n    activeColor: red\n"
+        let scene = try SceneFile.decode(good, format: .yaml, fileName: "s.yaml", baseURL: folder, variables: [:])
+        let image = try SceneRenderer(scene: scene).image(at: 0.5)
+        let red = (0..<320).contains { x in
+            (100..<170).contains { y in
+                let p = image.pixel(atX: x, y: y)
+                return p.red > 0.9 && p.green < 0.2 && p.blue < 0.2
+            }
+        }
+        #expect(red)
+        let bad = good.replacingOccurrences(of: "style: boxed", with: "style: neon")
+        #expect {
+            _ = try SceneFile.decode(bad, format: .yaml, fileName: "s.yaml", baseURL: folder, variables: [:])
+        } throws: { error in
+            "\(error)" == "s.yaml:5:12: `layers[0].style` is \"neon\" but must be one of boxed, classic, karaoke."
+        }
+    }
+}
