@@ -23,6 +23,8 @@ package final class VideoFrameDecoder {
     package let duration: Double
     /// The average frame rate, or `nil` when the container does not state it.
     package let frameRate: Double?
+    /// The same rate as a fraction (30000/1001 for 29.97), or `nil`.
+    package let frameRateFraction: (numerator: Int, denominator: Int)?
     /// Whether the file also has sound.
     package let hasAudio: Bool
     /// The codec's name, such as `h264` or `hevc`.
@@ -75,7 +77,8 @@ package final class VideoFrameDecoder {
         timeBase = input.timeBase(ofStream: streamIndex) ?? 1
         startTime = input.startTime(ofStream: streamIndex)
         duration = input.duration(ofStream: streamIndex) ?? 0
-        frameRate = input.videoFrameRate().map { Double($0.numerator) / Double($0.denominator) }
+        frameRateFraction = input.videoFrameRate()
+        frameRate = frameRateFraction.map { Double($0.numerator) / Double($0.denominator) }
         hasAudio = input.hasAudio
         codecName =
             input.stream(at: streamIndex).map {

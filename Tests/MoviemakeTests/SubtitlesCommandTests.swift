@@ -1,5 +1,6 @@
 import Foundation
 import LibAV
+import TestSupport
 import Testing
 
 /// `moviemake subtitles inspect` and `render --subtitles`, run as a user would: the built `moviemake` in a child process.
@@ -111,6 +112,32 @@ struct SubtitlesCommandTests {
         #expect(failed.status == 1)
         #expect(failed.errors.contains("Could not read the subtitle file \(missing)"))
         #expect(!FileManager.default.fileExists(atPath: movie + ".2.mp4"))
+    }
+
+    @Test func aMovieClipIsADocumentThatKeepsItsSizeRateLengthAndSound() throws {
+        let (folder, scene) = try Self.write(
+            "canvas: {width: 320, height: 176, fps: 25, duration: 2, background: \"#0000FF\"}\nlayers: []\naudio:\n  - path: tone.wav\n",
+            as: "source.yaml")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try WAVFile.write(WAVFile.tone(seconds: 2), rate: 44100, to: folder.appendingPathComponent("tone.wav"))
+        let clip = folder.appendingPathComponent("clip.mp4").path
+        #expect(try Self.moviemake(["render", scene, "-o", clip, "--quiet"]).status == 0)
+        let srt = folder.appendingPathComponent("talk.srt")
+        try Data("1\n00:00:01,000 --> 00:00:02,000\nOver the clip\n".utf8).write(to: srt)
+        let captioned = folder.appendingPathComponent("captioned.mp4").path
+        let run = try Self.moviemake([
+            "render", clip, "--subtitles", srt.path, "-o", captioned, "--crf", "10", "--quiet"
+        ])
+        #expect(run.status == 0, "\(run.errors)")
+        let probe = try MovieProbe(url: URL(fileURLWithPath: captioned))
+        #expect(probe.width == 320 && probe.height == 176 && probe.frameRate == (25, 1))
+        #expect(probe.frames.count == 50 && abs(probe.containerDuration - 2) < 0.05)
+        let sound = try AudioStreamProbe(url: URL(fileURLWithPath: captioned))
+        #expect(abs(sound.duration - 2) < 0.1, "the clip's sound is kept")
+        // The clip's blue under the cue's backing from 1 s.
+        let before = probe.frames[24].pixel(x: 160, y: 172)
+        let during = probe.frames[30].pixel(x: 160, y: 172)
+        #expect(before.b > 200 && during.b < 130, "\(before) \(during)")
     }
 
     @Test func renderShowsCaptionsFromATranscriptAndChecksItsFlags() throws {

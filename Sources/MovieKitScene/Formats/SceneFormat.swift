@@ -42,7 +42,7 @@ public struct SceneFormat: Sendable, CustomStringConvertible {
     }
 
     /// MovieKitScene's own formats, in the order they are tried.
-    public static let builtIn: [SceneFormat] = [.sceneFile, .slideshowManifest, .editly]
+    public static let builtIn: [SceneFormat] = [.sceneFile, .slideshowManifest, .editly, .movieClip]
 
     /// The formats registered by other modules, the latest first.
     private static let registry = Mutex<[SceneFormat]>([])
@@ -116,6 +116,36 @@ extension SceneFormat {
             let show = try SlideshowManifest.load(from: url, variables: variables)
             try show.validate()
             return SceneDocument(url: url, format: "slideshow manifest", scene: try show.scene(), slideshow: show)
+        })
+
+    /// A movie clip (`.mp4`, `.mov`, `.m4v`, `.webm`, `.mkv`) as a document: the clip alone, at its
+    /// own size (turned upright), frame rate and length, with its sound, so that something can be
+    /// drawn over it (`moviemake render clip.mp4 --subtitles talk.srt`). Sizes an encoder cannot take
+    /// are rounded as editly specs' are.
+    public static let movieClip = SceneFormat(
+        name: "movie clip", fileExtensions: ["mp4", "mov", "m4v", "webm", "mkv"], recognizes: nil,
+        read: { url, variables in
+            if let name = variables.keys.sorted().first {
+                throw SceneError.invalidProperties(
+                    path: url.path,
+                    reason:
+                        "a movie clip has no template variables, so `\(name)` cannot be set; render it without variables"
+                )
+            }
+            let info = try VideoContent.info(of: url)
+            guard info.duration > 0, info.size.width >= 1, info.size.height >= 1 else {
+                throw SceneError.unreadableFile(
+                    path: url.path, reason: "its video stream states no length or size, so it cannot be a document")
+            }
+            var canvas = Canvas(
+                width: Int(info.size.width.rounded()), height: Int(info.size.height.rounded()),
+                fps: info.frameRate ?? 30, duration: info.duration)
+            canvas.background = .black
+            var document = SceneDocument(
+                url: url, format: "movie clip",
+                scene: Scene(canvas: canvas, layers: [Layer(.video(VideoContent(url: url)))]))
+            document.fitsCanvasToEncoder = true
+            return document
         })
 
     /// editly's JSON5 edit specs (`.json5`).

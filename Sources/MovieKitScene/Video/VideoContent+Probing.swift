@@ -1,5 +1,6 @@
 import Foundation
 internal import LibAV
+import MovieKitCore
 
 extension VideoContent {
     /// The file extensions read as movie clips where photos and clips mix (a slideshow's folder).
@@ -17,6 +18,9 @@ extension VideoContent {
         public var hasAudio: Bool
         /// The video codec's name, such as `h264` or `hevc`.
         public var codec: String
+        /// The average frame rate, exactly (30000/1001 for 29.97), or `nil` when the file does not
+        /// state it.
+        public var frameRate: FrameRate?
     }
 
     /// Reads what the movie at `url` is.
@@ -27,7 +31,8 @@ extension VideoContent {
             let size = decoder.displaySize
             return FileInfo(
                 duration: decoder.duration, size: CGSize(width: size.width, height: size.height),
-                rotation: decoder.rotation, hasAudio: decoder.hasAudio, codec: decoder.codecName)
+                rotation: decoder.rotation, hasAudio: decoder.hasAudio, codec: decoder.codecName,
+                frameRate: decoder.frameRateFraction.map { FrameRate($0.numerator, $0.denominator) })
         } catch let error as LibAVError {
             throw SceneError.unreadableFile(path: url.path, reason: error.message)
         }

@@ -25,7 +25,7 @@ struct Render: ParsableCommand {
             """
     )
 
-    @Argument(help: "The scene file, slideshow manifest or editly spec.")
+    @Argument(help: "The scene file, slideshow manifest, editly spec, Lottie animation or movie clip.")
     var scene: String
 
     @Option(
