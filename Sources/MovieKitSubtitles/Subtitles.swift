@@ -50,10 +50,10 @@ extension SceneLayerType {
 
     /// Scene files' `captions` layer: animated captions from a word-timed transcript (`source`), in a
     /// named `style` (`classic`, `karaoke` or `boxed`), with `highlight` (`color` or `karaoke`),
-    /// `color`, `activeColor`, `fontSize` (a fraction of the layer's shorter side) and `position` (where the
-    /// middle of a page sits, from 0.1 at the top to 0.9 at the bottom).
+    /// `color`, `activeColor`, `fontSize` (a fraction of the layer's shorter side) and
+    /// `verticalPosition` (where the middle of a page sits, from 0.1 at the top to 0.9 at the bottom).
     public static let captions = SceneLayerType(
-        name: "captions", keys: ["source", "style", "highlight", "color", "activeColor", "fontSize", "position"]
+        name: "captions", keys: ["source", "style", "highlight", "color", "activeColor", "fontSize", "verticalPosition"]
     ) { keys in
         let url = try keys.file("source", kind: "a word-timed transcript", extensions: [".json"])
         var style = CaptionStyle()
@@ -83,7 +83,7 @@ extension SceneLayerType {
             style.relativeSize = size
         }
         if let position = try keys.double(
-            "position", in: 0.1...0.9, expected: "a fraction of the height from 0.1 (top) to 0.9 (bottom)")
+            "verticalPosition", in: 0.1...0.9, expected: "a fraction of the height from 0.1 (top) to 0.9 (bottom)")
         {
             style.verticalPosition = position
         }

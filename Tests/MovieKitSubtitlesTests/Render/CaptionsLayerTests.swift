@@ -84,6 +84,17 @@ struct CaptionsLayerTests {
             }
         }
         #expect(red)
+        // Every key of the type is its own: `verticalPosition` (not the common `position`) moves the page up.
+        let high = try SceneFile.decode(
+            good + "    verticalPosition: 0.2\n", format: .yaml, fileName: "s.yaml", baseURL: folder, variables: [:])
+        let raised = try SceneRenderer(scene: high).image(at: 0.5)
+        let redRows = (0..<180).filter { y in
+            (0..<320).contains { x in
+                let p = raised.pixel(atX: x, y: y)
+                return p.red > 0.9 && p.green < 0.2 && p.blue < 0.2
+            }
+        }
+        #expect(!redRows.isEmpty && redRows.allSatisfy { $0 < 70 }, "rows \(redRows)")
         let bad = good.replacingOccurrences(of: "style: boxed", with: "style: neon")
         #expect {
             _ = try SceneFile.decode(bad, format: .yaml, fileName: "s.yaml", baseURL: folder, variables: [:])
