@@ -181,6 +181,9 @@ let package = Package(
             name: "FuzzSceneRender", dependencies: ["RandomScenes", "FuzzReplay"], path: "Fuzz/FuzzSceneRender"),
         .executableTarget(
             name: "FuzzWebVTT", dependencies: ["MovieKitSubtitles", "FuzzReplay"], path: "Fuzz/FuzzWebVTT"),
+        .executableTarget(name: "FuzzSRT", dependencies: ["MovieKitSubtitles", "FuzzReplay"], path: "Fuzz/FuzzSRT"),
+        .executableTarget(
+            name: "FuzzTranscript", dependencies: ["MovieKitSubtitles", "FuzzReplay"], path: "Fuzz/FuzzTranscript"),
 
         // Tests.
         .testTarget(

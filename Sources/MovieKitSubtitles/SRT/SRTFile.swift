@@ -28,8 +28,13 @@ public struct SRTFile: Sendable, Hashable {
     /// Reads an SRT file in whichever of its usual encodings it is.
     /// - Throws: `SubtitleError.unreadableFile`, `.fileTooLarge`, or what `init(parsing:fileName:)` throws.
     public init(contentsOf url: URL) throws {
-        let data = try SubtitleFiles.contents(of: url)
-        try self.init(parsing: SubtitleText.decode(data).text, fileName: url.path)
+        try self.init(data: try SubtitleFiles.contents(of: url), fileName: url.path)
+    }
+
+    /// Reads SRT bytes in whichever of its usual encodings they are.
+    /// - Throws: What `init(parsing:fileName:)` throws.
+    public init(data: Data, fileName: String = "input.srt") throws {
+        try self.init(parsing: SubtitleText.decode(data).text, fileName: fileName)
     }
 
     init() {}
