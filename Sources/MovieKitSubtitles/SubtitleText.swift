@@ -27,6 +27,30 @@ enum SubtitleText {
         return (String(bytes.map { windows1252($0) }.map(Character.init)), .windows1252)
     }
 
+    /// The lines of `text`, each ended by CRLF, CR or LF (splitting on `Character` would keep CRLF
+    /// as one character, so this splits on scalars); the text after the last line end is a last
+    /// line, possibly empty.
+    static func lines(of text: String) -> [Substring] {
+        var lines: [Substring] = []
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        var position = start
+        while position < scalars.endIndex {
+            let scalar = scalars[position]
+            if scalar == "\n" || scalar == "\r" {
+                lines.append(Substring(scalars[start..<position]))
+                var next = scalars.index(after: position)
+                if scalar == "\r", next < scalars.endIndex, scalars[next] == "\n" { next = scalars.index(after: next) }
+                position = next
+                start = next
+            } else {
+                position = scalars.index(after: position)
+            }
+        }
+        lines.append(Substring(scalars[start..<scalars.endIndex]))
+        return lines
+    }
+
     private static func utf16(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> String {
         var units: [UInt16] = []
         units.reserveCapacity(bytes.count / 2)

@@ -54,24 +54,7 @@ struct SRTReader {
     init(text: String, fileName: String) {
         var text = text
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        var lines: [Substring] = []
-        let scalars = text.unicodeScalars
-        var start = scalars.startIndex
-        var position = start
-        while position < scalars.endIndex {
-            let scalar = scalars[position]
-            if scalar == "\n" || scalar == "\r" {
-                lines.append(Substring(scalars[start..<position]))
-                var next = scalars.index(after: position)
-                if scalar == "\r", next < scalars.endIndex, scalars[next] == "\n" { next = scalars.index(after: next) }
-                position = next
-                start = next
-            } else {
-                position = scalars.index(after: position)
-            }
-        }
-        lines.append(Substring(scalars[start..<scalars.endIndex]))
-        self.lines = lines
+        lines = SubtitleText.lines(of: text)
         self.fileName = fileName
     }
 

@@ -18,27 +18,9 @@ struct WebVTTParser {
         var text = text
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         if text.contains("\0") { text = text.replacingOccurrences(of: "\0", with: "\u{FFFD}") }
-        // Splitting on Character would keep "\r\n" as one character; split on scalars instead.
-        var lines: [Substring] = []
-        var start = text.unicodeScalars.startIndex
-        var position = start
-        let scalars = text.unicodeScalars
-        while position < scalars.endIndex {
-            let scalar = scalars[position]
-            if scalar == "\n" || scalar == "\r" {
-                lines.append(Substring(scalars[start..<position]))
-                var next = scalars.index(after: position)
-                if scalar == "\r", next < scalars.endIndex, scalars[next] == "\n" { next = scalars.index(after: next) }
-                position = next
-                start = next
-            } else {
-                position = scalars.index(after: position)
-            }
-        }
         // The text after the last line end is a last line, possibly empty; "past the end of input"
         // is after it.
-        lines.append(Substring(scalars[start..<scalars.endIndex]))
-        self.lines = lines
+        lines = SubtitleText.lines(of: text)
         self.fileName = fileName
     }
 
