@@ -98,8 +98,9 @@ let package = Package(
         // MovieKitScene's seam: Model/ (the file's typed model), Container/ (dotLottie, .tgs), Render/.
         .target(name: "MovieKitLottie", dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw", "CZlib"]),
 
-        // Subtitles and captions: WebVTT read by the specification's parser (WebVTT/), with the
-        // errors of every subtitle reader (SubtitleError) and what `moviemake subtitles inspect` prints.
+        // Subtitles and captions behind MovieKitScene's seam: WebVTT/ (the specification's parser), SRT/,
+        // Transcripts/ (Whisper, WhisperX, whisper.cpp, Remotion), Render/ (the subtitles and captions
+        // layers), Inspection/ (what `moviemake subtitles inspect` prints).
         .target(name: "MovieKitSubtitles", dependencies: ["MovieKitScene", "FrameDraw"]),
 
         // A live preview in the browser: a local server for a scene, with the page as plain resources.
