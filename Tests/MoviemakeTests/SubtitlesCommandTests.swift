@@ -181,6 +181,34 @@ struct SubtitlesCommandTests {
         #expect(unknown.status == 64 && unknown.errors.contains("use one of boxed, classic, karaoke"))
     }
 
+    @Test func aSlideshowTakesSubtitlesAndATranscript() throws {
+        let dir = try SlideshowCommandTests.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try SlideshowCommandTests.photos(2, in: dir)
+        let srt = dir.appendingPathComponent("talk.srt")
+        try Data("1\n00:00:00,000 --> 00:00:01,000\nHello\n".utf8).write(to: srt)
+        let words = dir.appendingPathComponent("words.json")
+        try Data("{\"words\": [{\"word\": \"HI\", \"start\": 0.0, \"end\": 1.0}]}".utf8).write(to: words)
+        let plain = dir.appendingPathComponent("plain.mp4").path
+        let captioned = dir.appendingPathComponent("captioned.mp4").path
+        let photos = dir.appendingPathComponent("photos").path
+        #expect(
+            try Self.moviemake(["slideshow", photos, "-o", plain, "--crf", "10"] + SlideshowCommandTests.small).status
+                == 0)
+        let run = try Self.moviemake(
+            ["slideshow", photos, "-o", captioned, "--subtitles", srt.path, "--transcript", words.path, "--crf", "10"]
+                + SlideshowCommandTests.small)
+        #expect(run.status == 0, "\(run.errors)")
+        // The same photos, with the overlays drawn over the first second only.
+        let first = try MovieProbe(url: URL(fileURLWithPath: plain))
+        let second = try MovieProbe(url: URL(fileURLWithPath: captioned))
+        #expect(first.frames.count == second.frames.count)
+        #expect(first.frames[0].rgb != second.frames[0].rgb, "the overlays show at 0 s")
+        let bad = try Self.moviemake(
+            ["slideshow", photos, "-o", captioned + ".2.mp4", "--transcript", srt.path] + SlideshowCommandTests.small)
+        #expect(bad.status == 1 && bad.errors.contains("The transcript is not JSON"))
+    }
+
     @Test func printsATranscriptsWordsWithTheirTimes() throws {
         let (folder, path) = try Self.write(
             "{\"words\": [{\"word\": \"Hello,\", \"start\": 0.0, \"end\": 0.62}, {\"word\": \"world.\", \"start\": 0.7, \"end\": 1.5}]}",

@@ -85,6 +85,19 @@ struct Render: ParsableCommand {
         }
     }
 
+    /// What `--subtitles` and `--captions` add to a movie, for the chunk tag: chunks with other
+    /// overlays are not parts of the same movie.
+    var overlayIdentity: String {
+        [("subtitles", subtitles), ("captions", captions), ("caption style", captionStyle)]
+            .compactMap { name, value in value.map { "\n\(name) \(Self.contentsOrPath($0))" } }.joined()
+            + (activeColor.map { "\nactive colour \($0)" } ?? "")
+    }
+
+    /// A file's text when it can be read, so that an edited file makes another movie; else its path.
+    static func contentsOrPath(_ path: String) -> String {
+        (try? String(contentsOfFile: path, encoding: .utf8)) ?? path
+    }
+
     /// The style of `--captions`: the named one, with the active colour given.
     var captionLook: CaptionStyle {
         var style = captionStyle.flatMap { CaptionStyle.named[$0] } ?? CaptionStyle()
@@ -138,7 +151,7 @@ struct Render: ParsableCommand {
         let variables = try sceneOptions.variables().sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         let job = RenderJob(
             renderer: renderer, output: output, settings: settings,
-            movieIdentity: sceneText + "\n" + variables.joined(separator: "\n"))
+            movieIdentity: sceneText + "\n" + variables.joined(separator: "\n") + overlayIdentity)
         if targets.target == .telegramSticker {
             try renderSticker(job, canvas: renderer.canvas, preset: settings.preset)
             return

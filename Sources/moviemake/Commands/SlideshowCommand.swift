@@ -3,6 +3,7 @@ import Foundation
 import FrameDraw
 import MovieKitCore
 import MovieKitScene
+import MovieKitSubtitles
 
 /// Turns photos (files and folders) into a video with music, transitions and Ken Burns motion.
 struct SlideshowCommand: ParsableCommand {
@@ -90,6 +91,18 @@ struct SlideshowCommand: ParsableCommand {
     @Option(help: "Music (repeatable: the files play one after another).")
     var audio: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "A WebVTT (.vtt) or SRT (.srt) file to burn in over the slideshow, its cues timed from its start.",
+            valueName: "file"))
+    var subtitles: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "A word-timed transcript (.json from OpenAI Whisper, WhisperX, whisper.cpp -ojf or Remotion) shown as animated captions over the slideshow (--captions captions the photos).",
+            valueName: "file"))
+    var transcript: String?
+
     @Option(help: "Music volume: 1 keeps the level.")
     var audioVolume = 1.0
 
@@ -153,11 +166,16 @@ struct SlideshowCommand: ParsableCommand {
             throw CommandFailure("The output \(url.path) is also one of the photos; write the movie somewhere else.")
         }
         let settings = try encoding.movieSettings(width: show.width, height: show.height, fps: show.fps)
+        var scene = try show.scene()
+        // Read now, so that a bad file stops the render before its first frame.
+        if let subtitles { scene.layers.append(try Layer.subtitles(contentsOf: URL(fileURLWithPath: subtitles))) }
+        if let transcript { scene.layers.append(try Layer.captions(contentsOf: URL(fileURLWithPath: transcript))) }
         // The renderer waits for its photo prefetch when it is released, before the command exits.
-        let renderer = try SceneRenderer(scene: show.scene())
+        let renderer = try SceneRenderer(scene: scene)
         let job = RenderJob(
             renderer: renderer, output: url, settings: settings,
-            movieIdentity: "slideshow " + photoPaths.joined(separator: "\n") + "\(try show.timing().slides)")
+            movieIdentity: "slideshow " + photoPaths.joined(separator: "\n") + "\(try show.timing().slides)"
+                + [subtitles, transcript].compactMap { $0.map { "\n" + Render.contentsOrPath($0) } }.joined())
         _ = try RenderRunner.run(job, encoding: encoding, chunks: chunks, progress: progress)
     }
 
