@@ -66,23 +66,27 @@ struct TranscriptReader {
     /// WhisperX: `segments[].words[]` with `word`, `start`, `end` and perhaps `speaker`; words it
     /// could not align have no times and are placed between their neighbours.
     private mutating func whisperX(_ segments: [Any]) throws -> [Transcript.Word] {
-        var words: [(word: Transcript.Word?, text: String, speaker: String?, path: String)] = []
+        var words: [(word: Transcript.Word?, text: String, speaker: String?, path: String, segmentEnd: Double?)] = []
         for (index, segment) in segments.enumerated() {
             let segmentPath = "segments[\(index)]"
             let object = try self.object(segment, segmentPath)
             guard let list = object["words"] as? [Any] else { continue }
+            let segmentEnd = (object["end"] as? NSNumber)?.doubleValue.nonNegativeFinite
             for (wordIndex, item) in list.enumerated() {
                 let path = "\(segmentPath).words[\(wordIndex)]"
                 let entry = try self.object(item, path)
                 let text = try string(entry["word"], "\(path).word").trimmingCharacters(in: .whitespacesAndNewlines)
                 let speaker = entry["speaker"] as? String
                 if entry["start"] == nil || entry["end"] == nil {
-                    words.append((nil, text, speaker, path))
+                    words.append((nil, text, speaker, path, segmentEnd))
                     continue
                 }
                 let (start, end) = try times(entry, path, start: "start", end: "end", divisor: 1)
                 words.append(
-                    (Transcript.Word(text: text, start: start, end: end, speaker: speaker), text, speaker, path))
+                    (
+                        Transcript.Word(text: text, start: start, end: end, speaker: speaker), text, speaker, path,
+                        segmentEnd
+                    ))
             }
         }
         var result: [Transcript.Word] = []
@@ -92,7 +96,8 @@ struct TranscriptReader {
                 continue
             }
             let before = result.last?.end ?? 0
-            let after = words[(index + 1)...].first { $0.word != nil }?.word?.start ?? before
+            // Until the next aligned word, or the end of its segment when none follows.
+            let after = words[(index + 1)...].first { $0.word != nil }?.word?.start ?? item.segmentEnd ?? before
             result.append(
                 Transcript.Word(text: item.text, start: before, end: max(before, after), speaker: item.speaker))
             warnings.append(
@@ -181,4 +186,9 @@ struct TranscriptReader {
         default: return "\(value.map { "\($0)" } ?? "nothing")"
         }
     }
+}
+
+extension Double {
+    /// The value when it is a finite number of 0 or more.
+    fileprivate var nonNegativeFinite: Double? { isFinite && self >= 0 ? self : nil }
 }

@@ -44,6 +44,14 @@ struct TranscriptTests {
             ])
     }
 
+    @Test func anUnalignedLastWordLastsUntilItsSegmentEnds() throws {
+        let transcript = try Self.read(
+            "{\"segments\": [{\"start\": 0, \"end\": 2.0, \"words\": [{\"word\": \"Costs\", \"start\": 0.2, \"end\": 0.6}, {\"word\": \"$20\"}]}]}"
+        )
+        #expect(transcript.words.last == .init(text: "$20", start: 0.6, end: 2.0))
+        #expect(transcript.word(at: 1.5) == 1)
+    }
+
     @Test func readsWhisperCppFullJSONJoiningTokensIntoWords() throws {
         let transcript = try Self.read(
             """
