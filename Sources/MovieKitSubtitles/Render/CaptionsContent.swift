@@ -133,7 +133,8 @@ public struct CaptionsContent: TimedContent {
                 case .color: index == active
                 case .karaoke: active.map { index <= $0 } ?? false
                 }
-            markup += marked ? "<span foreground=\"\(Self.hex(style.activeColor))\">\(text)</span>" : text
+            markup +=
+                marked ? "<span foreground=\"\(CueTextMarkup.pangoColour(style.activeColor))\">\(text)</span>" : text
         }
         let safeWidth = bounds.width * 0.8
         // A line of the style's characters (about 0.6 em each) fits the title-safe width.
@@ -171,12 +172,5 @@ public struct CaptionsContent: TimedContent {
             context.fillPath()
         }
         try? context.draw(markup: markup, in: box.insetBy(dx: 0, dy: -1), style: textStyle)
-    }
-
-    static func hex(_ color: Color) -> String {
-        func component(_ value: Double) -> String {
-            String(format: "%02X", Int((min(max(value, 0), 1) * 255).rounded()))
-        }
-        return "#" + component(color.red) + component(color.green) + component(color.blue)
     }
 }

@@ -90,11 +90,15 @@ enum CueTextMarkup {
         let value = attributes[range.upperBound...].trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
             .prefix { !$0.isWhitespace && $0 != "\"" && $0 != "'" }
         guard let colour = try? Color(parsing: String(value)) else { return nil }
-        func hex(_ component: Double) -> String {
-            let value = Int((min(max(component, 0), 1) * 255).rounded())
-            return String(format: "%02X", value)
+        return pangoColour(colour)
+    }
+
+    /// A colour as Pango markup writes it, `#RRGGBB` (Pango spans take the alpha apart).
+    static func pangoColour(_ color: Color) -> String {
+        func component(_ value: Double) -> String {
+            String(format: "%02X", Int((min(max(value, 0), 1) * 255).rounded()))
         }
-        return "#" + hex(colour.red) + hex(colour.green) + hex(colour.blue)
+        return "#" + component(color.red) + component(color.green) + component(color.blue)
     }
 
     /// A character reference at `index` (`&amp;` …), and the index after it.

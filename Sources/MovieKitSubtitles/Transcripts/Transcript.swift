@@ -48,8 +48,14 @@ public struct Transcript: Sendable, Hashable {
         let data: Data
         do {
             data = try SubtitleFiles.contents(of: url)
-        } catch let error as SubtitleError {
-            throw TranscriptError.unreadable(file: url.path, reason: error.description)
+        } catch SubtitleError.unreadableFile(_, let reason) {
+            throw TranscriptError.unreadable(file: url.path, reason: reason)
+        } catch SubtitleError.fileTooLarge(_, let byteCount, let limit) {
+            throw TranscriptError.unreadable(
+                file: url.path,
+                reason:
+                    "it is \(byteCount >> 20) MB, more than the \(limit >> 20) MB MovieKit reads; check that it is the transcript"
+            )
         }
         try self.init(data: data, fileName: url.path)
     }
@@ -85,7 +91,7 @@ public enum TranscriptError: Error, Equatable, CustomStringConvertible, Localize
     public var description: String {
         switch self {
         case .unreadable(let file, let reason):
-            return "Could not read the transcript \(file): \(reason)"
+            return "Could not read the transcript \(file): \(reason)."
         case .notJSON(let file, let reason):
             return "\(file): The transcript is not JSON: \(reason). Transcripts are the JSON files speech tools write."
         case .unknownShape(let file, let found):

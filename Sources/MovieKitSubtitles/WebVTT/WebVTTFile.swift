@@ -59,6 +59,10 @@ enum SubtitleFiles {
 
     /// - Throws: `SubtitleError.unreadableFile` or `.fileTooLarge`.
     static func contents(of url: URL) throws -> Data {
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw SubtitleError.unreadableFile(
+                path: url.path, reason: "no file exists at this path; check the spelling and the working directory")
+        }
         let size: Int
         do {
             let values = try url.resourceValues(forKeys: [.fileSizeKey, .isDirectoryKey])

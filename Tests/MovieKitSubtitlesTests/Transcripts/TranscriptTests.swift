@@ -44,6 +44,23 @@ struct TranscriptTests {
             ])
     }
 
+    @Test func aMissingFileIsNamedOnceWithAdvice() {
+        let url = URL(fileURLWithPath: "/nonexistent-folder/words.json")
+        #expect(
+            throws: TranscriptError.unreadable(
+                file: url.path, reason: "no file exists at this path; check the spelling and the working directory")
+        ) {
+            try Transcript(contentsOf: url)
+        }
+        #expect(
+            throws: SubtitleError.unreadableFile(
+                path: "/nonexistent-folder/talk.srt",
+                reason: "no file exists at this path; check the spelling and the working directory")
+        ) {
+            try SRTFile(contentsOf: URL(fileURLWithPath: "/nonexistent-folder/talk.srt"))
+        }
+    }
+
     @Test func anUnalignedLastWordLastsUntilItsSegmentEnds() throws {
         let transcript = try Self.read(
             "{\"segments\": [{\"start\": 0, \"end\": 2.0, \"words\": [{\"word\": \"Costs\", \"start\": 0.2, \"end\": 0.6}, {\"word\": \"$20\"}]}]}"
