@@ -37,7 +37,9 @@ public enum FrameDrawError: Error, Equatable, CustomStringConvertible {
     /// with an excerpt of the data.
     case invalidSVGPath(offset: Int, reason: String)
     /// Pango markup was malformed. The value holds an excerpt of the markup and GLib's explanation, with
-    /// the line and character where parsing stopped: `"<b>Bold</i>": GLib reports "Error on line 1 …"`.
+    /// the line and character where parsing stopped: `"<b>Bold</i>": GLib reports "Error on line 1 …"`;
+    /// or, for markup that parses but sets an attribute to a number its enumeration lacks, the excerpt,
+    /// the attribute and the values it takes: `"<span text_transform=\"12\">…": text_transform="12" …`.
     case invalidMarkup(String)
     /// A gradient's colours and locations do not fit together.
     case invalidGradient(String)
@@ -82,6 +84,10 @@ public enum FrameDrawError: Error, Equatable, CustomStringConvertible {
             return "SVG path data is malformed at character \(offset + 1): \(reason). Check the path's \"d\" "
                 + "attribute: it starts with M or m, and each command (M, L, H, V, C, S, Q, T, A and Z; lower case "
                 + "for relative coordinates) is followed by its numbers, separated by spaces or commas."
+        case .invalidMarkup(let reason) where !reason.contains("GLib reports"):
+            return "Pango refuses the markup \(reason)."
+        case .invalidMarkup(let reason) where reason.contains("is not a valid value"):
+            return "Pango could not parse the markup \(reason). Write one of the values GLib lists."
         case .invalidMarkup(let reason):
             return "Pango could not parse the markup \(reason). Close every tag you open, and write the characters "
                 + "& < > in text as &amp; &lt; &gt; (TextStyle.escapeMarkup does this); to draw plain text, "

@@ -113,6 +113,26 @@ struct TextDrawingTests {
         #expect(try painted("<span baseline_shift=\"1024\">x</span>\nsecond line").count > 50, "the text is drawn")
     }
 
+    /// Pango's parser takes any number for an enumerated attribute, and Pango 1.50 aborts when it lays out
+    /// one its enumeration lacks; FrameDraw refuses such markup, naming the attribute and its values.
+    @Test(arguments: [
+        ("text_transform=\"12\"", "text_transform=\"12\"", "capitalize"),
+        ("style=\"9\"", "style=\"9\"", "italic"),
+        ("underline=\"9\"", "underline=\"9\"", "double"),
+        ("gravity_hint=\"7\"", "gravity_hint=\"7\"", "strong"),
+    ])
+    func enumeratedAttributesOutOfRangeAreRefused(attribute: String, named: String, choice: String) throws {
+        let markup = "<span \(attribute)>x</span>"
+        #expect {
+            _ = try TextStyle(font: .system(size: 20)).metrics(forMarkup: markup)
+        } throws: { error in
+            let message = (error as? FrameDrawError)?.description ?? ""
+            return message.contains(named) && message.contains(choice) && !message.contains("Close every tag")
+        }
+        // The values the enumeration has still lay out.
+        #expect(try TextStyle(font: .system(size: 20)).metrics(forMarkup: "<span text_transform=\"3\">x</span>").size.width > 0)
+    }
+
     @Test func invalidMarkupDrawsNothing() throws {
         let canvas = try Canvas(width: 60, height: 40)
         #expect(throws: FrameDrawError.self) {
