@@ -64,6 +64,9 @@ let package = Package(
             providers: [.apt(["librsvg2-dev"])]
         ),
 
+        // libass: ASS/SSA subtitles. Only MovieKitSubtitles' ASS/ folder imports it.
+        .systemLibrary(name: "CAss", pkgConfig: "libass", providers: [.apt(["libass-dev"])]),
+
         // POSIX calls Swift's Glibc module does not declare (renameat2).
         .systemLibrary(name: "CPosix"),
 
@@ -99,9 +102,10 @@ let package = Package(
         .target(name: "MovieKitLottie", dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw", "CZlib"]),
 
         // Subtitles and captions behind MovieKitScene's seam: WebVTT/ (the specification's parser), SRT/,
-        // Transcripts/ (Whisper, WhisperX, whisper.cpp, Remotion), Render/ (the subtitles and captions
-        // layers), Inspection/ (what `moviemake subtitles inspect` prints).
-        .target(name: "MovieKitSubtitles", dependencies: ["MovieKitScene", "FrameDraw"]),
+        // ASS/ (the file's outline, and libass, which draws it), Transcripts/ (Whisper, WhisperX,
+        // whisper.cpp, Remotion), Render/ (the subtitles and captions layers), Inspection/ (what
+        // `moviemake subtitles inspect` prints).
+        .target(name: "MovieKitSubtitles", dependencies: ["MovieKitScene", "FrameDraw", "CAss", "MovieKitLog"]),
 
         // A live preview in the browser: a local server for a scene, with the page as plain resources.
         .target(

@@ -12,6 +12,8 @@ PACKAGES=(
   libheif-examples   # heif-enc: the image tests make their HEIC and AVIF inputs with it
   libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri   # GL shaders: EGL surfaceless + OpenGL ES (the CEGL target)
   librsvg2-dev       # SVG pictures (the CRsvg target)
+  libass-dev         # ASS/SSA subtitles (the CAss target)
+  fonts-noto-color-emoji   # colour emoji in captions
   ffmpeg   # test-time cross-checks (ffprobe) and the benchmark's encoder floor only
   libde265-examples   # libde265-dec265: an independent HEVC decoder for the cross-decoder test
   nodejs   # test-time check: web-platform-tests' WebVTT assertions run against MovieKit's parse

@@ -1,13 +1,17 @@
 import Foundation
 
-/// A subtitle file in any format MovieKit reads, chosen by its extension: WebVTT (`.vtt`) or SRT
-/// (`.srt`). Both give cues in WebVTT's model.
+/// A subtitle file in any format MovieKit reads, chosen by its extension: WebVTT (`.vtt`), SRT
+/// (`.srt`), or ASS or SSA (`.ass`, `.ssa`). Each gives cues in WebVTT's model (an ASS event's
+/// cue has its plain text; libass draws the event itself).
 public enum SubtitleDocument: Sendable, Hashable {
     case webVTT(WebVTTFile)
     case srt(SRTFile)
+    case ass(ASSFile)
 
     /// The extensions read, lowercased, and the format each names.
-    public static let formats: [(fileExtension: String, name: String)] = [("vtt", "WebVTT"), ("srt", "SRT")]
+    public static let formats: [(fileExtension: String, name: String)] = [
+        ("vtt", "WebVTT"), ("srt", "SRT"), ("ass", "ASS"), ("ssa", "SSA"),
+    ]
 
     /// Reads `url` in the format its extension names.
     /// - Throws: `SubtitleError.unsupportedFormat` for another extension, or the reader's errors.
@@ -15,15 +19,17 @@ public enum SubtitleDocument: Sendable, Hashable {
         switch url.pathExtension.lowercased() {
         case "vtt": self = .webVTT(try WebVTTFile(contentsOf: url))
         case "srt": self = .srt(try SRTFile(contentsOf: url))
+        case "ass", "ssa": self = .ass(try ASSFile(contentsOf: url))
         default: throw SubtitleError.unsupportedFormat(path: url.path)
         }
     }
 
-    /// The format's name: `WebVTT` or `SRT`.
+    /// The format's name: `WebVTT`, `SRT`, `ASS` or `SSA`.
     public var formatName: String {
         switch self {
         case .webVTT: "WebVTT"
         case .srt: "SRT"
+        case .ass(let file): file.formatName
         }
     }
 
@@ -32,6 +38,7 @@ public enum SubtitleDocument: Sendable, Hashable {
         switch self {
         case .webVTT(let file): file.cues
         case .srt(let file): file.cues
+        case .ass(let file): file.cues
         }
     }
 
@@ -40,6 +47,7 @@ public enum SubtitleDocument: Sendable, Hashable {
         switch self {
         case .webVTT(let file): file.warnings
         case .srt(let file): file.warnings
+        case .ass(let file): file.warnings
         }
     }
 

@@ -17,8 +17,13 @@ public enum SubtitleError: Error, Equatable, CustomStringConvertible, LocalizedE
     case invalidTiming(file: String, line: Int, column: Int, text: String)
     /// A line where an SRT cue must start (its number or its timing line) holds something else.
     case missingTiming(file: String, line: Int, text: String)
-    /// An SRT cue that ends before it starts.
+    /// An SRT cue or ASS event that ends before it starts.
     case endsBeforeStart(file: String, line: Int, start: Double, end: Double)
+    /// An ASS or SSA file that libass would read without showing what it holds: `reason` says what
+    /// is wrong at `line` and `column` and what to write instead.
+    case invalidASS(file: String, line: Int, column: Int, reason: String)
+    /// libass could not start or could not read the file.
+    case libassFailed(file: String, reason: String)
 
     public var description: String {
         switch self {
@@ -26,7 +31,7 @@ public enum SubtitleError: Error, Equatable, CustomStringConvertible, LocalizedE
             return "Could not read the subtitle file \(path): \(reason)."
         case .unsupportedFormat(let path):
             return
-                "Cannot tell the subtitle format of \(path) from its extension; MovieKit reads WebVTT (.vtt) and SRT (.srt) files."
+                "Cannot tell the subtitle format of \(path) from its extension; MovieKit reads WebVTT (.vtt), SRT (.srt) and ASS or SSA (.ass, .ssa) files."
         case .fileTooLarge(let path, let byteCount, let limit):
             return
                 "The subtitle file \(path) is \(byteCount >> 20) MB, more than the \(limit >> 20) MB MovieKit reads; a film's subtitles are a few hundred KB, so check that this is the subtitle file, or split it."
@@ -44,6 +49,11 @@ public enum SubtitleError: Error, Equatable, CustomStringConvertible, LocalizedE
         case .endsBeforeStart(let file, let line, let start, let end):
             return
                 "\(file):\(line):1: The cue ends at \(WebVTTTimestamp.text(end)), before it starts at \(WebVTTTimestamp.text(start)); give it an end time after its start."
+        case .invalidASS(let file, let line, let column, let reason):
+            return "\(file):\(line):\(column): In this ASS file, \(reason)."
+        case .libassFailed(let file, let reason):
+            return
+                "libass could not draw the subtitle file \(file): \(reason). Check that the libass9 package is installed and that memory is not exhausted."
         }
     }
 

@@ -11,17 +11,29 @@ import MovieKitScene
 /// ```
 public enum Subtitles: ContentKind {
     public static var layerTypes: [SceneLayerType] { [.subtitles, .captions] }
+    public static var formats: [SceneFormat] { [.subtitleFile] }
 }
 
 extension SceneLayerType {
-    /// Scene files' `subtitles` layer: the cues of a WebVTT or SRT file (`source`) over the layer,
-    /// which fills its parent unless it has a size, on the layer's clock. `fontSize` is a fraction of
-    /// the layer's height (0.05 by default), `color` the text's, and `backing` the colour behind each
-    /// cue (`none` for none).
+    /// Scene files' `subtitles` layer: the cues of a WebVTT, SRT, ASS or SSA file (`source`) over
+    /// the layer, which fills its parent unless it has a size, on the layer's clock. For WebVTT and
+    /// SRT, `fontSize` is a fraction of the layer's height (0.05 by default), `color` the text's,
+    /// `backing` the colour behind each cue (`none` for none) and `outline` a width as a fraction of
+    /// the font size; an ASS file styles itself, and `fontsDir` names a folder of fonts for it.
     public static let subtitles = SceneLayerType(
-        name: "subtitles", keys: ["source", "fontSize", "color", "backing", "outline"]
+        name: "subtitles", keys: ["source", "fontSize", "color", "backing", "outline", "fontsDir"]
     ) { keys in
-        let url = try keys.file("source", kind: "a subtitle file", extensions: [".vtt", ".srt"])
+        let url = try keys.file(
+            "source", kind: "a subtitle file", extensions: [".vtt", ".srt", ".ass", ".ssa"])
+        if ["ass", "ssa"].contains(url.pathExtension.lowercased()) {
+            let folder = try keys.folder("fontsDir", kind: "a folder of font files")
+            do {
+                return try ASSContent(contentsOf: url, fontDirectories: folder.map { [$0] } ?? [])
+            } catch let error as SubtitleError {
+                throw keys.invalid(
+                    "source", "a subtitle file that cannot be read (\(error.description))", expected: "an ASS or SSA file")
+            }
+        }
         var style = SubtitleStyle()
         if let size = try keys.double(
             "fontSize", in: 0.001...1, expected: "a fraction of the layer's height from 0.001 to 1 (0.05 is WebVTT's)")
@@ -43,8 +55,8 @@ extension SceneLayerType {
             return try SubtitlesContent(contentsOf: url, style: style)
         } catch let error as SubtitleError {
             throw keys.invalid(
-                "source", "a subtitle file that cannot be read (\(error.description))", expected: "a WebVTT or SRT file"
-            )
+                "source", "a subtitle file that cannot be read (\(error.description))",
+                expected: "a WebVTT, SRT, ASS or SSA file")
         }
     }
 
@@ -106,10 +118,20 @@ extension SceneLayerType {
 }
 
 extension Layer {
-    /// The cues of a WebVTT or SRT file over the layer, which fills its parent unless given a size.
+    /// The cues of a WebVTT or SRT file, or the events of an ASS or SSA file (drawn by libass, which
+    /// ignores `style`), over the layer, which fills its parent unless given a size.
+    /// - Parameters:
+    ///   - url: The subtitle file; its extension names its format.
+    ///   - style: How WebVTT and SRT cues look.
+    ///   - fontDirectories: Folders of fonts for an ASS file, besides the fonts beside it.
     /// - Throws: ``SubtitleError`` for a file that cannot be read.
-    public static func subtitles(contentsOf url: URL, style: SubtitleStyle = SubtitleStyle()) throws -> Layer {
-        Layer(.timed(try SubtitlesContent(contentsOf: url, style: style)))
+    public static func subtitles(
+        contentsOf url: URL, style: SubtitleStyle = SubtitleStyle(), fontDirectories: [URL] = []
+    ) throws -> Layer {
+        if ["ass", "ssa"].contains(url.pathExtension.lowercased()) {
+            return Layer(.timed(try ASSContent(contentsOf: url, fontDirectories: fontDirectories)))
+        }
+        return Layer(.timed(try SubtitlesContent(contentsOf: url, style: style)))
     }
 
     /// Animated captions from a word-timed transcript, over the layer, which fills its parent unless

@@ -11,7 +11,7 @@ import Foundation
 ///  "format": "WebVTT", "regions": [], "styleSheets": [], "warnings": []}
 /// ```
 public struct SubtitleInspection: Sendable, Encodable {
-    /// The format that was read: `WebVTT` or `SRT`.
+    /// The format that was read: `WebVTT`, `SRT`, `ASS` or `SSA`.
     public var format: String
     public var cues: [Cue]
     /// The regions the file defines, whether or not a cue uses them.
@@ -89,7 +89,8 @@ public struct SubtitleInspection: Sendable, Encodable {
         }
     }
 
-    /// What a subtitle file holds: an SRT file's cues in WebVTT's model, with no regions or style sheets.
+    /// What a subtitle file holds: an SRT file's cues, or an ASS file's events (numbered from 1, with
+    /// their plain text), in WebVTT's model, with no regions or style sheets.
     public init(_ document: SubtitleDocument) {
         switch document {
         case .webVTT(let file):
@@ -97,6 +98,10 @@ public struct SubtitleInspection: Sendable, Encodable {
         case .srt(let file):
             self.init(
                 format: "SRT", cues: file.cues.map(Cue.init), regions: [], styleSheets: [], warnings: file.warnings)
+        case .ass(let file):
+            self.init(
+                format: file.formatName, cues: file.cues.map(Cue.init), regions: [], styleSheets: [],
+                warnings: file.warnings)
         }
     }
 

@@ -21,11 +21,14 @@ struct Render: ParsableCommand {
             ProRes and VP9 take any size; H.264, HEVC and AV1 take multiples of 16, and an editly spec or Lottie \
             whose canvas is not renders at the multiple-of-16 size nearest in aspect, the scene scaled (a scene \
             file is refused, so that its author picks the size). An editly spec's `fast: true` renders as --draft, and its `customOutputArgs` give -crf, -preset, -tune, \
-            -b:v and -pix_fmt where the flags leave them unset. The scene's `audio:` tracks are mixed into the movie as AAC and end with its last frame.
+            -b:v and -pix_fmt where the flags leave them unset. The scene's `audio:` tracks are mixed into the movie as AAC and end with its last frame. \
+            A subtitle file (.vtt, .srt, .ass, .ssa) renders alone over a transparent background (ProRes 4444 in .mov, VP9 in \
+            .webm, a PNG folder), laid out at --size (default: an ASS file's PlayResX x PlayResY, else 1920x1080); \
+            a movie clip renders at its own size and rate, with its sound.
             """
     )
 
-    @Argument(help: "The scene file, slideshow manifest, editly spec, Lottie animation or movie clip.")
+    @Argument(help: "The scene file, slideshow manifest, editly spec, Lottie animation, movie clip or subtitle file.")
     var scene: String
 
     @Option(
@@ -45,9 +48,11 @@ struct Render: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "A WebVTT (.vtt) or SRT (.srt) file to burn in over the whole movie, its cues timed from the movie's start.",
+            "A WebVTT (.vtt), SRT (.srt), ASS or SSA (.ass, .ssa) file to burn in over the whole movie, its cues timed from the movie's start.",
             valueName: "file"))
     var subtitles: String?
+
+    @OptionGroup var subtitleFiles: SubtitleFileOptions
 
     @Option(
         help: ArgumentHelp(
@@ -109,6 +114,8 @@ struct Render: ParsableCommand {
         // Any format of SceneFormat.all: checked completely (photos and audio files included)
         // before the first frame. The renderer waits for a slideshow's photo prefetch when released.
         var document = try transitions.withCatalog { try sceneOptions.document(forSceneAt: scene) }
+        let frame = self.encoding.frame
+        document = try subtitleFiles.sized(document) { try frame.frameSize(over: $0) }
         if let background {
             guard document.hasTransparentCanvas else {
                 throw ValidationError(
@@ -119,7 +126,8 @@ struct Render: ParsableCommand {
         }
         if let subtitles {
             // Read now, so that a bad file stops the render before its first frame.
-            document.scene.layers.append(try Layer.subtitles(contentsOf: URL(fileURLWithPath: subtitles)))
+            document.scene.layers.append(
+                try Layer.subtitles(contentsOf: URL(fileURLWithPath: subtitles), fontDirectories: subtitleFiles.folders))
         }
         if let captions {
             document.scene.layers.append(
@@ -133,7 +141,9 @@ struct Render: ParsableCommand {
         let renderer = try sceneOptions.renderer(for: document)
         var encoding = self.encoding.following(document.encoding)
         if document.hasTransparentCanvas, background == nil, !encoding.encoder.alpha {
-            encoding = Self.keepingAlpha(encoding, fps: renderer.canvas.fps, output: output)
+            encoding = Self.keepingAlpha(
+                encoding, fps: renderer.canvas.fps, output: output,
+                isOverlay: document.format == SceneFormat.subtitleFile.name)
         }
         // A target's size wins over the canvas's: a sticker is 512 pixels on its longer side whatever
         // the source.
@@ -162,9 +172,17 @@ struct Render: ParsableCommand {
     /// `encoding` with `--alpha` turned on when the output's format and codec keep transparency, so that
     /// a Lottie, drawn on a transparent canvas, stays transparent; `encoding` as it is otherwise. Whether
     /// a codec keeps alpha does not depend on the frame size, so any size its rules allow is checked.
-    static func keepingAlpha(_ encoding: EncodingOptions, fps: FrameRate, output: URL) -> EncodingOptions {
+    /// - Parameter isOverlay: Whether the document is an overlay (a subtitle file): without `--codec`, a
+    ///   `.mov` then gets ProRes 4444, the codec editors import overlays in, instead of opaque H.264.
+    static func keepingAlpha(_ encoding: EncodingOptions, fps: FrameRate, output: URL, isOverlay: Bool = false)
+        -> EncodingOptions
+    {
         var transparent = encoding
         transparent.encoder.alpha = true
+        if isOverlay, transparent.encoder.codec == nil, MovieContainer(url: output) == .mov {
+            transparent.encoder.codec = .prores
+            transparent.encoder.proresProfile = .p4444
+        }
         guard
             let settings = try? transparent.movieSettings(
                 width: 64, height: 64, fps: fps, codec: transparent.codec(for: output)),

@@ -6,7 +6,12 @@ import MovieKitScene
 /// Writes one frame of a scene file as a PNG.
 struct Still: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write one frame of a scene file as a PNG, exactly as the movie draws it before encoding."
+        abstract: "Write one frame of a scene file as a PNG, exactly as the movie draws it before encoding.",
+        discussion: """
+            The document is any that render reads. A subtitle file (.vtt, .srt, .ass, .ssa) is drawn alone \
+            on a transparent picture, at --size, at exactly --time (it has no frame rate of its own); --fonts-dir \
+            adds fonts for ASS and SSA files.
+            """
     )
 
     @Argument(help: "The scene file.")
@@ -21,7 +26,15 @@ struct Still: ParsableCommand {
     @Option(help: "The frame number, from 0 (instead of --time).")
     var frame: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "The picture's size, WxH in pixels: a subtitle file is laid out at it (default: an ASS file's PlayResX x PlayResY, else 1920x1080), any other document scaled to fit it.",
+            valueName: "WxH"))
+    var size: String?
+
     @OptionGroup var sceneOptions: SceneOptions
+
+    @OptionGroup var subtitleFiles: SubtitleFileOptions
 
     @OptionGroup(title: "Transitions") var transitions: TransitionOptions
 
@@ -35,14 +48,25 @@ struct Still: ParsableCommand {
         }
         if let frame, frame < 0 { throw ValidationError("Frame \(frame) is negative; pass --frame with 0 or more.") }
         try PNGOutput.validate(output)
+        if let size { _ = try FrameOptions.parseSize(size) }
     }
 
     func run() throws {
-        let renderer = try transitions.withCatalog { try sceneOptions.renderer(forSceneAt: scene) }
+        var document = try transitions.withCatalog { try sceneOptions.document(forSceneAt: scene) }
+        let asked = try size.map(FrameOptions.parseSize)
+        document = try subtitleFiles.sized(document) { asked ?? $0 }
+        let renderer = try sceneOptions.renderer(for: document)
         let canvas = renderer.canvas
-        let index = try frameIndex(canvas: canvas)
+        // A subtitle file has no frame rate of its own: it is drawn at the time asked, to the
+        // millisecond, and shows nothing past its last cue.
+        let time =
+            document.format == SceneFormat.subtitleFile.name && frame == nil
+            ? time ?? 0 : canvas.time(ofFrame: try frameIndex(canvas: canvas))
         try PNGOutput.checkDestination(output, overwrite: overwrite)
-        let image = try renderer.image(at: canvas.time(ofFrame: index))
+        let pictureSize = asked.map { CGSize(width: $0.width, height: $0.height) }
+        let image = try renderer.image(
+            at: time,
+            size: pictureSize == CGSize(width: canvas.width, height: canvas.height) ? nil : pictureSize)
         try image.write(to: URL(fileURLWithPath: output))
     }
 

@@ -9,7 +9,7 @@ import MovieKitCore
 struct FrameOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Frame size: WxH in pixels (multiples of 16), or 720p (1280x720), square (1088x1088), vertical (720x1280) or 4k (3840x2160).",
+            "Frame size: WxH in pixels (multiples of 16 for H.264, HEVC and AV1), or 720p (1280x720), square (1088x1088), vertical (720x1280) or 4k (3840x2160).",
             valueName: "WxH|preset"))
     var size: String?
 
@@ -56,9 +56,10 @@ struct FrameOptions: ParsableArguments {
                 throw ValidationError(
                     "Size \"\(text)\" is not WxH, such as 1280x720, or a preset: 720p, square, vertical, 4k.")
             }
-            for (name, value) in [("Width", width), ("Height", height)] where value <= 0 || value % 16 != 0 {
-                let lower = max(16, value / 16 * 16)
-                throw ValidationError("\(name) \(value) is not a multiple of 16; use \(lower) or \(lower + 16).")
+            // Whether a side must be a multiple of 16 depends on the codec (H.264, HEVC and AV1), which
+            // the movie's settings check; a PNG, ProRes or VP9 takes any size.
+            for (name, value) in [("Width", width), ("Height", height)] where value <= 0 || value > 16384 {
+                throw ValidationError("\(name) \(value) is not from 1 to 16384 pixels; pass a size such as 1280x720.")
             }
             return (width, height)
         }

@@ -20,6 +20,23 @@ public struct SceneLayerKeys {
         return try SceneFileDecoder.sourceFile(of: map, key: key, kind: kind, extensions: suffix).1
     }
 
+    /// The folder `key` names, relative to the scene file (or absolute), or `nil` when the layer
+    /// does not give it.
+    /// - Throws: An error naming the key when its value is not a string, or names no folder.
+    public func folder(_ key: String, kind: String) throws -> URL? {
+        guard let reader = map.optional(key) else { return nil }
+        let relative = try reader.string(expected: "the path of \(kind)")
+        let url =
+            relative.hasPrefix("/")
+            ? URL(fileURLWithPath: relative)
+            : reader.context.baseURL.appendingPathComponent(relative).standardizedFileURL
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw reader.invalid("\"\(relative)\", which is not a folder (\(url.path))", expected: "the path of \(kind)")
+        }
+        return url
+    }
+
     /// The string at `key`, or `nil` when the layer does not give it.
     /// - Throws: An error naming the key when its value is not a string.
     public func string(_ key: String, expected: String = "a string") throws -> String? {

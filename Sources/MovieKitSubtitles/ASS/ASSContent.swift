@@ -1,0 +1,66 @@
+import Foundation
+import FrameDraw
+import MovieKitScene
+
+/// An ASS or SSA subtitle file as timed content, drawn by libass (the renderer of mpv, VLC and
+/// FFmpeg's `subtitles` filter): styles, override tags, karaoke, transforms, moves, clips,
+/// drawings, blur, borders and shadows, scaled from the script's `PlayResX` x `PlayResY` to the
+/// layer's size in pixels.
+///
+/// Fonts come from the file's `[Fonts]` section, the font files beside it and in
+/// ``fontDirectories``, then fontconfig (the system's fonts). The frame at time *t* is libass's frame
+/// at *t* rounded to the millisecond, as FFmpeg's `subtitles` filter asks for it; libass's pictures
+/// are blended as libass's own `compare` tool blends them, then drawn over the layer. Colours are
+/// taken as RGB, as FFmpeg's filter takes them: a `YCbCr Matrix` header does not change them.
+public struct ASSContent: TimedContent {
+    /// The subtitle file.
+    public let url: URL
+    /// The file's outline: its script size and events.
+    public let file: ASSFile
+    /// Folders of fonts besides the file's own folder (mpv's `sub-fonts-dir`, FFmpeg's `fontsdir`).
+    public let fontDirectories: [URL]
+    private let renderers: LibASSPool
+
+    /// Reads and checks an ASS or SSA file, and starts libass on it with its fonts.
+    /// - Parameters:
+    ///   - url: The `.ass` or `.ssa` file.
+    ///   - fontDirectories: Folders of fonts to use besides those beside the file.
+    /// - Throws: ``SubtitleError`` naming the file (and the line, for a file libass would misread).
+    public init(contentsOf url: URL, fontDirectories: [URL] = []) throws {
+        let data = try SubtitleFiles.contents(of: url)
+        self.url = url
+        file = try ASSFile(parsing: SubtitleText.decode(data).text, fileName: url.path)
+        self.fontDirectories = fontDirectories
+        let folders = [url.deletingLastPathComponent()] + fontDirectories
+        // libass reads UTF-8 only unless built with iconv; give it the text as MovieKit decoded it.
+        let script = Data(SubtitleText.decode(data).text.utf8)
+        renderers = try LibASSPool(script: script, fonts: ASSFontFile.files(in: folders), fileName: url.path)
+    }
+
+    public var typeName: String { "subtitles" }
+    public var files: [URL] { [url] }
+    public var activeDuration: Double? { file.events.map(\.endTime).max() }
+
+    public func draw(_ drawing: ContentDrawing) {
+        let bounds = drawing.bounds
+        let width = Int(bounds.width.rounded())
+        let height = Int(bounds.height.rounded())
+        guard width >= 1, height >= 1, width <= 16384, height <= 16384, drawing.layerTime.isFinite else { return }
+        let milliseconds = Int64((drawing.layerTime * 1000).rounded())
+        // libass answers quickly when no event shows, and keeps the last picture while nothing changes.
+        guard let frame = try? renderers.frame(atMilliseconds: milliseconds, width: width, height: height) else {
+            return
+        }
+        let scaleX = bounds.width / Double(width)
+        let scaleY = bounds.height / Double(height)
+        let context = drawing.context
+        context.saveGState()
+        defer { context.restoreGState() }
+        context.setAlpha(drawing.opacity)
+        context.draw(
+            frame.image,
+            in: CGRect(
+                x: bounds.minX + Double(frame.originX) * scaleX, y: bounds.minY + Double(frame.originY) * scaleY,
+                width: Double(frame.image.width) * scaleX, height: Double(frame.image.height) * scaleY))
+    }
+}

@@ -1,0 +1,257 @@
+internal import CAss
+import Foundation
+import FrameDraw
+import MovieKitLog
+import Synchronization
+
+/// A font file for libass: its name (for libass's messages) and bytes.
+struct ASSFontFile: Sendable, Hashable {
+    var name: String
+    var data: Data
+
+    /// The extensions of the font files libass reads from a folder.
+    static let extensions: Set<String> = ["ttf", "otf", "ttc", "otc", "pfb", "pfa"]
+
+    /// The font files directly in each folder (not in subfolders), by name; a folder that cannot be
+    /// listed adds none.
+    static func files(in folders: [URL]) -> [ASSFontFile] {
+        var result: [ASSFontFile] = []
+        for folder in folders {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            for name in names.sorted() where extensions.contains((name as NSString).pathExtension.lowercased()) {
+                if let data = try? Data(contentsOf: folder.appendingPathComponent(name), options: .mappedIfSafe) {
+                    result.append(ASSFontFile(name: name, data: data))
+                }
+            }
+        }
+        return result
+    }
+}
+
+/// A subtitle frame libass drew: premultiplied ARGB pixels covering `origin` to `origin + size`
+/// of a frame of `frameSize` pixels.
+struct ASSFrameImage: Sendable {
+    var image: Image
+    var originX: Int
+    var originY: Int
+}
+
+/// One libass library, renderer and track: the C objects this type alone owns and frees. libass
+/// objects are not safe to use from two threads at once, so ``LibASSPool`` lends each to one
+/// thread at a time.
+final class LibASSInstance {
+    private let library: OpaquePointer
+    private let renderer: OpaquePointer
+    private let track: UnsafeMutablePointer<ASS_Track>
+    private var frameWidth = 0
+    private var frameHeight = 0
+    /// The last frame drawn, reused while libass reports no change at the same size.
+    private var last: (milliseconds: Int64, width: Int, height: Int, frame: ASSFrameImage?)?
+
+    /// Reads `script` into a track, with `fonts` added to the fonts fontconfig finds.
+    /// Corresponds to `ass_library_init`, `ass_add_font`, `ass_renderer_init`, `ass_set_fonts` and
+    /// `ass_read_memory`.
+    /// - Throws: `SubtitleError.libassFailed` when libass cannot start or read the script.
+    init(script: Data, fonts: [ASSFontFile], fileName: String) throws {
+        guard let library = ass_library_init() else {
+            throw SubtitleError.libassFailed(file: fileName, reason: "ass_library_init returned nothing")
+        }
+        mk_ass_set_message_sink(library, libassMessage)
+        ass_set_extract_fonts(library, 1)
+        for font in fonts {
+            font.data.withUnsafeBytes { bytes in
+                ass_add_font(library, font.name, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
+            }
+        }
+        guard let renderer = ass_renderer_init(library) else {
+            ass_library_done(library)
+            throw SubtitleError.libassFailed(file: fileName, reason: "ass_renderer_init returned nothing")
+        }
+        ass_set_fonts(renderer, nil, "sans-serif", Int32(ASS_FONTPROVIDER_AUTODETECT.rawValue), nil, 1)
+        var bytes = [CChar](repeating: 0, count: script.count + 1)
+        script.withUnsafeBytes { source in
+            bytes.withUnsafeMutableBytes { $0.copyMemory(from: source) }
+        }
+        guard let track = ass_read_memory(library, &bytes, script.count, nil) else {
+            ass_renderer_done(renderer)
+            ass_library_done(library)
+            throw SubtitleError.libassFailed(file: fileName, reason: "ass_read_memory could not read it as ASS or SSA")
+        }
+        self.library = library
+        self.renderer = renderer
+        self.track = track
+    }
+
+    deinit {
+        ass_free_track(track)
+        ass_renderer_done(renderer)
+        ass_library_done(library)
+    }
+
+    /// Draws the frame at `milliseconds` for a video of `width` x `height` pixels, or `nil` when
+    /// nothing shows then. Corresponds to `ass_set_frame_size`, `ass_set_storage_size` and
+    /// `ass_render_frame`.
+    /// - Throws: `FrameDrawError.outOfMemory` when the picture cannot be allocated.
+    func frame(atMilliseconds milliseconds: Int64, width: Int, height: Int) throws -> ASSFrameImage? {
+        if width != frameWidth || height != frameHeight {
+            ass_set_storage_size(renderer, Int32(width), Int32(height))
+            ass_set_frame_size(renderer, Int32(width), Int32(height))
+            frameWidth = width
+            frameHeight = height
+            last = nil
+        }
+        var change: Int32 = 0
+        let images = ass_render_frame(renderer, track, milliseconds, &change)
+        if change == 0, let last, last.width == width, last.height == height { return last.frame }
+        let frame = try ASSCompositor.composite(images, width: width, height: height)
+        last = (milliseconds, width, height, frame)
+        return frame
+    }
+}
+
+/// The libass instances of one subtitle file, one per drawing thread at most: a frame takes an
+/// idle instance, or waits for one when every one is busy.
+final class LibASSPool: Sendable {
+    /// An instance, made when first needed, and the lock that lends it.
+    private final class Slot: Sendable {
+        let instance: Mutex<LibASSInstance?>
+        init(_ instance: consuming sending LibASSInstance?) { self.instance = Mutex(instance) }
+    }
+
+    private let slots: [Slot]
+    private let script: Data
+    private let fonts: [ASSFontFile]
+    private let fileName: String
+    private let next = Atomic<Int>(0)
+
+    /// Checks that libass reads `script`, keeping that first instance.
+    /// - Throws: `SubtitleError.libassFailed`.
+    init(script: Data, fonts: [ASSFontFile], fileName: String) throws {
+        self.script = script
+        self.fonts = fonts
+        self.fileName = fileName
+        let count = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+        var slots = [Slot(try LibASSInstance(script: script, fonts: fonts, fileName: fileName))]
+        for _ in 1..<count { slots.append(Slot(nil)) }
+        self.slots = slots
+    }
+
+    /// The frame at `milliseconds` (see ``LibASSInstance/frame(atMilliseconds:width:height:)``).
+    func frame(atMilliseconds milliseconds: Int64, width: Int, height: Int) throws -> ASSFrameImage? {
+        for slot in slots {
+            let drawn: Result<ASSFrameImage?, any Error>? = slot.instance.withLockIfAvailable { instance in
+                draw(&instance, milliseconds, width, height)
+            }
+            if let drawn { return try drawn.get() }
+        }
+        // Every instance is busy: wait for one, taking them in turn.
+        let index = next.wrappingAdd(1, ordering: .relaxed).oldValue % slots.count
+        return try slots[index].instance.withLock { instance in draw(&instance, milliseconds, width, height) }.get()
+    }
+
+    private func draw(_ instance: inout LibASSInstance?, _ milliseconds: Int64, _ width: Int, _ height: Int)
+        -> Result<ASSFrameImage?, any Error>
+    {
+        Result {
+            if instance == nil { instance = try LibASSInstance(script: script, fonts: fonts, fileName: fileName) }
+            return try instance?.frame(atMilliseconds: milliseconds, width: width, height: height)
+        }
+    }
+}
+
+/// Blends libass's images (an alpha bitmap and one colour each, in order) into one premultiplied
+/// picture, with the arithmetic of libass's own `compare` tool, so that pixels match its reference
+/// renderings.
+enum ASSCompositor {
+    static func composite(_ first: UnsafeMutablePointer<ASS_Image>?, width: Int, height: Int) throws
+        -> ASSFrameImage?
+    {
+        var minX = width
+        var minY = height
+        var maxX = 0
+        var maxY = 0
+        var node = first
+        while let image = node {
+            let x0 = max(0, Int(image.pointee.dst_x))
+            let y0 = max(0, Int(image.pointee.dst_y))
+            let x1 = min(width, Int(image.pointee.dst_x) + Int(image.pointee.w))
+            let y1 = min(height, Int(image.pointee.dst_y) + Int(image.pointee.h))
+            if x1 > x0, y1 > y0 {
+                minX = min(minX, x0)
+                minY = min(minY, y0)
+                maxX = max(maxX, x1)
+                maxY = max(maxY, y1)
+            }
+            node = image.pointee.next
+        }
+        guard maxX > minX, maxY > minY else { return nil }
+        let boxWidth = maxX - minX
+        let boxHeight = maxY - minY
+        // Per pixel: premultiplied red, green, blue, and what shows through (255 = all), as `compare` keeps them.
+        var planes = [UInt8](repeating: 0, count: boxWidth * boxHeight * 4)
+        planes.withUnsafeMutableBufferPointer { buffer in
+            var index = 0
+            while index < buffer.count {
+                buffer[index + 3] = 255
+                index += 4
+            }
+            var node = first
+            while let image = node {
+                blend(image.pointee, into: buffer, originX: minX, originY: minY, width: boxWidth, height: boxHeight)
+                node = image.pointee.next
+            }
+        }
+        var pixels = [UInt32](repeating: 0, count: boxWidth * boxHeight)
+        for index in 0..<pixels.count {
+            let alpha = UInt32(255 - planes[index * 4 + 3])
+            let red = min(UInt32(planes[index * 4]), alpha)
+            let green = min(UInt32(planes[index * 4 + 1]), alpha)
+            let blue = min(UInt32(planes[index * 4 + 2]), alpha)
+            pixels[index] = alpha << 24 | red << 16 | green << 8 | blue
+        }
+        return ASSFrameImage(
+            image: try Image(width: boxWidth, height: boxHeight, pixels: pixels), originX: minX, originY: minY)
+    }
+
+    /// Blends one image: each pixel moves towards the image's colour by its coverage times the
+    /// colour's opacity, in 23-bit fixed point.
+    private static func blend(
+        _ image: ASS_Image, into buffer: UnsafeMutableBufferPointer<UInt8>, originX: Int, originY: Int, width: Int,
+        height: Int
+    ) {
+        guard let bitmap = image.bitmap else { return }
+        let x0 = max(originX, Int(image.dst_x))
+        let y0 = max(originY, Int(image.dst_y))
+        let x1 = min(originX + width, Int(image.dst_x) + Int(image.w))
+        let y1 = min(originY + height, Int(image.dst_y) + Int(image.h))
+        guard x1 > x0, y1 > y0 else { return }
+        let color = image.color
+        let red = Int32(color >> 24)
+        let green = Int32((color >> 16) & 0xFF)
+        let blue = Int32((color >> 8) & 0xFF)
+        let multiplier = 129 * (255 - Int32(color & 0xFF))
+        let offset: Int32 = 1 << 22
+        for y in y0..<y1 {
+            let sourceRow = bitmap + (y - Int(image.dst_y)) * Int(image.stride) - Int(image.dst_x)
+            let rowStart = ((y - originY) * width - originX) * 4
+            for x in x0..<x1 {
+                let coverage = Int32(sourceRow[x])
+                guard coverage > 0 else { continue }
+                let k = coverage * multiplier
+                let at = rowStart + x * 4
+                buffer[at] = UInt8(truncatingIfNeeded: Int32(buffer[at]) - ((Int32(buffer[at]) - red) * k + offset) >> 23)
+                buffer[at + 1] = UInt8(
+                    truncatingIfNeeded: Int32(buffer[at + 1]) - ((Int32(buffer[at + 1]) - green) * k + offset) >> 23)
+                buffer[at + 2] = UInt8(
+                    truncatingIfNeeded: Int32(buffer[at + 2]) - ((Int32(buffer[at + 2]) - blue) * k + offset) >> 23)
+                buffer[at + 3] = UInt8(truncatingIfNeeded: Int32(buffer[at + 3]) - (Int32(buffer[at + 3]) * k + offset) >> 23)
+            }
+        }
+    }
+}
+
+/// libass's messages: errors and warnings (levels 0 to 2) go to MovieKit's log; the rest are dropped.
+private let libassMessage: mk_ass_message_sink = { level, text in
+    guard level <= 2, let text else { return }
+    Log.emit(level <= 1 ? .error : .warning, subsystem: .movieKit, "libass: \(String(cString: text))")
+}
