@@ -22,7 +22,7 @@ public enum SubtitleError: Error, Equatable, CustomStringConvertible, LocalizedE
     /// An ASS or SSA file that libass would read without showing what it holds: `reason` says what
     /// is wrong at `line` and `column` and what to write instead.
     case invalidASS(file: String, line: Int, column: Int, reason: String)
-    /// libass could not start or could not read the file.
+    /// libass could not start or could not read the file; `reason` says why and what to do.
     case libassFailed(file: String, reason: String)
 
     public var description: String {
@@ -52,8 +52,7 @@ public enum SubtitleError: Error, Equatable, CustomStringConvertible, LocalizedE
         case .invalidASS(let file, let line, let column, let reason):
             return "\(file):\(line):\(column): In this ASS file, \(reason)."
         case .libassFailed(let file, let reason):
-            return
-                "libass could not draw the subtitle file \(file): \(reason). Check that the libass9 package is installed and that memory is not exhausted."
+            return "libass could not draw the subtitle file \(file): \(reason)."
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import FrameDraw
 import LibAV
 import TestSupport
 import Testing
@@ -112,6 +113,50 @@ struct SubtitlesCommandTests {
         #expect(failed.status == 1)
         #expect(failed.errors.contains("Could not read the subtitle file \(missing)"))
         #expect(!FileManager.default.fileExists(atPath: movie + ".2.mp4"))
+    }
+
+    /// An ASS file alone is an overlay: ProRes 4444 in a .mov, with alpha, at the size asked; a
+    /// broken file is refused with its line and column before anything is written.
+    @Test func anASSFileRendersAloneAsATransparentOverlayAndABrokenOneIsNamed() throws {
+        let script = """
+            [Script Info]
+            ScriptType: v4.00+
+            PlayResX: 160
+            PlayResY: 96
+
+            [Events]
+            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+            Dialogue: 0,0:00:00.50,0:00:01.00,Default,,0,0,0,,{\\an7\\pos(10,10)\\bord0\\shad0\\1c&H00FF00&\\p1}m 0 0 l 40 0 40 40 0 40{\\p0}
+
+            """
+        let (folder, path) = try Self.write(script, as: "talk.ass")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let overlay = folder.appendingPathComponent("overlay.mov").path
+        let run = try Self.moviemake(["render", path, "--size", "320x192", "-o", overlay, "--quiet"])
+        #expect(run.status == 0, "\(run.errors)")
+        let probe = try MovieProbe(url: URL(fileURLWithPath: overlay), codecName: "prores")
+        #expect(probe.codecName == "prores" && probe.pixelFormat.hasPrefix("yuva444p"), "\(probe.pixelFormat)")
+        #expect(probe.width == 320 && probe.height == 192 && probe.frames.count == 30)
+        // The green square, laid out at twice the script's size: 20 to 100 pixels.
+        let square = probe.frames[20].pixel(x: 60, y: 60)
+        #expect(square.g > 200 && square.r < 40, "\(square)")
+
+        let png = folder.appendingPathComponent("still.png").path
+        let still = try Self.moviemake(["still", path, "--time", "0.75", "--size", "161x97", "-o", png])
+        #expect(still.status == 0, "\(still.errors)")
+        let image = try Image(contentsOf: URL(fileURLWithPath: png))
+        #expect(image.width == 161 && image.height == 97)
+        #expect(image.pixel(atX: 30, y: 30).alpha > 0.99 && image.pixel(atX: 100, y: 80).alpha == 0)
+
+        let broken = script.replacingOccurrences(of: "Effect, Text", with: "Text, Effect")
+        let (other, brokenPath) = try Self.write(broken, as: "broken.ass")
+        defer { try? FileManager.default.removeItem(at: other) }
+        let failed = try Self.moviemake(["render", brokenPath, "-o", overlay + ".2.mov", "--quiet"])
+        #expect(failed.status == 1)
+        #expect(failed.errors.contains("\(brokenPath):7:9: In this ASS file, the [Events] Format line ends with `Effect`"))
+        #expect(!FileManager.default.fileExists(atPath: overlay + ".2.mov"))
+        let noFolder = try Self.moviemake(["still", path, "--fonts-dir", "/nonexistent", "-o", png, "-y"])
+        #expect(noFolder.status == 64 && noFolder.errors.contains("--fonts-dir /nonexistent is not a folder"))
     }
 
     @Test func aMovieClipIsADocumentThatKeepsItsSizeRateLengthAndSound() throws {
@@ -235,7 +280,7 @@ struct SubtitlesCommandTests {
         let other = try Self.moviemake(["subtitles", "inspect", folder.appendingPathComponent("talk.txt").path])
         #expect(other.status == 64)
         #expect(
-            other.errors.contains("subtitles inspect reads WebVTT (.vtt) and SRT (.srt) files, and transcripts (.json)")
+            other.errors.contains("subtitles inspect reads WebVTT (.vtt), SRT (.srt), ASS and SSA (.ass, .ssa) files, and transcripts (.json)")
         )
     }
 }

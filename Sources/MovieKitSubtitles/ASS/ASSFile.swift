@@ -103,6 +103,9 @@ struct ASSReader {
         self.fileName = fileName
     }
 
+    /// Whether the file says it is ASS or SSA (a `ScriptType` or a styles section), as libass needs.
+    private var saysItsType = false
+
     mutating func read(_ text: String) throws {
         var text = text
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
@@ -113,6 +116,7 @@ struct ASSReader {
             if line.hasPrefix("[") && line.hasSuffix("]") {
                 section = line.lowercased()
                 if section == "[v4 styles]" { file.formatName = "SSA" }
+                if section == "[v4 styles]" || section == "[v4+ styles]" { saysItsType = true }
                 if section == "[fonts]" { file.embedsFonts = true }
                 continue
             }
@@ -131,6 +135,13 @@ struct ASSReader {
             default: continue
             }
         }
+        if !saysItsType, !file.events.isEmpty {
+            throw SubtitleError.invalidASS(
+                file: fileName, line: 1, column: 1,
+                reason:
+                    "the file has neither a `ScriptType` line nor a [V4+ Styles] section, so libass cannot tell ASS from SSA and shows nothing; add `ScriptType: v4.00+` under [Script Info]"
+            )
+        }
     }
 
     private mutating func readScriptInfo(key: String, value: String) {
@@ -138,7 +149,9 @@ struct ASSReader {
         case "playresx": file.playResX = Int(value).flatMap { $0 > 0 ? $0 : nil }
         case "playresy": file.playResY = Int(value).flatMap { $0 > 0 ? $0 : nil }
         case "title": file.title = value
-        case "scripttype" where value.lowercased() == "v4.00": file.formatName = "SSA"
+        case "scripttype":
+            saysItsType = true
+            if value.lowercased() == "v4.00" { file.formatName = "SSA" }
         default: break
         }
     }
@@ -157,9 +170,10 @@ struct ASSReader {
     private mutating func readEvent(key: String, value: String, line: Int, valueColumn: Int) throws {
         switch key.lowercased() {
         case "format":
-            let fields = value.split(separator: ",", omittingEmptySubsequences: false).map {
-                $0.trimmingCharacters(in: .whitespaces).lowercased()
+            let written = value.split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
             }
+            let fields = written.map { $0.lowercased() }
             for required in ["start", "end", "text"] where !fields.contains(required) {
                 throw SubtitleError.invalidASS(
                     file: fileName, line: line, column: valueColumn,
@@ -171,7 +185,7 @@ struct ASSReader {
                 throw SubtitleError.invalidASS(
                     file: fileName, line: line, column: valueColumn,
                     reason:
-                        "the [Events] Format line ends with `\(fields.last ?? "")` instead of `Text`; Text must be the last field, since the text may hold commas"
+                        "the [Events] Format line ends with `\(written.last ?? "")` instead of `Text`; Text must be the last field, since the text may hold commas"
                 )
             }
             eventFields = fields

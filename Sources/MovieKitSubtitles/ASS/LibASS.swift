@@ -54,7 +54,7 @@ final class LibASSInstance {
     /// - Throws: `SubtitleError.libassFailed` when libass cannot start or read the script.
     init(script: Data, fonts: [ASSFontFile], fileName: String) throws {
         guard let library = ass_library_init() else {
-            throw SubtitleError.libassFailed(file: fileName, reason: "ass_library_init returned nothing")
+            throw SubtitleError.libassFailed(file: fileName, reason: "ass_library_init returned nothing, which happens when memory runs out; free some memory")
         }
         mk_ass_set_message_sink(library, libassMessage)
         ass_set_extract_fonts(library, 1)
@@ -65,7 +65,7 @@ final class LibASSInstance {
         }
         guard let renderer = ass_renderer_init(library) else {
             ass_library_done(library)
-            throw SubtitleError.libassFailed(file: fileName, reason: "ass_renderer_init returned nothing")
+            throw SubtitleError.libassFailed(file: fileName, reason: "ass_renderer_init returned nothing, which happens when memory runs out or FreeType cannot start; free some memory")
         }
         ass_set_fonts(renderer, nil, "sans-serif", Int32(ASS_FONTPROVIDER_AUTODETECT.rawValue), nil, 1)
         var bytes = [CChar](repeating: 0, count: script.count + 1)
@@ -75,7 +75,7 @@ final class LibASSInstance {
         guard let track = ass_read_memory(library, &bytes, script.count, nil) else {
             ass_renderer_done(renderer)
             ass_library_done(library)
-            throw SubtitleError.libassFailed(file: fileName, reason: "ass_read_memory could not read it as ASS or SSA")
+            throw SubtitleError.libassFailed(file: fileName, reason: "ass_read_memory could not read it as ASS or SSA; check that it is an ASS or SSA file, starting with [Script Info]")
         }
         self.library = library
         self.renderer = renderer

@@ -41,7 +41,7 @@ struct SubtitlesCommand: ParsableCommand {
             guard SubtitleDocument.formats.contains(where: { $0.fileExtension == url.pathExtension.lowercased() })
             else {
                 throw ValidationError(
-                    "Cannot tell the format of \(file) from its extension; subtitles inspect reads WebVTT (.vtt) and SRT (.srt) files, and transcripts (.json)."
+                    "Cannot tell the format of \(file) from its extension; subtitles inspect reads WebVTT (.vtt), SRT (.srt), ASS and SSA (.ass, .ssa) files, and transcripts (.json)."
                 )
             }
             let subtitles = try SubtitleDocument(contentsOf: url)
