@@ -189,6 +189,9 @@ let package = Package(
         .executableTarget(name: "FuzzSRT", dependencies: ["MovieKitSubtitles", "FuzzReplay"], path: "Fuzz/FuzzSRT"),
         .executableTarget(
             name: "FuzzTranscript", dependencies: ["MovieKitSubtitles", "FuzzReplay"], path: "Fuzz/FuzzTranscript"),
+        .executableTarget(
+            name: "FuzzASS", dependencies: ["MovieKitSubtitles", "MovieKitScene", "FrameDraw", "FuzzReplay"],
+            path: "Fuzz/FuzzASS"),
 
         // Tests.
         .testTarget(

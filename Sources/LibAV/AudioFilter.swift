@@ -7,6 +7,9 @@ package final class AudioFilter {
     private let sampleRate: Int
     private let channels: Int
     private var nextPTS: Int64 = 0
+    /// The metadata of the last frame the chain gave (a measuring filter's readings, such as
+    /// `ebur128`'s `lavfi.r128.I`).
+    package private(set) var lastMetadata: [String: String] = [:]
 
     /// Builds `abuffer → chain → aformat → abuffersink` for float audio at `sampleRate` with `channels`.
     /// - Throws: `LibAVError` of kind `.unavailable` when this FFmpeg lacks a filter of the chain.
@@ -71,6 +74,15 @@ package final class AudioFilter {
     private func pullAll() throws -> [Float] {
         var output: [Float] = []
         while let filtered = try graph.pull() {
+            if let metadata = filtered.pointer.pointee.metadata {
+                var entry: UnsafeMutablePointer<AVDictionaryEntry>?
+                while let next = av_dict_get(metadata, "", entry, AV_DICT_IGNORE_SUFFIX) {
+                    if let key = next.pointee.key, let value = next.pointee.value {
+                        lastMetadata[String(cString: key)] = String(cString: value)
+                    }
+                    entry = next
+                }
+            }
             let frames = filtered.sampleCount
             guard let data = filtered.pointer.pointee.data.0 else { continue }
             let floats = UnsafeRawPointer(data).assumingMemoryBound(to: Float.self)

@@ -226,7 +226,7 @@ struct CommandLineConsistencyTests {
             ))
         #expect(
             help.contains(
-                "--size <WxH|preset>     Frame size: WxH in pixels (multiples of 16), or 720p (1280x720), square (1088x1088), vertical (720x1280) or 4k (3840x2160)."
+                "--size <WxH|preset>     Frame size: WxH in pixels (multiples of 16 for H.264, HEVC and AV1), or 720p (1280x720), square (1088x1088), vertical (720x1280) or 4k (3840x2160)."
             ))
         #expect(
             help.contains(

@@ -28,6 +28,40 @@ struct SceneAudioCommandTests {
         return dir
     }
 
+    /// `--loudness` and `--true-peak`: the figures reached are printed; a target out of range, a
+    /// ceiling without a target, and a chunked render are usage errors.
+    @Test func loudnessIsReachedAndPrintedAndItsFlagsChecked() throws {
+        let dir = try Self.folderWithMusic()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("scene.yaml")
+        try Data(Self.scene(audioPath: "music/song.wav").utf8).write(to: scene)
+        let output = dir.appendingPathComponent("loud.mp4")
+        let process = Process()
+        process.executableURL = try SignalTests.moviemakeExecutable()
+        process.arguments = [
+            "render", scene.path, "-o", output.path, "--preset", "ultrafast", "--loudness", "-16", "--true-peak", "-2",
+        ]
+        let printed = Pipe()
+        process.standardOutput = printed
+        process.standardError = printed
+        try process.run()
+        let text = String(decoding: printed.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        let line = try #require(text.components(separatedBy: "Sound: ").last)
+        let reached = try #require(Double(line.prefix { $0 != " " }), "\(text)")
+        #expect(abs(reached + 16) <= 0.5 && line.contains("(target -16.0 LUFS, ceiling -2.0 dBTP)"), "\(text)")
+        for (arguments, message) in [
+            (["--loudness", "-3"], "integrated loudness -3.0; use a loudness from -70 to -5 LUFS"),
+            (["--true-peak", "-1"], "--true-peak is the ceiling of --loudness"),
+            (["--loudness", "-14", "--jobs", "2"], "--loudness measures the whole movie's sound"),
+        ] {
+            let run = try ChunkCommandTests.moviemake(
+                ["render", scene.path, "-o", dir.appendingPathComponent("x.mp4").path] + arguments)
+            #expect(run.status == 64 && run.errors.contains(message), "\(arguments): \(run.errors)")
+        }
+    }
+
     @Test func aSceneWithMusicRendersAMovieWithAnAACStreamAsLongAsTheVideo() throws {
         let dir = try Self.folderWithMusic()
         defer { try? FileManager.default.removeItem(at: dir) }

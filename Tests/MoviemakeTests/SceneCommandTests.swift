@@ -164,7 +164,7 @@ struct SceneCommandTests {
             ),
             (
                 ["still", folder.appendingPathComponent("notes.txt").path, "-o", out],
-                "\(folder.appendingPathComponent("notes.txt").path) is not a file MovieKit reads as a scene; use a scene file, slideshow manifest, editly spec, movie clip or Lottie animation (.yaml, .yml, .json, .json5, .mp4, .mov, .m4v, .webm, .mkv, .lottie, .tgs)."
+                "\(folder.appendingPathComponent("notes.txt").path) is not a file MovieKit reads as a scene; use a scene file, slideshow manifest, editly spec, movie clip, Lottie animation or subtitle file (.yaml, .yml, .json, .json5, .mp4, .mov, .m4v, .webm, .mkv, .lottie, .tgs, .vtt, .srt, .ass, .ssa)."
             )
         ]
         for (arguments, message) in cases {

@@ -33,6 +33,25 @@ final class AudioMixer {
     /// Whether any track was added.
     var isEmpty: Bool { voices.isEmpty }
 
+    /// A new mixer of the same tracks, from the start: the measuring pass of loudness normalization.
+    func replica() throws -> AudioMixer {
+        let copy = AudioMixer()
+        for voice in voices { try copy.add(voice.track) }
+        return copy
+    }
+
+    /// The sample where the last track stops by itself (its end, or its `duration`), or `nil` when a
+    /// track loops or has no known length.
+    var naturalEnd: Int? {
+        var end = 0
+        for voice in voices {
+            let stop = stopSample(of: voice, movieEnd: nil)
+            guard stop != Int.max, !voice.track.loops || voice.track.duration != nil else { return nil }
+            end = max(end, stop)
+        }
+        return end
+    }
+
     /// Opens and adds a track.
     /// - Throws: `MovieKitError.unreadableInput` naming the file, or `.invalidAudioTrack`.
     func add(_ track: AudioTrack) throws {

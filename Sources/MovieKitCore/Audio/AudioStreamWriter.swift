@@ -11,17 +11,70 @@ final class AudioStreamWriter {
     private let normalizer: AudioFilter?
     /// Samples (per channel) handed to the encoder so far.
     private var encodedSamples = 0
+    /// Whether the chain ends in `ebur128`, whose readings are ``loudness``.
+    private let measures: Bool
 
     /// Adds the AAC stream to `output` (before its header is written).
-    init(mixer: AudioMixer, output: MediaOutput, bitRate: Int, normalization: AudioNormalization? = nil) throws {
+    /// - Parameters:
+    ///   - normalization: `dynaudnorm` settings (editly's `audioNorm`), or `nil`.
+    ///   - loudness: A loudness target; the mix is measured first, through `normalization` when
+    ///     both are given, up to `movieEnd` (in samples), or to the end of its tracks when `nil`.
+    init(
+        mixer: AudioMixer, output: MediaOutput, bitRate: Int, normalization: AudioNormalization? = nil,
+        loudness: LoudnessNormalization? = nil, movieEnd: Int? = nil
+    ) throws {
         self.mixer = mixer
-        normalizer = try normalization.map {
-            try AudioFilter(chain: $0.filterChain, sampleRate: AudioMixer.sampleRate, channels: AudioMixer.channels)
+        var chain = normalization.map { [$0.filterChain] } ?? []
+        if let loudness {
+            let measured = try Self.measure(mixer.replica(), through: chain, upTo: movieEnd)
+            var gain = loudness.chain(for: measured)
+            // A limiter takes some loudness with the peaks: measure what it leaves, and make it up.
+            var correction = 0.0
+            for _ in 0..<2 where loudness.needsLimiter(for: measured) {
+                let reached = try Self.measure(mixer.replica(), through: chain + [gain], upTo: movieEnd)
+                let shortfall = loudness.integratedLoudness - reached.integratedLoudness
+                guard reached.integratedLoudness.isFinite, abs(shortfall) > 0.1 else { break }
+                correction += shortfall
+                gain = loudness.chain(for: measured, correction: correction)
+            }
+            chain += [gain, LoudnessNormalization.meter]
         }
+        measures = loudness != nil
+        normalizer = try chain.isEmpty
+            ? nil
+            : AudioFilter(
+                chain: chain.joined(separator: ","), sampleRate: AudioMixer.sampleRate, channels: AudioMixer.channels)
         encoder = try AudioEncoder(
             sampleRate: AudioMixer.sampleRate, channels: AudioMixer.channels, bitRate: bitRate,
             globalHeader: output.wantsGlobalHeader)
         stream = try output.addStream(for: encoder)
+    }
+
+    /// The loudness of the audio written, once ``finish(at:output:)`` has run with a loudness target.
+    var loudness: LoudnessMeasurement? {
+        guard measures, let normalizer else { return nil }
+        return LoudnessMeasurement(ebur128: normalizer.lastMetadata)
+    }
+
+    /// The first pass: the loudness of `mixer`'s mix through `chain`, a second at a time.
+    private static func measure(_ mixer: AudioMixer, through chain: [String], upTo movieEnd: Int?) throws
+        -> LoudnessMeasurement
+    {
+        let end = movieEnd ?? mixer.naturalEnd ?? 0
+        let filter = try chain.isEmpty
+            ? nil
+            : AudioFilter(
+                chain: chain.joined(separator: ","), sampleRate: AudioMixer.sampleRate, channels: AudioMixer.channels)
+        let meter = try AudioFilter(
+            chain: LoudnessNormalization.meter, sampleRate: AudioMixer.sampleRate, channels: AudioMixer.channels)
+        while mixer.mixedSamples < end {
+            let block = try mixer.mix(upTo: min(end, mixer.mixedSamples + AudioMixer.sampleRate), movieEnd: end)
+            _ = try meter.process(try filter?.process(block) ?? block)
+        }
+        if let filter { _ = try meter.process(try filter.drain()) }
+        _ = try meter.drain()
+        return LoudnessMeasurement(ebur128: meter.lastMetadata)
+            ?? LoudnessMeasurement(integratedLoudness: -.infinity, truePeak: -.infinity)
     }
 
     /// The audio sample at `seconds`.

@@ -54,6 +54,9 @@ public struct MovieSettings: Sendable, Hashable {
     public var webp = WebPOptions()
     /// Loudness normalization of the mixed audio (editly's `audioNorm`), or `nil` for none. Default `nil`.
     public var audioNormalization: AudioNormalization?
+    /// Loudness normalization of the mixed audio to an integrated loudness under a true-peak
+    /// ceiling, in two passes, or `nil` for none. Default `nil`.
+    public var loudness: LoudnessNormalization?
 
     /// Creates validated settings.
     /// - Parameters:

@@ -12,6 +12,9 @@ protocol FrameSink: AnyObject {
     func finish() throws
     /// Adds an audio track, mixed into the movie's audio stream.
     func addAudio(_ track: AudioTrack) throws
+    /// Says how many frames the movie will have, before the first: loudness normalization measures
+    /// the mix up to that end.
+    func expect(frameCount: Int)
 }
 
 /// The worker side of the pipeline for video codecs: encoding, then muxing.
@@ -26,6 +29,8 @@ final class EncodeStage: FrameSink {
     private let holdsAudio: Bool
     private var started = false
     private var framesEncoded = 0
+    /// The movie's length in frames, when the caller said it before the first frame.
+    private var expectedFrameCount: Int?
     /// Whether held stills are coded as near-free copies (see `applyStillHints`): x264, outside
     /// chunked renders, whose keyframes must stay where `chunkConfiguration` puts them. (libx265
     /// in FFmpeg 5.1 crashes inside x265 when given a region of interest, so HEVC codes repeats in full.)
@@ -117,7 +122,8 @@ final class EncodeStage: FrameSink {
             if !mixer.isEmpty {
                 audio = try AudioStreamWriter(
                     mixer: mixer, output: output, bitRate: settings.audioBitRate,
-                    normalization: settings.audioNormalization)
+                    normalization: settings.audioNormalization, loudness: settings.loudness,
+                    movieEnd: expectedFrameCount.map { AudioStreamWriter.sample(at: settings.fps.time(ofFrame: $0)) })
             }
             try output.start()
         }
@@ -193,7 +199,12 @@ final class EncodeStage: FrameSink {
         try encodeAndWrite(nil)
         try mapped { try splicer?.finish { try output.write($0, toStream: videoStream) } }
         try writeAudio { try $0.finish(at: settings.fps.time(ofFrame: framesEncoded), output: output) }
+        statistics.audioLoudness = audio?.loudness
         try mapped { try output.finish() }
+    }
+
+    func expect(frameCount: Int) {
+        if !started { expectedFrameCount = frameCount }
     }
 
     /// Runs `step` on the audio stream, if there is one, counting its time as encoding.
@@ -271,6 +282,8 @@ final class GIFStage: FrameSink {
         }
         statistics.encoding += clock.now - start
     }
+
+    func expect(frameCount: Int) {}
 
     func addAudio(_ track: AudioTrack) throws {
         throw AudioError.notInContainer(path: destination, container: ".gif")

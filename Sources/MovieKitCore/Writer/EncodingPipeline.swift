@@ -156,6 +156,11 @@ final class EncodingPipeline: @unchecked Sendable {
         try queue.sync { try stage.addAudio(track) }
     }
 
+    /// Tells the worker's stage the movie's length in frames, before the first frame.
+    func expect(frameCount: Int) {
+        queue.sync { stage.expect(frameCount: frameCount) }
+    }
+
     /// The worker's per-stage timings, after every frame submitted so far.
     var workerStatistics: RenderStatistics {
         queue.sync { stage.statistics }

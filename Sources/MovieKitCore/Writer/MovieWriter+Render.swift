@@ -199,6 +199,7 @@ extension MovieWriter {
     func renderFrames(
         _ frameCount: Int, progress: ((RenderProgress) -> Void)?, draw: (DrawingContext, FrameTime) throws -> Void
     ) throws {
+        try expect(frameCount: frameCount)
         for index in 0..<frameCount {
             let frame = FrameTime(index: index, time: settings.fps.time(ofFrame: index))
             try addFrame { context in try draw(context, frame) }

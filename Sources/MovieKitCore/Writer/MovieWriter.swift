@@ -342,6 +342,13 @@ public final class MovieWriter: Sendable {
         file.removeTemporary()
     }
 
+    /// Tells the encoder the movie's length before its first frame, so that loudness normalization
+    /// measures the mix up to that end.
+    func expect(frameCount: Int) throws {
+        let (pipeline, _) = try openPipeline()
+        if self.frameCount == 0 { pipeline.expect(frameCount: frameCount) }
+    }
+
     /// Draws all `count` frames on `threads` threads, hands them to the encoder in order, and finishes.
     /// - Throws: The first error by frame order; nothing is left at `url`.
     func renderFramesInParallel(
@@ -351,6 +358,7 @@ public final class MovieWriter: Sendable {
     ) throws {
         let (pipeline, _) = try openPipeline()
         precondition(frameCount == 0, "A parallel render starts on a writer with no frames.")
+        pipeline.expect(frameCount: count)
         let renderer = ParallelRenderer(
             writer: self, pipeline: pipeline, frameCount: count, repeatsPrevious: repeatsPrevious,
             clearsFrames: clearsFrames, progress: progress, draw: draw)

@@ -20,6 +20,9 @@ public struct RenderStatistics: Sendable, Hashable, CustomStringConvertible {
     public var encoding: Duration = .zero
     /// Time writing packets to the container.
     public var muxing: Duration = .zero
+    /// The loudness of the audio written, when the settings asked for loudness normalization
+    /// (``MovieSettings/loudness``); `nil` otherwise.
+    public var audioLoudness: LoudnessMeasurement?
 
     public init() {}
 

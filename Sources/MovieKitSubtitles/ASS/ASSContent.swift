@@ -37,6 +37,20 @@ public struct ASSContent: TimedContent {
         renderers = try LibASSPool(script: script, fonts: ASSFontFile.files(in: folders), fileName: url.path)
     }
 
+    /// ASS text that is not in a file (the fuzz target's input), with `fonts` only: fontconfig's
+    /// fonts are left out, so that each start is quick.
+    package init(data: Data, fileName: String, fonts: [URL]) throws {
+        url = URL(fileURLWithPath: fileName)
+        file = try ASSFile(parsing: SubtitleText.decode(data).text, fileName: fileName)
+        fontDirectories = []
+        let fontFiles = fonts.compactMap { font in
+            (try? Data(contentsOf: font)).map { ASSFontFile(name: font.lastPathComponent, data: $0) }
+        }
+        renderers = try LibASSPool(
+            script: Data(SubtitleText.decode(data).text.utf8), fonts: fontFiles, fileName: fileName,
+            systemFonts: false)
+    }
+
     public var typeName: String { "subtitles" }
     public var files: [URL] { [url] }
     public var activeDuration: Double? { file.events.map(\.endTime).max() }

@@ -48,11 +48,12 @@ final class LibASSInstance {
     /// The last frame drawn, reused while libass reports no change at the same size.
     private var last: (milliseconds: Int64, width: Int, height: Int, frame: ASSFrameImage?)?
 
-    /// Reads `script` into a track, with `fonts` added to the fonts fontconfig finds.
+    /// Reads `script` into a track, with `fonts` added to the fonts fontconfig finds (or, without
+    /// `systemFonts`, alone).
     /// Corresponds to `ass_library_init`, `ass_add_font`, `ass_renderer_init`, `ass_set_fonts` and
     /// `ass_read_memory`.
     /// - Throws: `SubtitleError.libassFailed` when libass cannot start or read the script.
-    init(script: Data, fonts: [ASSFontFile], fileName: String) throws {
+    init(script: Data, fonts: [ASSFontFile], fileName: String, systemFonts: Bool = true) throws {
         guard let library = ass_library_init() else {
             throw SubtitleError.libassFailed(file: fileName, reason: "ass_library_init returned nothing, which happens when memory runs out; free some memory")
         }
@@ -67,7 +68,8 @@ final class LibASSInstance {
             ass_library_done(library)
             throw SubtitleError.libassFailed(file: fileName, reason: "ass_renderer_init returned nothing, which happens when memory runs out or FreeType cannot start; free some memory")
         }
-        ass_set_fonts(renderer, nil, "sans-serif", Int32(ASS_FONTPROVIDER_AUTODETECT.rawValue), nil, 1)
+        let provider = systemFonts ? ASS_FONTPROVIDER_AUTODETECT : ASS_FONTPROVIDER_NONE
+        ass_set_fonts(renderer, nil, "sans-serif", Int32(provider.rawValue), nil, 1)
         var bytes = [CChar](repeating: 0, count: script.count + 1)
         script.withUnsafeBytes { source in
             bytes.withUnsafeMutableBytes { $0.copyMemory(from: source) }
@@ -122,16 +124,20 @@ final class LibASSPool: Sendable {
     private let script: Data
     private let fonts: [ASSFontFile]
     private let fileName: String
+    private let systemFonts: Bool
     private let next = Atomic<Int>(0)
 
     /// Checks that libass reads `script`, keeping that first instance.
     /// - Throws: `SubtitleError.libassFailed`.
-    init(script: Data, fonts: [ASSFontFile], fileName: String) throws {
+    init(script: Data, fonts: [ASSFontFile], fileName: String, systemFonts: Bool = true) throws {
         self.script = script
         self.fonts = fonts
         self.fileName = fileName
+        self.systemFonts = systemFonts
         let count = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
-        var slots = [Slot(try LibASSInstance(script: script, fonts: fonts, fileName: fileName))]
+        var slots = [
+            Slot(try LibASSInstance(script: script, fonts: fonts, fileName: fileName, systemFonts: systemFonts))
+        ]
         for _ in 1..<count { slots.append(Slot(nil)) }
         self.slots = slots
     }
@@ -153,7 +159,10 @@ final class LibASSPool: Sendable {
         -> Result<ASSFrameImage?, any Error>
     {
         Result {
-            if instance == nil { instance = try LibASSInstance(script: script, fonts: fonts, fileName: fileName) }
+            if instance == nil {
+                instance = try LibASSInstance(
+                    script: script, fonts: fonts, fileName: fileName, systemFonts: systemFonts)
+            }
             return try instance?.frame(atMilliseconds: milliseconds, width: width, height: height)
         }
     }

@@ -89,11 +89,13 @@ struct EncodingOptions: ParsableArguments {
             try tags.set(String(entry[..<equals]), to: String(entry[entry.index(after: equals)...]))
         }
         let size = draft ? Self.draftSize(width: width, height: height) : (width: width, height: height)
-        return try MovieSettings(
+        var settings = try MovieSettings(
             width: size.width, height: size.height,
             fps: fps, codec: codec ?? encoder.videoCodec, alpha: encoder.alpha, chroma: encoder.chroma,
             bitDepth: encoder.bitDepth, crf: encoder.crf, preset: draft ? .ultrafast : encoder.preset,
             keyframeInterval: encoder.keyframeInterval, bitRate: encoder.bitRate, metadata: tags, tune: encoder.tune)
+        settings.loudness = try encoder.loudnessNormalization()
+        return settings
     }
 
     mutating func validate() throws {
@@ -157,6 +159,32 @@ struct EncoderOptions: ParsableArguments {
             "Container metadata as key=value: title, artist, comment or creation_time (ISO 8601). Repeatable.",
             valueName: "key=value"))
     var metadata: [String] = []
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Normalize the sound to this integrated loudness in LUFS (EBU R128), measured first and applied as one gain: -14 for social platforms, -16 for podcasts, -23 for broadcast.",
+            valueName: "LUFS"))
+    var loudness: Double?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The highest true peak --loudness may reach, in dBTP, from -9 to 0. Default: -1.", valueName: "dBTP"))
+    var truePeak: Double?
+
+    /// `--loudness` and `--true-peak` as settings, or `nil` without `--loudness`.
+    func loudnessNormalization() throws -> LoudnessNormalization? {
+        if truePeak != nil, loudness == nil {
+            throw ValidationError("--true-peak is the ceiling of --loudness; pass --loudness with a target such as -14 too.")
+        }
+        guard let loudness else { return nil }
+        do {
+            return try LoudnessNormalization(integratedLoudness: loudness, truePeak: truePeak ?? -1)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
 
     /// The codec the flags name, or `nil` to follow the output's extension.
     var videoCodec: VideoCodec? {

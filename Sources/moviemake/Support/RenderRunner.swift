@@ -42,6 +42,11 @@ enum RenderRunner {
         -> String
     {
         let settings = job.settings
+        if settings.loudness != nil, chunks.frames != nil || chunks.chunk != nil || chunks.jobs != nil {
+            throw ValidationError(
+                "--loudness measures the whole movie's sound before writing it, so it renders in one process; leave out --chunk, --frames and --jobs."
+            )
+        }
         if let range = try chunks.range(frameCount: job.frameCount, settings: settings) {
             return try renderChunk(
                 job, range: range, output: URL(fileURLWithPath: chunks.chunkOutput ?? job.output.path),
@@ -66,6 +71,7 @@ enum RenderRunner {
         // The signals are routed before the writer exists: opening it creates the movie's file and
         // then the encoder, which takes a while at slow presets.
         let slot = WriterSlot()
+        var loudness: LoudnessMeasurement?
         do {
             try SignalCancellation.run(cancel: { slot.cancel() }) {
                 let writer = try MovieWriter(
@@ -75,13 +81,19 @@ enum RenderRunner {
                 try writer.render(
                     frameCount: job.frameCount, repeatsPrevious: job.repeatsPrevious, clearsFrames: job.clearsFrames,
                     progress: { reporter.update(completed: $0.encodedFrames) }, draw: job.draw)
+                loudness = writer.statistics.audioLoudness
             }
         } catch {
             // The bar's line ends before the error is printed.
             reporter.finish(message: nil)
             throw error
         }
-        reporter.finish(message: summary.map { $0 + shaderNote })
+        var sound = ""
+        if let loudness, let target = job.settings.loudness {
+            sound =
+                " Sound: \(loudness) (target \(target.integratedLoudness) LUFS, ceiling \(target.truePeak) dBTP)."
+        }
+        reporter.finish(message: summary.map { $0 + sound + shaderNote })
     }
 
     /// " GL shaders drew with llvmpipe (…) from Mesa/X.org, on the CPU (…)." when the render drew GL

@@ -126,7 +126,7 @@ struct SRTFileTests {
         try Data("WEBVTT\n\n00:01.000 --> 00:02.000\nHi\n".utf8).write(to: vtt)
         #expect(try SubtitleDocument(contentsOf: srt).formatName == "SRT")
         #expect(try SubtitleDocument(contentsOf: vtt).cues(at: 1.5).map(\.text) == ["Hi"])
-        let other = folder.appendingPathComponent("a.ass")
+        let other = folder.appendingPathComponent("a.sub")
         #expect(throws: SubtitleError.unsupportedFormat(path: other.path)) { try SubtitleDocument(contentsOf: other) }
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
+import MovieKitScene
 import MovieKitSubtitles
 import Testing
 
-/// Replays `FuzzSRT`'s and `FuzzTranscript`'s committed inputs (Fuzz/Corpus/) with the fuzzers'
+/// Replays `FuzzSRT`'s, `FuzzTranscript`'s and `FuzzASS`'s committed inputs (Fuzz/Corpus/) with the fuzzers'
 /// checks, so an input that once failed stays a regression test.
-@Suite("SRT and transcript fuzzing corpora")
+@Suite("SRT, transcript and ASS fuzzing corpora")
 struct SubtitleFuzzCorpusTests {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fuzz/Corpus")
@@ -17,6 +18,22 @@ struct SubtitleFuzzCorpusTests {
 
     @Test func bothCorporaHaveSeeds() {
         #expect(Self.inputs("FuzzSRT").count >= 3 && Self.inputs("FuzzTranscript").count >= 4)
+        #expect(Self.inputs("FuzzASS").count >= 3)
+    }
+
+    @Test(arguments: inputs("FuzzASS"))
+    func ass(_ url: URL) throws {
+        do {
+            let content = try ASSContent(data: try Data(contentsOf: url), fileName: "fuzz.ass", fonts: [])
+            for event in content.file.events { #expect(event.startTime >= 0 && event.startTime <= event.endTime) }
+            let canvas = Canvas(width: 96, height: 64, fps: 10, duration: 1)
+            let renderer = try SceneRenderer(scene: Scene(canvas: canvas, layers: [Layer(.timed(content))]))
+            for event in content.file.events.prefix(3) {
+                #expect(try renderer.image(at: (event.startTime + event.endTime) / 2).width == 96)
+            }
+        } catch is SubtitleError {
+            // Refused with its line.
+        }
     }
 
     @Test(arguments: inputs("FuzzSRT"))
