@@ -130,6 +130,19 @@ package final class MediaOutput {
         return streams.count - 1
     }
 
+    /// Names stream `index`'s language (ISO 639-2) and title, and marks it the default of its kind.
+    /// Corresponds to `av_dict_set` on the stream's metadata and `AVStream.disposition`.
+    /// - Throws: `LibAVError` of kind `.outOfMemory`.
+    package func describeStream(_ index: Int, language: String?, title: String?, isDefault: Bool) throws {
+        let stream = streams[index].pointer
+        for (key, value) in [("language", language), ("title", title)] {
+            guard let value else { continue }
+            try LibAVError.check(
+                av_dict_set(&stream.pointee.metadata, key, value, 0), .internalFailure, "Setting a stream's \(key)")
+        }
+        if isDefault { stream.pointee.disposition |= AV_DISPOSITION_DEFAULT }
+    }
+
     /// Adds a stream that copies stream `index` of `input` without re-encoding, and returns its index.
     /// Corresponds to `avformat_new_stream` and `avcodec_parameters_copy`.
     /// - Throws: `LibAVError` of kind `.outOfMemory` or `.internalFailure`.

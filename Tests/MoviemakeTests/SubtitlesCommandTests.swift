@@ -159,6 +159,41 @@ struct SubtitlesCommandTests {
         #expect(noFolder.status == 64 && noFolder.errors.contains("--fonts-dir /nonexistent is not a folder"))
     }
 
+    /// `--subtitle-track FILE[:LANG]`: streams players switch on, the first the default, in the
+    /// container's own codec; a language by two letters is written in ISO 639-2.
+    @Test func subtitleTracksAreCarriedWithTheirLanguages() throws {
+        let (folder, scene) = try Self.write(
+            "canvas: {width: 160, height: 96, fps: 10, duration: 2}\nlayers: []\n", as: "plain.yaml")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let srt = folder.appendingPathComponent("talk.srt")
+        try Data("1\n00:00:00,500 --> 00:00:01,250\n<i>Hello</i>\n".utf8).write(to: srt)
+        let vtt = folder.appendingPathComponent("talk.vtt")
+        try Data("WEBVTT\n\n00:01.000 --> 00:01.500\nBonjour\n".utf8).write(to: vtt)
+        let movie = folder.appendingPathComponent("out.mkv").path
+        let run = try Self.moviemake([
+            "render", scene, "-o", movie, "--subtitle-track", srt.path + ":eng", "--subtitle-track", vtt.path + ":fr",
+            "--quiet",
+        ])
+        #expect(run.status == 0, "\(run.errors)")
+        let probe = try #require(
+            try FFmpegTools.run(
+                "ffprobe",
+                [
+                    "-v", "error", "-select_streams", "s", "-show_entries",
+                    "stream=codec_name:stream_tags=language:stream_disposition=default", "-of", "csv=p=0", movie,
+                ]))
+        #expect(probe.standardOutput == "subrip,1,eng\nsubrip,0,fra\n", "\(probe.standardOutput)")
+        for (arguments, message) in [
+            (["--subtitle-track", srt.path + ":xx"], "\"xx\" is not a language MovieKit knows by two letters"),
+            (["--subtitle-track", srt.path, "--jobs", "2"], "--subtitle-track is written with the whole movie"),
+        ] {
+            let failed = try Self.moviemake(["render", scene, "-o", movie + ".2.mkv"] + arguments)
+            #expect(failed.status == 64 && failed.errors.contains(message), "\(arguments): \(failed.errors)")
+        }
+        let gif = try Self.moviemake(["render", scene, "-o", movie + ".gif", "--subtitle-track", srt.path])
+        #expect(gif.status == 1 && gif.errors.contains("has no text subtitles"), "\(gif.errors)")
+    }
+
     @Test func aMovieClipIsADocumentThatKeepsItsSizeRateLengthAndSound() throws {
         let (folder, scene) = try Self.write(
             "canvas: {width: 320, height: 176, fps: 25, duration: 2, background: \"#0000FF\"}\nlayers: []\naudio:\n  - path: tone.wav\n",

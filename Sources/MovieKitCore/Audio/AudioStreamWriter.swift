@@ -6,7 +6,8 @@ internal import LibAV
 final class AudioStreamWriter {
     private let mixer: AudioMixer
     private let encoder: AudioEncoder
-    private let stream: Int
+    /// The audio stream's index in the output.
+    let stream: Int
     /// The loudness normalization the mix goes through, which holds some audio back until it has seen what follows.
     private let normalizer: AudioFilter?
     /// Samples (per channel) handed to the encoder so far.

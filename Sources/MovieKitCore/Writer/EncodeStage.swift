@@ -12,6 +12,8 @@ protocol FrameSink: AnyObject {
     func finish() throws
     /// Adds an audio track, mixed into the movie's audio stream.
     func addAudio(_ track: AudioTrack) throws
+    /// Adds a subtitle stream; before the first frame only.
+    func addSubtitles(_ track: SubtitleTrack) throws
     /// Says how many frames the movie will have, before the first: loudness normalization measures
     /// the mix up to that end.
     func expect(frameCount: Int)
@@ -47,6 +49,10 @@ final class EncodeStage: FrameSink {
     private var splicedSinceFed = false
     private let mixer = AudioMixer()
     private var audio: AudioStreamWriter?
+    private let container: MovieContainer
+    /// Subtitle tracks added before the first frame, and their streams once the header is written.
+    private var subtitleTracks: [SubtitleTrack] = []
+    private var subtitles: [SubtitleStreamWriter] = []
     private let clock = ContinuousClock()
     private(set) var statistics = RenderStatistics()
 
@@ -63,6 +69,7 @@ final class EncodeStage: FrameSink {
     ) throws {
         self.destination = destination
         self.settings = settings
+        self.container = container
         holdsAudio = container != .webp
         let names = MovieSettings.encoderNames(for: codec)
         var lastName = names[0]
@@ -114,6 +121,11 @@ final class EncodeStage: FrameSink {
         try mixer.add(track)
     }
 
+    func addSubtitles(_ track: SubtitleTrack) throws {
+        guard !started else { throw SubtitleTrackError.addedAfterFirstFrame(path: destination) }
+        subtitleTracks.append(track)
+    }
+
     /// Writes the header, with an AAC stream when audio tracks were added. Runs before the first frame.
     private func startIfNeeded() throws {
         guard !started else { return }
@@ -124,6 +136,18 @@ final class EncodeStage: FrameSink {
                     mixer: mixer, output: output, bitRate: settings.audioBitRate,
                     normalization: settings.audioNormalization, loudness: settings.loudness,
                     movieEnd: expectedFrameCount.map { AudioStreamWriter.sample(at: settings.fps.time(ofFrame: $0)) })
+            }
+            if !subtitleTracks.isEmpty {
+                // With a default subtitle track, Matroska writes every stream's default flag: the
+                // picture and the sound stay the defaults of their kinds.
+                try output.describeStream(videoStream, language: nil, title: nil, isDefault: true)
+                if let audio { try output.describeStream(audio.stream, language: nil, title: nil, isDefault: true) }
+            }
+            for track in subtitleTracks {
+                guard let codec = SubtitleStreamWriter.codec(for: container, keepsASS: track.assHeader != nil) else {
+                    throw SubtitleTrackError.notInContainer(path: destination, container: container.description)
+                }
+                subtitles.append(try SubtitleStreamWriter(track: track, codec: codec, output: output))
             }
             try output.start()
         }
@@ -142,6 +166,9 @@ final class EncodeStage: FrameSink {
         if repeated { statistics.repeatedFrames += 1 } else { statistics.drawnFrames += 1 }
         // Audio follows the video, held back by the longest fade-out until the end is known.
         try writeAudio { try $0.advance(to: settings.fps.time(ofFrame: framesEncoded), output: output) }
+        try mapped {
+            for stream in subtitles { try stream.advance(to: settings.fps.time(ofFrame: framesEncoded), output: output) }
+        }
     }
 
     /// Makes a held still (`repeatPreviousFrame`) cost the encoder almost nothing.
@@ -200,7 +227,10 @@ final class EncodeStage: FrameSink {
         try mapped { try splicer?.finish { try output.write($0, toStream: videoStream) } }
         try writeAudio { try $0.finish(at: settings.fps.time(ofFrame: framesEncoded), output: output) }
         statistics.audioLoudness = audio?.loudness
-        try mapped { try output.finish() }
+        try mapped {
+            for stream in subtitles { try stream.advance(to: nil, output: output) }
+            try output.finish()
+        }
     }
 
     func expect(frameCount: Int) {
@@ -284,6 +314,10 @@ final class GIFStage: FrameSink {
     }
 
     func expect(frameCount: Int) {}
+
+    func addSubtitles(_ track: SubtitleTrack) throws {
+        throw SubtitleTrackError.notInContainer(path: destination, container: ".gif")
+    }
 
     func addAudio(_ track: AudioTrack) throws {
         throw AudioError.notInContainer(path: destination, container: ".gif")

@@ -156,6 +156,12 @@ final class EncodingPipeline: @unchecked Sendable {
         try queue.sync { try stage.addAudio(track) }
     }
 
+    /// Adds a subtitle stream on the worker, before the first frame.
+    /// - Throws: The stage's error (a container without text subtitles, a track too late).
+    func addSubtitles(_ track: SubtitleTrack) throws {
+        try queue.sync { try stage.addSubtitles(track) }
+    }
+
     /// Tells the worker's stage the movie's length in frames, before the first frame.
     func expect(frameCount: Int) {
         queue.sync { stage.expect(frameCount: frameCount) }

@@ -289,6 +289,22 @@ public final class MovieWriter: Sendable {
         state.withLock { $0.audioDeclared = true }
     }
 
+    /// Adds a subtitle stream that players can switch on: `mov_text` in MP4 and MOV, WebVTT in WebM,
+    /// ASS or SRT in Matroska (``SubtitleTrack``), with the track's language, title and default
+    /// flag. Its events are written as the video reaches them; their times keep the millisecond.
+    /// Add tracks before the first frame.
+    /// - Throws: `SubtitleTrackError.notInContainer` for GIF, WebP and PNG folders,
+    ///   `.addedAfterFirstFrame`, `.invalidLanguage` or `.invalidTimes`.
+    public func addSubtitles(_ track: SubtitleTrack) throws {
+        try track.validate()
+        let (pipeline, _) = try openPipeline()
+        guard SubtitleStreamWriter.codec(for: container, keepsASS: track.assHeader != nil) != nil else {
+            throw SubtitleTrackError.notInContainer(path: url.path, container: container.description)
+        }
+        guard frameCount == 0 else { throw SubtitleTrackError.addedAfterFirstFrame(path: url.path) }
+        try pipeline.addSubtitles(track)
+    }
+
     /// Adds a frame showing `image` on a black background.
     /// - Parameters:
     ///   - image: The image to show.

@@ -22,6 +22,12 @@ public struct ASSFile: Sendable, Hashable {
         public var name: String
         /// The stacking layer: higher layers are drawn over lower ones.
         public var layer: Int
+        /// The margins that replace the style's, in script pixels (0 keeps the style's).
+        public var marginL = 0
+        public var marginR = 0
+        public var marginV = 0
+        /// The `Effect` field (`Banner;…`, `Scroll up;…`), or empty.
+        public var effect = ""
         /// The text as written, with its override tags (`{\k20}`, `{\pos(10,20)}`) and `\N` breaks.
         public var text: String
         /// The 1-based line of the event in the file.
@@ -46,6 +52,9 @@ public struct ASSFile: Sendable, Hashable {
     public var styleNames: [String] = []
     /// The `Dialogue` events, in the file's order.
     public var events: [Event] = []
+    /// The file's sections before `[Events]` (script info and styles), with the `[Events]` heading
+    /// and its `Format` line: the header an ASS subtitle stream carries.
+    public var header = ""
     /// Whether the file embeds fonts (a `[Fonts]` section).
     public var embedsFonts = false
     /// What was skipped or read leniently, one sentence each, starting with `file:line:`.
@@ -109,11 +118,17 @@ struct ASSReader {
     mutating func read(_ text: String) throws {
         var text = text
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        var headerLines: [Substring] = []
         for (index, rawLine) in SubtitleText.lines(of: text).enumerated() {
             let lineNumber = index + 1
+            if section != "[events]" && file.header.isEmpty { headerLines.append(rawLine) }
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix(";") || line.hasPrefix("!:") { continue }
             if line.hasPrefix("[") && line.hasSuffix("]") {
+                if line.lowercased() == "[events]" && file.header.isEmpty {
+                    // The header ends before this heading; MovieKit writes its own `[Events]` and `Format`.
+                    file.header = headerLines.dropLast().joined(separator: "\n") + "\n"
+                }
                 section = line.lowercased()
                 if section == "[v4 styles]" { file.formatName = "SSA" }
                 if section == "[v4 styles]" || section == "[v4+ styles]" { saysItsType = true }
@@ -135,6 +150,8 @@ struct ASSReader {
             default: continue
             }
         }
+        if file.header.isEmpty { file.header = headerLines.joined(separator: "\n") + "\n" }
+        file.header += "[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
         if !saysItsType, !file.events.isEmpty {
             throw SubtitleError.invalidASS(
                 file: fileName, line: 1, column: 1,
@@ -219,6 +236,9 @@ struct ASSReader {
                 }
                 return seconds
             }
+            func number(_ name: String) -> Int {
+                Int(field(name)?.text.trimmingCharacters(in: .whitespaces) ?? "") ?? 0
+            }
             let start = try time("start")
             let end = try time("end")
             guard end >= start else {
@@ -228,8 +248,9 @@ struct ASSReader {
                 ASSFile.Event(
                     startTime: start, endTime: end, style: field("style")?.text ?? "Default",
                     name: field("name")?.text ?? field("actor")?.text ?? "",
-                    layer: Int(field("layer")?.text.trimmingCharacters(in: .whitespaces) ?? "") ?? 0,
-                    text: field("text")?.text ?? "", line: line))
+                    layer: number("layer"), marginL: number("marginl"), marginR: number("marginr"),
+                    marginV: number("marginv"), effect: field("effect")?.text ?? "", text: field("text")?.text ?? "",
+                    line: line))
         default:
             break
         }

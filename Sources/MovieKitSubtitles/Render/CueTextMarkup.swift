@@ -102,7 +102,7 @@ enum CueTextMarkup {
     }
 
     /// A character reference at `index` (`&amp;` …), and the index after it.
-    private static func entity(in text: String, at index: String.Index) -> (String, String.Index)? {
+    static func entity(in text: String, at index: String.Index) -> (String, String.Index)? {
         let entities = [
             "&amp;": "&", "&lt;": "<", "&gt;": ">", "&nbsp;": "\u{A0}", "&lrm;": "\u{200E}", "&rlm;": "\u{200F}"
         ]

@@ -54,6 +54,8 @@ struct Render: ParsableCommand {
 
     @OptionGroup var subtitleFiles: SubtitleFileOptions
 
+    @OptionGroup var subtitleTracks: SubtitleTrackOptions
+
     @Option(
         help: ArgumentHelp(
             "A word-timed transcript (.json from OpenAI Whisper, WhisperX, whisper.cpp -ojf or Remotion) to show as animated captions over the whole movie.",
@@ -159,9 +161,10 @@ struct Render: ParsableCommand {
         // What is rendered: the file as written and the variables filled into it.
         let sceneText = (try? String(contentsOfFile: scene, encoding: .utf8)) ?? scene
         let variables = try sceneOptions.variables().sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        let job = RenderJob(
+        var job = RenderJob(
             renderer: renderer, output: output, settings: settings,
-            movieIdentity: sceneText + "\n" + variables.joined(separator: "\n") + overlayIdentity)
+            movieIdentity: sceneText + "\n" + variables.joined(separator: "\n") + overlayIdentity + subtitleTracks.identity)
+        job.subtitleTracks = try subtitleTracks.subtitleTracks()
         if targets.target == .telegramSticker {
             try renderSticker(job, canvas: renderer.canvas, preset: settings.preset)
             return

@@ -103,6 +103,8 @@ struct SlideshowCommand: ParsableCommand {
             valueName: "file"))
     var transcript: String?
 
+    @OptionGroup var subtitleTracks: SubtitleTrackOptions
+
     @Option(help: "Music volume: 1 keeps the level.")
     var audioVolume = 1.0
 
@@ -172,10 +174,12 @@ struct SlideshowCommand: ParsableCommand {
         if let transcript { scene.layers.append(try Layer.captions(contentsOf: URL(fileURLWithPath: transcript))) }
         // The renderer waits for its photo prefetch when it is released, before the command exits.
         let renderer = try SceneRenderer(scene: scene)
-        let job = RenderJob(
+        var job = RenderJob(
             renderer: renderer, output: url, settings: settings,
             movieIdentity: "slideshow " + photoPaths.joined(separator: "\n") + "\(try show.timing().slides)"
-                + [subtitles, transcript].compactMap { $0.map { "\n" + Render.contentsOrPath($0) } }.joined())
+                + [subtitles, transcript].compactMap { $0.map { "\n" + Render.contentsOrPath($0) } }.joined()
+                + subtitleTracks.identity)
+        job.subtitleTracks = try subtitleTracks.subtitleTracks()
         _ = try RenderRunner.run(job, encoding: encoding, chunks: chunks, progress: progress)
     }
 

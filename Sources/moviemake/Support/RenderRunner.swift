@@ -14,6 +14,8 @@ struct RenderJob: Sendable {
     /// Identifies what is rendered (a scene file's contents and variables, the demo's length), for chunk fingerprints.
     var movieIdentity: String
     var audio: [AudioTrack] = []
+    /// Subtitle streams carried in the movie.
+    var subtitleTracks: [SubtitleTrack] = []
     /// Which frames hold the frame before them still (not drawn again), by index in the movie.
     var repeatsPrevious: (@Sendable (Int) -> Bool)? = nil
     /// Whether frames start cleared; `false` when `draw` sets every pixel (a scene fills its background).
@@ -42,6 +44,11 @@ enum RenderRunner {
         -> String
     {
         let settings = job.settings
+        if !job.subtitleTracks.isEmpty, chunks.frames != nil || chunks.chunk != nil || chunks.jobs != nil {
+            throw ValidationError(
+                "--subtitle-track is written with the whole movie, so it renders in one process; leave out --chunk, --frames and --jobs."
+            )
+        }
         if settings.loudness != nil, chunks.frames != nil || chunks.chunk != nil || chunks.jobs != nil {
             throw ValidationError(
                 "--loudness measures the whole movie's sound before writing it, so it renders in one process; leave out --chunk, --frames and --jobs."
@@ -78,6 +85,7 @@ enum RenderRunner {
                     url: job.output, settings: job.settings, overwrite: overwrite, concurrency: concurrency)
                 slot.hold(writer)
                 for track in job.audio { try writer.addAudio(track) }
+                for track in job.subtitleTracks { try writer.addSubtitles(track) }
                 try writer.render(
                     frameCount: job.frameCount, repeatsPrevious: job.repeatsPrevious, clearsFrames: job.clearsFrames,
                     progress: { reporter.update(completed: $0.encodedFrames) }, draw: job.draw)

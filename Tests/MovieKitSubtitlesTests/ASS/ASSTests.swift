@@ -135,3 +135,32 @@ struct ASSTests {
         #expect(inspection.cues.map(\.startTime) == [1] && inspection.cues.map(\.endTime) == [2])
     }
 }
+
+/// Subtitle files as tracks carried in a movie.
+@Suite("Subtitle documents as tracks")
+struct SubtitleDocumentTrackTests {
+    @Test func cueTagsBecomeASSOverrideTagsAndOthersKeepTheirText() throws {
+        let file = try WebVTTFile(
+            parsing:
+                "WEBVTT\n\n00:01.000 --> 00:02.000\n<v Ann><b>Bold</b> <i>it</i> <u>u</u> <c.yellow>c</c> a&amp;b {x}\nline\n")
+        let track = SubtitleDocument.webVTT(file).track(language: "eng", isDefault: true)
+        #expect(track.events.map(\.text) == ["{\\b1}Bold{\\b0} {\\i1}it{\\i0} {\\u1}u{\\u0} c a&b (x)\\Nline"])
+        #expect(track.language == "eng" && track.isDefault && track.assHeader == nil)
+        let srt = try SRTFile(parsing: "1\n00:00:01,000 --> 00:00:02,000\n<font color=\"#FF8000\">orange</font>\n")
+        #expect(SubtitleDocument.srt(srt).track().events.map(\.text) == ["{\\c&H0080FF&}orange{\\c}"])
+    }
+
+    @Test func anASSFileKeepsItsHeaderAndEvents() throws {
+        let file = try ASSFile(
+            parsing: ASSTests.header + "Dialogue: 2,0:00:01.00,0:00:02.50,Default,Bob,1,2,3,Banner;5,{\\k20}Hi\n")
+        let track = SubtitleDocument.ass(file).track()
+        let header = try #require(track.assHeader)
+        #expect(header.contains("PlayResX: 320") && header.contains("Style: Default,DejaVu Sans"))
+        #expect(header.hasSuffix("[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"))
+        #expect(header.components(separatedBy: "[Events]").count == 2, "one [Events] heading")
+        let event = try #require(track.events.first)
+        #expect(event.start == 1 && event.end == 2.5 && event.layer == 2 && event.name == "Bob")
+        #expect(event.marginL == 1 && event.marginR == 2 && event.marginV == 3 && event.effect == "Banner;5")
+        #expect(event.text == "{\\k20}Hi")
+    }
+}
