@@ -94,7 +94,7 @@ FUZZ_SECONDS ?= 600
 # fuzz-ci runs every target that has had its first ten-minute run without a finding
 # (`make fuzz FUZZ_TARGETS=Name`); a new target joins it after that run. `make test` replays every
 # target's corpus all the same.
-FUZZ_CI_TARGETS ?= $(filter-out FuzzASS,$(FUZZ_TARGETS))
+FUZZ_CI_TARGETS ?= $(FUZZ_TARGETS)
 FUZZ_CI_SECONDS ?= 30
 # The image loader's RSS under ASan and libFuzzer climbs to about 1.7 GB in ten minutes (allocator caches and
 # quarantine: replaying the same inputs 20 times in a plain build stays at 105 MB), hence 4 GB for RSS while a

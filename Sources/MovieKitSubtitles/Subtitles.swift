@@ -10,7 +10,7 @@ import MovieKitScene
 /// ContentKinds.register(Subtitles.self)
 /// ```
 public enum Subtitles: ContentKind {
-    public static var layerTypes: [SceneLayerType] { [.subtitles, .captions] }
+    public static var layerTypes: [SceneLayerType] { [.subtitles, .captions, .waveform, .spectrum] }
     public static var formats: [SceneFormat] { [.subtitleFile] }
 }
 
@@ -106,6 +106,54 @@ extension SceneLayerType {
                 "source", "a transcript that cannot be read (\(error.description))",
                 expected: "the JSON of OpenAI Whisper, WhisperX, whisper.cpp or Remotion")
         }
+    }
+
+    /// Scene files' `waveform` layer for audiograms: the level of `source` (an audio file, or `mix` for
+    /// the scene's own sound) in `bars` bars over the last `window` seconds, in a `style` (`bars`,
+    /// `line`, `mirrored`, `circle`) and a `color`.
+    public static let waveform = SceneLayerType(
+        name: "waveform", keys: ["source", "style", "bars", "color", "window"]
+    ) { keys in
+        let look = try soundLook(keys)
+        let window = try keys.double(
+            "window", in: 0.001...60, expected: "the seconds of sound shown, from 0.001 to 60 (2 by default; 0.05 for a line)")
+        return WaveformContent(source: try soundSource(keys), look: look, window: window)
+    }
+
+    /// Scene files' `spectrum` layer for audiograms: the loudness of `bars` frequency bands of
+    /// `source` (an audio file, or `mix`), in a `style` and a `color`, with `smoothing` from 0 to 0.99.
+    public static let spectrum = SceneLayerType(
+        name: "spectrum", keys: ["source", "style", "bars", "color", "smoothing"]
+    ) { keys in
+        let look = try soundLook(keys)
+        let smoothing = try keys.double(
+            "smoothing", in: 0...0.99, expected: "a smoothing from 0 (none) to 0.99 (slow); 0.6 by default")
+        return SpectrumContent(source: try soundSource(keys), look: look, smoothing: smoothing ?? 0.6)
+    }
+
+    private static func soundSource(_ keys: SceneLayerKeys) throws -> SoundSource {
+        if try keys.string("source", expected: "an audio file, or mix for the scene's sound") == "mix" { return .sceneMix }
+        return .file(try keys.file("source", kind: "an audio file", extensions: [".mp3", ".m4a", ".wav", ".flac"]))
+    }
+
+    private static func soundLook(_ keys: SceneLayerKeys) throws -> SoundLook {
+        var look = SoundLook()
+        if let style = try keys.string("style", expected: "bars, line, mirrored or circle") {
+            guard let value = SoundStyle(rawValue: style) else {
+                throw keys.invalid("style", "\"\(style)\"", expected: "bars, line, mirrored or circle")
+            }
+            look.style = value
+        }
+        if let bars = try keys.double("bars", in: 1...512, expected: "a number of bars from 1 to 512") {
+            guard bars == bars.rounded() else {
+                throw keys.invalid("bars", "\(bars)", expected: "a whole number of bars from 1 to 512")
+            }
+            look.barCount = Int(bars)
+        }
+        if let color = try keys.string("color", expected: "a colour such as white") {
+            look.color = try colour(color, key: "color", keys)
+        }
+        return look
     }
 
     private static func colour(_ text: String, key: String, _ keys: SceneLayerKeys) throws -> Color {

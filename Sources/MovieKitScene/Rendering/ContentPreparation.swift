@@ -12,9 +12,15 @@ public final class ContentPreparation {
     private(set) var backgroundWork: [ObjectIdentifier: any BackgroundWork] = [:]
     /// The scene's video clips: their decoders' pool and their sound.
     let videos: VideoClips
+    /// The scene's audio tracks (its `audio:` list), for content that shows the scene's sound.
+    public let sceneAudio: [AudioTrack]
+    /// The scene's length in seconds.
+    public let sceneDuration: Double
 
-    init(videos: VideoClips) {
+    init(videos: VideoClips, sceneAudio: [AudioTrack] = [], sceneDuration: Double = 0) {
         self.videos = videos
+        self.sceneAudio = sceneAudio
+        self.sceneDuration = sceneDuration
     }
 
     /// The image at `url`, decoded once however many layers show it.

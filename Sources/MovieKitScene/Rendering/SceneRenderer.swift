@@ -39,7 +39,8 @@ public final class SceneRenderer: Sendable {
     public init(scene: Scene, cachesStillGroups: Bool = true) throws {
         var resolved = scene
         let videos = VideoClips(pool: videoPool)
-        let preparation = ContentPreparation(videos: videos)
+        let preparation = ContentPreparation(
+            videos: videos, sceneAudio: scene.audio, sceneDuration: scene.canvas.duration)
         resolved.layers = try preparation.prepare(scene.layers)
         resolved.audio += videos.soundTracks
         backgroundWork = Array(preparation.backgroundWork.values)
