@@ -19,6 +19,7 @@ struct Moviemake: ParsableCommand {
               moviemake sheet scene.mp4 -o sheet.png --count 12
               moviemake concat --dir parts -o movie.mp4
               moviemake subtitles inspect talk.vtt --json
+              moviemake audiogram episode.mp3 --captions words.json --cover art.jpg --from 60 --to 90 -o clip.mp4
 
             Every command that writes takes -o (--output) and -y (--overwrite). \
             `moviemake help <command>` describes each command; \
@@ -27,7 +28,7 @@ struct Moviemake: ParsableCommand {
         version: MovieKitVersion.current,
         subcommands: [
             Demo.self, SlideshowCommand.self, Render.self, Still.self, Sheet.self, Concat.self, Preview.self,
-            SubtitlesCommand.self
+            SubtitlesCommand.self, AudiogramCommand.self
         ]
     )
 

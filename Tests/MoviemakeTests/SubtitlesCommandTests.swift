@@ -319,3 +319,44 @@ struct SubtitlesCommandTests {
         )
     }
 }
+
+/// `moviemake audiogram`: the clip's size, length and sound, and its checks.
+@Suite("moviemake audiogram")
+struct AudiogramCommandTests {
+    @Test func aClipOfTheEpisodeWithCoverWaveformAndCaptions() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("audiogram-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let episode = folder.appendingPathComponent("episode.wav")
+        try WAVFile.write(WAVFile.tone(seconds: 6, rate: 48000, amplitude: 0.4), rate: 48000, to: episode)
+        let cover = folder.appendingPathComponent("cover.png")
+        try Image(size: CGSize(width: 64, height: 64)) { $0.setFillColor(.red); $0.fill($0.bounds) }.write(to: cover)
+        let words = folder.appendingPathComponent("words.json")
+        try Data(
+            #"[{"text": "Hello", "startMs": 2000, "endMs": 2500}, {"text": " there", "startMs": 2500, "endMs": 3200}]"#
+                .utf8
+        ).write(to: words)
+        let clip = folder.appendingPathComponent("clip.mp4")
+        let run = try SubtitlesCommandTests.moviemake([
+            "audiogram", episode.path, "--captions", words.path, "--cover", cover.path, "--title", "Episode 1",
+            "--from", "1.5", "--to", "4", "--format", "square", "-o", clip.path, "--preset", "ultrafast", "--quiet",
+        ])
+        #expect(run.status == 0, "\(run.errors)")
+        let probe = try MovieProbe(url: clip)
+        #expect(probe.width == 1088 && probe.height == 1088 && probe.frames.count == 75)
+        #expect(abs(try AudioStreamProbe(url: clip).duration - 2.5) < 0.05)
+        // The cover art, red, in the middle of the upper half.
+        let art = probe.frames[10].pixel(x: 544, y: 400)
+        #expect(art.r > 200 && art.g < 60, "\(art)")
+
+        let outside = try SubtitlesCommandTests.moviemake([
+            "audiogram", episode.path, "--from", "5", "--to", "9", "-o", folder.appendingPathComponent("x.mp4").path,
+        ])
+        #expect(outside.status == 1 && outside.errors.contains("is not inside"), "\(outside.errors)")
+        let noWords = try SubtitlesCommandTests.moviemake([
+            "audiogram", episode.path, "--captions", words.path, "--from", "4", "--to", "5", "-o",
+            folder.appendingPathComponent("y.mp4").path,
+        ])
+        #expect(noWords.status == 1 && noWords.errors.contains("has no word between 4.0 s and 5.0 s"), "\(noWords.errors)")
+    }
+}
