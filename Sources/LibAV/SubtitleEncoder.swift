@@ -41,8 +41,9 @@ package final class SubtitleEncoder: StreamEncoder {
     package func encode(payload: String, start: Int64, end: Int64) throws -> Packet {
         var subtitle = AVSubtitle()
         defer { avsubtitle_free(&subtitle) }
-        guard let rects = av_mallocz(MemoryLayout<UnsafeMutablePointer<AVSubtitleRect>?>.size)?
-            .assumingMemoryBound(to: UnsafeMutablePointer<AVSubtitleRect>?.self),
+        guard
+            let rects = av_mallocz(MemoryLayout<UnsafeMutablePointer<AVSubtitleRect>?>.size)?
+                .assumingMemoryBound(to: UnsafeMutablePointer<AVSubtitleRect>?.self),
             let rect = av_mallocz(MemoryLayout<AVSubtitleRect>.size)?.assumingMemoryBound(to: AVSubtitleRect.self)
         else { throw LibAVError.outOfMemory("Allocating a subtitle") }
         rects.pointee = rect

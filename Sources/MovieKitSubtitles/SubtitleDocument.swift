@@ -10,7 +10,7 @@ public enum SubtitleDocument: Sendable, Hashable {
 
     /// The extensions read, lowercased, and the format each names.
     public static let formats: [(fileExtension: String, name: String)] = [
-        ("vtt", "WebVTT"), ("srt", "SRT"), ("ass", "ASS"), ("ssa", "SSA"),
+        ("vtt", "WebVTT"), ("srt", "SRT"), ("ass", "ASS"), ("ssa", "SSA")
     ]
 
     /// Reads `url` in the format its extension names.

@@ -31,7 +31,8 @@ extension SceneLayerType {
                 return try ASSContent(contentsOf: url, fontDirectories: folder.map { [$0] } ?? [])
             } catch let error as SubtitleError {
                 throw keys.invalid(
-                    "source", "a subtitle file that cannot be read (\(error.description))", expected: "an ASS or SSA file")
+                    "source", "a subtitle file that cannot be read (\(error.description))",
+                    expected: "an ASS or SSA file")
             }
         }
         var style = SubtitleStyle()
@@ -116,7 +117,8 @@ extension SceneLayerType {
     ) { keys in
         let look = try soundLook(keys)
         let window = try keys.double(
-            "window", in: 0.001...60, expected: "the seconds of sound shown, from 0.001 to 60 (2 by default; 0.05 for a line)")
+            "window", in: 0.001...60,
+            expected: "the seconds of sound shown, from 0.001 to 60 (2 by default; 0.05 for a line)")
         return WaveformContent(source: try soundSource(keys), look: look, window: window)
     }
 
@@ -132,7 +134,9 @@ extension SceneLayerType {
     }
 
     private static func soundSource(_ keys: SceneLayerKeys) throws -> SoundSource {
-        if try keys.string("source", expected: "an audio file, or mix for the scene's sound") == "mix" { return .sceneMix }
+        if try keys.string("source", expected: "an audio file, or mix for the scene's sound") == "mix" {
+            return .sceneMix
+        }
         return .file(try keys.file("source", kind: "an audio file", extensions: [".mp3", ".m4a", ".wav", ".flac"]))
     }
 

@@ -119,7 +119,7 @@ struct TextDrawingTests {
         ("text_transform=\"12\"", "text_transform=\"12\"", "capitalize"),
         ("style=\"9\"", "style=\"9\"", "italic"),
         ("underline=\"9\"", "underline=\"9\"", "double"),
-        ("gravity_hint=\"7\"", "gravity_hint=\"7\"", "strong"),
+        ("gravity_hint=\"7\"", "gravity_hint=\"7\"", "strong")
     ])
     func enumeratedAttributesOutOfRangeAreRefused(attribute: String, named: String, choice: String) throws {
         let markup = "<span \(attribute)>x</span>"
@@ -130,7 +130,9 @@ struct TextDrawingTests {
             return message.contains(named) && message.contains(choice) && !message.contains("Close every tag")
         }
         // The values the enumeration has still lay out.
-        #expect(try TextStyle(font: .system(size: 20)).metrics(forMarkup: "<span text_transform=\"3\">x</span>").size.width > 0)
+        #expect(
+            try TextStyle(font: .system(size: 20)).metrics(forMarkup: "<span text_transform=\"3\">x</span>").size.width
+                > 0)
     }
 
     @Test func invalidMarkupDrawsNothing() throws {

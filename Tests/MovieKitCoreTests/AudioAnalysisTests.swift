@@ -55,12 +55,15 @@ struct AudioAnalysisTests {
 
     @Test func smoothingKeepsTheSpectrumAfterTheSoundStopsAndDependsOnTheTimeAlone() throws {
         let dir = try TemporaryDirectory()
-        let analysis = try AudioAnalysis(contentsOf: Self.toneFile(frequency: 1000, amplitude: 0.5, seconds: 1, in: dir))
+        let analysis = try AudioAnalysis(
+            contentsOf: Self.toneFile(frequency: 1000, amplitude: 0.5, seconds: 1, in: dir))
         let after = 2.05
         let sharp = analysis.spectrum(at: after, count: 16, smoothing: 0).max() ?? 1
         let smooth = analysis.spectrum(at: after, count: 16, smoothing: 0.9).max() ?? 0
         #expect(sharp < 0.05 && smooth > 0.3, "\(sharp) \(smooth)")
-        #expect(analysis.spectrum(at: 1.37, count: 16, smoothing: 0.8) == analysis.spectrum(at: 1.37, count: 16, smoothing: 0.8))
+        #expect(
+            analysis.spectrum(at: 1.37, count: 16, smoothing: 0.8)
+                == analysis.spectrum(at: 1.37, count: 16, smoothing: 0.8))
     }
 
     @Test func aScenesTracksAreMixedAndSilenceIsAnalysedToo() throws {

@@ -81,7 +81,8 @@ struct LoudnessNormalizationTests {
         let spiky = LoudnessMeasurement(integratedLoudness: -30, truePeak: -1)
         #expect(loudness.needsLimiter(for: spiky) && loudness.chain(for: spiky).contains("alimiter"))
         // Silence keeps its level.
-        #expect(loudness.chain(for: LoudnessMeasurement(integratedLoudness: -.infinity, truePeak: -.infinity)) == "anull")
+        #expect(
+            loudness.chain(for: LoudnessMeasurement(integratedLoudness: -.infinity, truePeak: -.infinity)) == "anull")
     }
 
     @Test(arguments: [(-4.0, -1.0, "integrated loudness -4.0"), (-14, 0.5, "true peak 0.5"), (.nan, -1, "nan")])

@@ -72,12 +72,13 @@ struct SubtitleTrackTests {
     }
 
     static let cues: [(start: Double, end: Double, text: String)] = [
-        (0.5, 1.25, "Hello there\nsecond line"), (2.001, 3.999, "Bye {for now}"),
+        (0.5, 1.25, "Hello there\nsecond line"), (2.001, 3.999, "Bye {for now}")
     ]
 
     static func write(_ name: String, tracks: [SubtitleTrack], in dir: borrowing TemporaryDirectory) throws -> URL {
         let url = dir.file(name)
-        let writer = try MovieWriter(url: url, settings: MovieSettings(width: 32, height: 32, fps: 10, preset: .ultrafast))
+        let writer = try MovieWriter(
+            url: url, settings: MovieSettings(width: 32, height: 32, fps: 10, preset: .ultrafast))
         for track in tracks { try writer.addSubtitles(track) }
         try writer.render(frameCount: 40) { context, _ in context.fill(context.bounds) }
         return url
@@ -90,7 +91,7 @@ struct SubtitleTrackTests {
             "out.\(ext)",
             tracks: [
                 SubtitleTrack(cues: Self.cues, language: "eng", isDefault: true),
-                SubtitleTrack(cues: [(1, 2, "Bonjour")], language: "fra"),
+                SubtitleTrack(cues: [(1, 2, "Bonjour")], language: "fra")
             ], in: dir)
         let streams = try Self.subtitleStreams(of: url)
         try #require(streams.count == 2)
@@ -105,7 +106,8 @@ struct SubtitleTrackTests {
         if let run = try FFmpegTools.run(
             "ffprobe", ["-v", "error", "-show_entries", "stream=codec_name", "-of", "csv=p=0", url.path])
         {
-            #expect(run.standardOutput.split(separator: "\n").filter { $0 == codec }.count == 2, "\(run.standardOutput)")
+            #expect(
+                run.standardOutput.split(separator: "\n").filter { $0 == codec }.count == 2, "\(run.standardOutput)")
         }
     }
 

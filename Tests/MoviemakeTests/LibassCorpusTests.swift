@@ -18,7 +18,7 @@ struct LibassCorpusTests {
         "faux-italics/cff-0000.png", "faux-italics/truetype-0000.png", "karaoke/216-vertical-2252.png",
         "karaoke/karaoke-and-runsplits-0000.png", "karaoke/karaoke-and-runsplits-2040.png",
         "karaoke/karaoke-and-runsplits-2800.png", "karaoke/karaoke-and-runsplits-3120.png",
-        "karaoke/karaoke-and-runsplits-4600.png", "token-parsing/trimming-0000.png",
+        "karaoke/karaoke-and-runsplits-4600.png", "token-parsing/trimming-0000.png"
     ]
 
     /// `../shared/libass-tests`, beside the repository (CI has it).
@@ -38,7 +38,9 @@ struct LibassCorpusTests {
                 let stem = name.dropLast(4)
                 guard let dash = stem.lastIndex(of: "-"), let milliseconds = Int(stem[stem.index(after: dash)...])
                 else { return nil }
-                return (name, folder.appendingPathComponent(String(stem[..<dash]) + ".ass"), Double(milliseconds) / 1000)
+                return (
+                    name, folder.appendingPathComponent(String(stem[..<dash]) + ".ass"), Double(milliseconds) / 1000
+                )
             }
     }
 
@@ -138,7 +140,7 @@ struct LibassCorpusTests {
             let output = folder.appendingPathComponent("\(group)-\(name)")
             let run = try ChunkCommandTests.moviemake([
                 "still", subtitles.path, "--time", String(time), "--size", "\(reference.width)x\(reference.height)",
-                "--fonts-dir", fonts.path, "-o", output.path,
+                "--fonts-dir", fonts.path, "-o", output.path
             ])
             guard run.status == 0 else {
                 Issue.record("moviemake still \(group)/\(name) failed: \(run.errors)")

@@ -39,7 +39,7 @@ struct SceneAudioCommandTests {
         let process = Process()
         process.executableURL = try SignalTests.moviemakeExecutable()
         process.arguments = [
-            "render", scene.path, "-o", output.path, "--preset", "ultrafast", "--loudness", "-16", "--true-peak", "-2",
+            "render", scene.path, "-o", output.path, "--preset", "ultrafast", "--loudness", "-16", "--true-peak", "-2"
         ]
         let printed = Pipe()
         process.standardOutput = printed
@@ -54,7 +54,7 @@ struct SceneAudioCommandTests {
         for (arguments, message) in [
             (["--loudness", "-3"], "integrated loudness -3.0; use a loudness from -70 to -5 LUFS"),
             (["--true-peak", "-1"], "--true-peak is the ceiling of --loudness"),
-            (["--loudness", "-14", "--jobs", "2"], "--loudness measures the whole movie's sound"),
+            (["--loudness", "-14", "--jobs", "2"], "--loudness measures the whole movie's sound")
         ] {
             let run = try ChunkCommandTests.moviemake(
                 ["render", scene.path, "-o", dir.appendingPathComponent("x.mp4").path] + arguments)

@@ -153,7 +153,8 @@ struct SubtitlesCommandTests {
         defer { try? FileManager.default.removeItem(at: other) }
         let failed = try Self.moviemake(["render", brokenPath, "-o", overlay + ".2.mov", "--quiet"])
         #expect(failed.status == 1)
-        #expect(failed.errors.contains("\(brokenPath):7:9: In this ASS file, the [Events] Format line ends with `Effect`"))
+        #expect(
+            failed.errors.contains("\(brokenPath):7:9: In this ASS file, the [Events] Format line ends with `Effect`"))
         #expect(!FileManager.default.fileExists(atPath: overlay + ".2.mov"))
         let noFolder = try Self.moviemake(["still", path, "--fonts-dir", "/nonexistent", "-o", png, "-y"])
         #expect(noFolder.status == 64 && noFolder.errors.contains("--fonts-dir /nonexistent is not a folder"))
@@ -172,7 +173,7 @@ struct SubtitlesCommandTests {
         let movie = folder.appendingPathComponent("out.mkv").path
         let run = try Self.moviemake([
             "render", scene, "-o", movie, "--subtitle-track", srt.path + ":eng", "--subtitle-track", vtt.path + ":fr",
-            "--quiet",
+            "--quiet"
         ])
         #expect(run.status == 0, "\(run.errors)")
         let probe = try #require(
@@ -180,12 +181,12 @@ struct SubtitlesCommandTests {
                 "ffprobe",
                 [
                     "-v", "error", "-select_streams", "s", "-show_entries",
-                    "stream=codec_name:stream_tags=language:stream_disposition=default", "-of", "csv=p=0", movie,
+                    "stream=codec_name:stream_tags=language:stream_disposition=default", "-of", "csv=p=0", movie
                 ]))
         #expect(probe.standardOutput == "subrip,1,eng\nsubrip,0,fra\n", "\(probe.standardOutput)")
         for (arguments, message) in [
             (["--subtitle-track", srt.path + ":xx"], "\"xx\" is not a language MovieKit knows by two letters"),
-            (["--subtitle-track", srt.path, "--jobs", "2"], "--subtitle-track is written with the whole movie"),
+            (["--subtitle-track", srt.path, "--jobs", "2"], "--subtitle-track is written with the whole movie")
         ] {
             let failed = try Self.moviemake(["render", scene, "-o", movie + ".2.mkv"] + arguments)
             #expect(failed.status == 64 && failed.errors.contains(message), "\(arguments): \(failed.errors)")
@@ -315,7 +316,9 @@ struct SubtitlesCommandTests {
         let other = try Self.moviemake(["subtitles", "inspect", folder.appendingPathComponent("talk.txt").path])
         #expect(other.status == 64)
         #expect(
-            other.errors.contains("subtitles inspect reads WebVTT (.vtt), SRT (.srt), ASS and SSA (.ass, .ssa) files, and transcripts (.json)")
+            other.errors.contains(
+                "subtitles inspect reads WebVTT (.vtt), SRT (.srt), ASS and SSA (.ass, .ssa) files, and transcripts (.json)"
+            )
         )
     }
 }
@@ -330,7 +333,10 @@ struct AudiogramCommandTests {
         let episode = folder.appendingPathComponent("episode.wav")
         try WAVFile.write(WAVFile.tone(seconds: 6, rate: 48000, amplitude: 0.4), rate: 48000, to: episode)
         let cover = folder.appendingPathComponent("cover.png")
-        try Image(size: CGSize(width: 64, height: 64)) { $0.setFillColor(.red); $0.fill($0.bounds) }.write(to: cover)
+        try Image(size: CGSize(width: 64, height: 64)) {
+            $0.setFillColor(.red)
+            $0.fill($0.bounds)
+        }.write(to: cover)
         let words = folder.appendingPathComponent("words.json")
         try Data(
             #"[{"text": "Hello", "startMs": 2000, "endMs": 2500}, {"text": " there", "startMs": 2500, "endMs": 3200}]"#
@@ -339,7 +345,7 @@ struct AudiogramCommandTests {
         let clip = folder.appendingPathComponent("clip.mp4")
         let run = try SubtitlesCommandTests.moviemake([
             "audiogram", episode.path, "--captions", words.path, "--cover", cover.path, "--title", "Episode 1",
-            "--from", "1.5", "--to", "4", "--format", "square", "-o", clip.path, "--preset", "ultrafast", "--quiet",
+            "--from", "1.5", "--to", "4", "--format", "square", "-o", clip.path, "--preset", "ultrafast", "--quiet"
         ])
         #expect(run.status == 0, "\(run.errors)")
         let probe = try MovieProbe(url: clip)
@@ -350,13 +356,14 @@ struct AudiogramCommandTests {
         #expect(art.r > 200 && art.g < 60, "\(art)")
 
         let outside = try SubtitlesCommandTests.moviemake([
-            "audiogram", episode.path, "--from", "5", "--to", "9", "-o", folder.appendingPathComponent("x.mp4").path,
+            "audiogram", episode.path, "--from", "5", "--to", "9", "-o", folder.appendingPathComponent("x.mp4").path
         ])
         #expect(outside.status == 1 && outside.errors.contains("is not inside"), "\(outside.errors)")
         let noWords = try SubtitlesCommandTests.moviemake([
             "audiogram", episode.path, "--captions", words.path, "--from", "4", "--to", "5", "-o",
-            folder.appendingPathComponent("y.mp4").path,
+            folder.appendingPathComponent("y.mp4").path
         ])
-        #expect(noWords.status == 1 && noWords.errors.contains("has no word between 4.0 s and 5.0 s"), "\(noWords.errors)")
+        #expect(
+            noWords.status == 1 && noWords.errors.contains("has no word between 4.0 s and 5.0 s"), "\(noWords.errors)")
     }
 }

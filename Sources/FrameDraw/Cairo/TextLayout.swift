@@ -94,7 +94,8 @@ enum TextLayout {
     /// checking that the enumeration has that value, and Pango 1.50 then aborts the process while laying
     /// the text out (`g_assert_not_reached` in `pango_hb_shape`). Such markup is refused here, naming the
     /// attribute, the value and the values it takes.
-    private static func rejectEnumValuesPangoDoesNotKnow(in list: OpaquePointer, markup: String) throws(FrameDrawError) {
+    private static func rejectEnumValuesPangoDoesNotKnow(in list: OpaquePointer, markup: String) throws(FrameDrawError)
+    {
         let all = pango_attr_list_get_attributes(list)
         defer {
             g_slist_free_full(all) { pango_attribute_destroy($0?.assumingMemoryBound(to: PangoAttribute.self)) }

@@ -170,9 +170,12 @@ private struct Analyzer {
         let range = AudioAnalysis.frequencyRange
         let binWidth = Double(AudioAnalysis.sampleRate) / Double(size)
         bandBins = (0..<AudioAnalysis.bandCount).map { band in
-            let low = range.lowerBound * pow(range.upperBound / range.lowerBound, Double(band) / Double(AudioAnalysis.bandCount))
+            let low =
+                range.lowerBound
+                * pow(range.upperBound / range.lowerBound, Double(band) / Double(AudioAnalysis.bandCount))
             let high =
-                range.lowerBound * pow(range.upperBound / range.lowerBound, Double(band + 1) / Double(AudioAnalysis.bandCount))
+                range.lowerBound
+                * pow(range.upperBound / range.lowerBound, Double(band + 1) / Double(AudioAnalysis.bandCount))
             let first = Int((low / binWidth).rounded())
             return first...max(first, Int((high / binWidth).rounded(.down)))
         }

@@ -41,7 +41,8 @@ final class AudioStreamWriter {
             chain += [gain, LoudnessNormalization.meter]
         }
         measures = loudness != nil
-        normalizer = try chain.isEmpty
+        normalizer =
+            try chain.isEmpty
             ? nil
             : AudioFilter(
                 chain: chain.joined(separator: ","), sampleRate: AudioMixer.sampleRate, channels: AudioMixer.channels)
@@ -62,7 +63,8 @@ final class AudioStreamWriter {
         -> LoudnessMeasurement
     {
         let end = movieEnd ?? mixer.naturalEnd ?? 0
-        let filter = try chain.isEmpty
+        let filter =
+            try chain.isEmpty
             ? nil
             : AudioFilter(
                 chain: chain.joined(separator: ","), sampleRate: AudioMixer.sampleRate, channels: AudioMixer.channels)

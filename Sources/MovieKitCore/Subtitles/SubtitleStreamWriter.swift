@@ -23,7 +23,8 @@ final class SubtitleStreamWriter {
     /// Adds the stream to `output` (before its header is written).
     init(track: SubtitleTrack, codec: String, output: MediaOutput) throws {
         encoder = try SubtitleEncoder(
-            codec: codec, header: track.assHeader ?? SubtitleTrack.defaultHeader, globalHeader: output.wantsGlobalHeader)
+            codec: codec, header: track.assHeader ?? SubtitleTrack.defaultHeader, globalHeader: output.wantsGlobalHeader
+        )
         stream = try output.addStream(for: encoder)
         try output.describeStream(stream, language: track.language, title: track.title, isDefault: track.isDefault)
         events = track.events.sorted { $0.start < $1.start }

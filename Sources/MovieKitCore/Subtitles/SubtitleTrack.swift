@@ -59,7 +59,10 @@ public struct SubtitleTrack: Sendable, Hashable {
     public var assHeader: String?
 
     /// A track of events.
-    public init(events: [Event], language: String? = nil, title: String? = nil, isDefault: Bool = false, assHeader: String? = nil) {
+    public init(
+        events: [Event], language: String? = nil, title: String? = nil, isDefault: Bool = false,
+        assHeader: String? = nil
+    ) {
         self.events = events
         self.language = language
         self.title = title

@@ -167,7 +167,9 @@ final class EncodeStage: FrameSink {
         // Audio follows the video, held back by the longest fade-out until the end is known.
         try writeAudio { try $0.advance(to: settings.fps.time(ofFrame: framesEncoded), output: output) }
         try mapped {
-            for stream in subtitles { try stream.advance(to: settings.fps.time(ofFrame: framesEncoded), output: output) }
+            for stream in subtitles {
+                try stream.advance(to: settings.fps.time(ofFrame: framesEncoded), output: output)
+            }
         }
     }
 

@@ -211,7 +211,9 @@ struct ASSReader {
                 throw SubtitleError.tooManyCues(file: fileName, limit: ASSFile.maximumEventCount)
             }
             let fields =
-                eventFields ?? ["layer", "start", "end", "style", "name", "marginl", "marginr", "marginv", "effect", "text"]
+                eventFields ?? [
+                    "layer", "start", "end", "style", "name", "marginl", "marginr", "marginv", "effect", "text"
+                ]
             let values = value.split(separator: ",", maxSplits: fields.count - 1, omittingEmptySubsequences: false)
             guard values.count == fields.count else {
                 throw SubtitleError.invalidASS(

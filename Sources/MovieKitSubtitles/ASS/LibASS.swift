@@ -55,18 +55,25 @@ final class LibASSInstance {
     /// - Throws: `SubtitleError.libassFailed` when libass cannot start or read the script.
     init(script: Data, fonts: [ASSFontFile], fileName: String, systemFonts: Bool = true) throws {
         guard let library = ass_library_init() else {
-            throw SubtitleError.libassFailed(file: fileName, reason: "ass_library_init returned nothing, which happens when memory runs out; free some memory")
+            throw SubtitleError.libassFailed(
+                file: fileName,
+                reason: "ass_library_init returned nothing, which happens when memory runs out; free some memory")
         }
         mk_ass_set_message_sink(library, libassMessage)
         ass_set_extract_fonts(library, 1)
         for font in fonts {
             font.data.withUnsafeBytes { bytes in
-                ass_add_font(library, font.name, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
+                ass_add_font(
+                    library, font.name, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
             }
         }
         guard let renderer = ass_renderer_init(library) else {
             ass_library_done(library)
-            throw SubtitleError.libassFailed(file: fileName, reason: "ass_renderer_init returned nothing, which happens when memory runs out or FreeType cannot start; free some memory")
+            throw SubtitleError.libassFailed(
+                file: fileName,
+                reason:
+                    "ass_renderer_init returned nothing, which happens when memory runs out or FreeType cannot start; free some memory"
+            )
         }
         let provider = systemFonts ? ASS_FONTPROVIDER_AUTODETECT : ASS_FONTPROVIDER_NONE
         ass_set_fonts(renderer, nil, "sans-serif", Int32(provider.rawValue), nil, 1)
@@ -77,7 +84,11 @@ final class LibASSInstance {
         guard let track = ass_read_memory(library, &bytes, script.count, nil) else {
             ass_renderer_done(renderer)
             ass_library_done(library)
-            throw SubtitleError.libassFailed(file: fileName, reason: "ass_read_memory could not read it as ASS or SSA; check that it is an ASS or SSA file, starting with [Script Info]")
+            throw SubtitleError.libassFailed(
+                file: fileName,
+                reason:
+                    "ass_read_memory could not read it as ASS or SSA; check that it is an ASS or SSA file, starting with [Script Info]"
+            )
         }
         self.library = library
         self.renderer = renderer
@@ -248,12 +259,14 @@ enum ASSCompositor {
                 guard coverage > 0 else { continue }
                 let k = coverage * multiplier
                 let at = rowStart + x * 4
-                buffer[at] = UInt8(truncatingIfNeeded: Int32(buffer[at]) - ((Int32(buffer[at]) - red) * k + offset) >> 23)
+                buffer[at] = UInt8(
+                    truncatingIfNeeded: Int32(buffer[at]) - ((Int32(buffer[at]) - red) * k + offset) >> 23)
                 buffer[at + 1] = UInt8(
                     truncatingIfNeeded: Int32(buffer[at + 1]) - ((Int32(buffer[at + 1]) - green) * k + offset) >> 23)
                 buffer[at + 2] = UInt8(
                     truncatingIfNeeded: Int32(buffer[at + 2]) - ((Int32(buffer[at + 2]) - blue) * k + offset) >> 23)
-                buffer[at + 3] = UInt8(truncatingIfNeeded: Int32(buffer[at + 3]) - (Int32(buffer[at + 3]) * k + offset) >> 23)
+                buffer[at + 3] = UInt8(
+                    truncatingIfNeeded: Int32(buffer[at + 3]) - (Int32(buffer[at + 3]) * k + offset) >> 23)
             }
         }
     }

@@ -63,7 +63,8 @@ public struct Audiogram: Sendable {
                 path: audio.path, from: stretch.lowerBound, to: stretch.upperBound, length: length)
         }
         let (width, height) = format.size
-        var canvas = Canvas(width: width, height: height, fps: frameRate, duration: stretch.upperBound - stretch.lowerBound)
+        var canvas = Canvas(
+            width: width, height: height, fps: frameRate, duration: stretch.upperBound - stretch.lowerBound)
         canvas.background = background
         let layout = Layout(format: format, width: Double(width), height: Double(height))
 
@@ -92,7 +93,8 @@ public struct Audiogram: Sendable {
         // The waveform and captions run on the episode's clock: the group shifts them by the start.
         var timed: [Layer] = []
         var wave = Layer(
-            .timed(WaveformContent(source: .file(audio), look: SoundLook(style: .mirrored, barCount: 40, color: accent))))
+            .timed(
+                WaveformContent(source: .file(audio), look: SoundLook(style: .mirrored, barCount: 40, color: accent))))
         wave.size = .constant(CGSize(width: layout.wave.width, height: layout.wave.height))
         wave.position = .constant(CGPoint(x: layout.wave.midX, y: layout.wave.midY))
         timed.append(wave)
@@ -138,7 +140,8 @@ public struct Audiogram: Sendable {
             case .landscape:
                 let side = height * 0.56
                 cover = CGRect(x: width * 0.08, y: (height - side) / 2, width: side, height: side)
-                let column = CGRect(x: cover.maxX + width * 0.05, y: 0, width: width - cover.maxX - width * 0.1, height: height)
+                let column = CGRect(
+                    x: cover.maxX + width * 0.05, y: 0, width: width - cover.maxX - width * 0.1, height: height)
                 text = column
                 titleSize = height * 0.05
                 titleY = height * 0.2
@@ -152,8 +155,11 @@ public struct Audiogram: Sendable {
                 titleSize = width * 0.048
                 titleY = height * (tall ? 0.1 : 0.075)
                 wave = CGRect(
-                    x: width * 0.1, y: cover.maxY + height * 0.03, width: width * 0.8, height: height * (tall ? 0.07 : 0.09))
-                captions = CGRect(x: width * 0.06, y: wave.maxY + height * 0.02, width: width * 0.88, height: height - wave.maxY - height * 0.06)
+                    x: width * 0.1, y: cover.maxY + height * 0.03, width: width * 0.8,
+                    height: height * (tall ? 0.07 : 0.09))
+                captions = CGRect(
+                    x: width * 0.06, y: wave.maxY + height * 0.02, width: width * 0.88,
+                    height: height - wave.maxY - height * 0.06)
             }
         }
     }

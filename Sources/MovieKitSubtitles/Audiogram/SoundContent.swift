@@ -41,7 +41,7 @@ public struct SoundLook: Sendable, Hashable {
 }
 
 /// A waveform over the layer for audiograms: the level of the last ``window`` seconds of sound in
-/// bars (or, as a line, the samples around the time), drawn from ``MovieKitCore/AudioAnalysis`` at
+/// bars (or, as a line, the samples around the time), drawn from `AudioAnalysis` at
 /// each frame's time, so it moves with the sound to the frame.
 public struct WaveformContent: TimedContent {
     public var source: SoundSource

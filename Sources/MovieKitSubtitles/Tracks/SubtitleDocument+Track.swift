@@ -3,7 +3,7 @@ import FrameDraw
 import MovieKitCore
 
 extension SubtitleDocument {
-    /// The file as a subtitle stream for a movie (``MovieKitCore/SubtitleTrack``): WebVTT and SRT
+    /// The file as a subtitle stream for a movie (`SubtitleTrack`): WebVTT and SRT
     /// cues with `<b>`, `<i>`, `<u>` and `<font color>` as ASS override tags (other tags keep their
     /// text); an ASS or SSA file with its own header and events, kept whole in Matroska.
     /// - Parameters:
@@ -35,7 +35,7 @@ extension SubtitleDocument {
         "ar": "ara", "cs": "ces", "da": "dan", "de": "deu", "el": "ell", "en": "eng", "es": "spa", "fi": "fin",
         "fr": "fra", "he": "heb", "hi": "hin", "hu": "hun", "id": "ind", "it": "ita", "ja": "jpn", "ko": "kor",
         "nl": "nld", "no": "nor", "pl": "pol", "pt": "por", "ro": "ron", "ru": "rus", "sv": "swe", "th": "tha",
-        "tr": "tur", "uk": "ukr", "vi": "vie", "zh": "zho",
+        "tr": "tur", "uk": "ukr", "vi": "vie", "zh": "zho"
     ]
 }
 
@@ -83,7 +83,9 @@ enum CueTextASS {
         let value = tag[range.upperBound...].trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
             .prefix { !$0.isWhitespace && $0 != "\"" && $0 != "'" }
         guard let colour = try? Color(parsing: String(value)) else { return nil }
-        func component(_ value: Double) -> String { String(format: "%02X", Int((min(max(value, 0), 1) * 255).rounded())) }
+        func component(_ value: Double) -> String {
+            String(format: "%02X", Int((min(max(value, 0), 1) * 255).rounded()))
+        }
         return component(colour.blue) + component(colour.green) + component(colour.red)
     }
 }

@@ -43,11 +43,13 @@ struct AudiogramCommand: ParsableCommand {
     var format: Audiogram.Format = .vertical
 
     @Option(
-        help: ArgumentHelp("The waveform's colour and the spoken word's, such as #FFCC33 or yellow.", valueName: "color"),
+        help: ArgumentHelp(
+            "The waveform's colour and the spoken word's, such as #FFCC33 or yellow.", valueName: "color"),
         transform: ColorArgument.parse)
     var accent: Color?
 
-    @Option(help: ArgumentHelp("The look of the captions: classic, karaoke or boxed. Default: karaoke.", valueName: "name"))
+    @Option(
+        help: ArgumentHelp("The look of the captions: classic, karaoke or boxed. Default: karaoke.", valueName: "name"))
     var captionStyle: String?
 
     @OptionGroup var encoding: EncodingOptions
@@ -87,7 +89,9 @@ struct AudiogramCommand: ParsableCommand {
         let renderer = try SceneRenderer(scene: scene)
         let url = URL(fileURLWithPath: output)
         let settings = try encoding.settings(for: renderer.canvas, sceneFile: audio, output: url)
-        let identity = ["audiogram", audio, captions ?? "", cover ?? "", title ?? "", "\(clip.range.map { "\($0)" } ?? "")"]
+        let identity = [
+            "audiogram", audio, captions ?? "", cover ?? "", title ?? "", "\(clip.range.map { "\($0)" } ?? "")"
+        ]
         let job = RenderJob(
             renderer: renderer, output: url, settings: settings, movieIdentity: identity.joined(separator: "\n"))
         _ = try RenderRunner.run(job, encoding: encoding, chunks: try ChunkOptions.parse([]), progress: progress)

@@ -129,7 +129,8 @@ struct Render: ParsableCommand {
         if let subtitles {
             // Read now, so that a bad file stops the render before its first frame.
             document.scene.layers.append(
-                try Layer.subtitles(contentsOf: URL(fileURLWithPath: subtitles), fontDirectories: subtitleFiles.folders))
+                try Layer.subtitles(contentsOf: URL(fileURLWithPath: subtitles), fontDirectories: subtitleFiles.folders)
+            )
         }
         if let captions {
             document.scene.layers.append(
@@ -163,7 +164,8 @@ struct Render: ParsableCommand {
         let variables = try sceneOptions.variables().sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         var job = RenderJob(
             renderer: renderer, output: output, settings: settings,
-            movieIdentity: sceneText + "\n" + variables.joined(separator: "\n") + overlayIdentity + subtitleTracks.identity)
+            movieIdentity: sceneText + "\n" + variables.joined(separator: "\n") + overlayIdentity
+                + subtitleTracks.identity)
         job.subtitleTracks = try subtitleTracks.subtitleTracks()
         if targets.target == .telegramSticker {
             try renderSticker(job, canvas: renderer.canvas, preset: settings.preset)

@@ -176,7 +176,8 @@ struct EncoderOptions: ParsableArguments {
     /// `--loudness` and `--true-peak` as settings, or `nil` without `--loudness`.
     func loudnessNormalization() throws -> LoudnessNormalization? {
         if truePeak != nil, loudness == nil {
-            throw ValidationError("--true-peak is the ceiling of --loudness; pass --loudness with a target such as -14 too.")
+            throw ValidationError(
+                "--true-peak is the ceiling of --loudness; pass --loudness with a target such as -14 too.")
         }
         guard let loudness else { return nil }
         do {

@@ -39,7 +39,8 @@ struct ASSTests {
     @Test func readsTheScriptSizeStylesAndEvents() throws {
         let file = try ASSFile(
             parsing: Self.header
-                + "Dialogue: 1,0:00:01.50,0:01:02.05,Default,Bob,0,0,0,,{\\k20}Hello,\\Nworld\\h!{\\p1}m 0 0 l 1 1{\\p0}\n")
+                + "Dialogue: 1,0:00:01.50,0:01:02.05,Default,Bob,0,0,0,,{\\k20}Hello,\\Nworld\\h!{\\p1}m 0 0 l 1 1{\\p0}\n"
+        )
         #expect(file.playResX == 320 && file.playResY == 180)
         #expect(file.naturalSize == (320, 180))
         #expect(file.styleNames == ["Default"] && file.styleFonts == ["DejaVu Sans"])
@@ -55,7 +56,7 @@ struct ASSTests {
 
     @Test(arguments: [
         ("Format: Layer, Start, End, Style, Text, Effect", 11, 9, "ends with `Effect` instead of `Text`"),
-        ("Format: Layer, Start, Style, Text", 11, 9, "no `End` field"),
+        ("Format: Layer, Start, Style, Text", 11, 9, "no `End` field")
     ])
     func aBrokenEventsFormatLineIsNamedWithItsLineAndColumn(line: String, number: Int, column: Int, says: String) {
         let text = Self.header.replacingOccurrences(
@@ -70,13 +71,15 @@ struct ASSTests {
 
     @Test func aBadTimeAndAnEventEndingBeforeItStartsAreNamed() {
         #expect {
-            _ = try ASSFile(parsing: Self.header + "Dialogue: 0,0:00:01.00,0:0x:02.00,Default,,0,0,0,,Hi\n", fileName: "t.ass")
+            _ = try ASSFile(
+                parsing: Self.header + "Dialogue: 0,0:00:01.00,0:0x:02.00,Default,,0,0,0,,Hi\n", fileName: "t.ass")
         } throws: { error in
             // The End field starts after "Dialogue: 0,0:00:01.00,", at column 24.
             "\(error)".hasPrefix("t.ass:12:24: ") && "\(error)".contains("`0:0x:02.00` is not an ASS time")
         }
         #expect(throws: SubtitleError.endsBeforeStart(file: "t.ass", line: 12, start: 2, end: 1)) {
-            _ = try ASSFile(parsing: Self.header + "Dialogue: 0,0:00:02.00,0:00:01.00,Default,,0,0,0,,Hi\n", fileName: "t.ass")
+            _ = try ASSFile(
+                parsing: Self.header + "Dialogue: 0,0:00:02.00,0:00:01.00,Default,,0,0,0,,Hi\n", fileName: "t.ass")
         }
         #expect(throws: SubtitleError.self) {
             _ = try ASSFile(parsing: Self.header + "Dialogue: 0,0:00:01.00\n", fileName: "t.ass")
@@ -142,7 +145,8 @@ struct SubtitleDocumentTrackTests {
     @Test func cueTagsBecomeASSOverrideTagsAndOthersKeepTheirText() throws {
         let file = try WebVTTFile(
             parsing:
-                "WEBVTT\n\n00:01.000 --> 00:02.000\n<v Ann><b>Bold</b> <i>it</i> <u>u</u> <c.yellow>c</c> a&amp;b {x}\nline\n")
+                "WEBVTT\n\n00:01.000 --> 00:02.000\n<v Ann><b>Bold</b> <i>it</i> <u>u</u> <c.yellow>c</c> a&amp;b {x}\nline\n"
+        )
         let track = SubtitleDocument.webVTT(file).track(language: "eng", isDefault: true)
         #expect(track.events.map(\.text) == ["{\\b1}Bold{\\b0} {\\i1}it{\\i0} {\\u1}u{\\u0} c a&b (x)\\Nline"])
         #expect(track.language == "eng" && track.isDefault && track.assHeader == nil)
@@ -156,7 +160,9 @@ struct SubtitleDocumentTrackTests {
         let track = SubtitleDocument.ass(file).track()
         let header = try #require(track.assHeader)
         #expect(header.contains("PlayResX: 320") && header.contains("Style: Default,DejaVu Sans"))
-        #expect(header.hasSuffix("[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"))
+        #expect(
+            header.hasSuffix(
+                "[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"))
         #expect(header.components(separatedBy: "[Events]").count == 2, "one [Events] heading")
         let event = try #require(track.events.first)
         #expect(event.start == 1 && event.end == 2.5 && event.layer == 2 && event.name == "Bob")

@@ -32,7 +32,11 @@ struct SoundLayerTests {
         canvas.background = .clear
         let spectrum = Scene(
             canvas: canvas,
-            layers: [Layer(.timed(SpectrumContent(source: .file(url), look: SoundLook(barCount: 64, barFill: 1), smoothing: 0)))])
+            layers: [
+                Layer(
+                    .timed(SpectrumContent(source: .file(url), look: SoundLook(barCount: 64, barFill: 1), smoothing: 0))
+                )
+            ])
         let renderer = try SceneRenderer(scene: spectrum)
         // 1 kHz is in band 34 of 64 (40 Hz to 16 kHz): the bar in columns 68 and 69.
         let before = try renderer.image(at: renderer.canvas.time(ofFrame: 24))
@@ -62,12 +66,15 @@ struct SoundLayerTests {
         ContentKinds.register(Subtitles.self)
         var layers = ""
         for (index, style) in SoundStyle.allCases.enumerated() {
-            layers += "  - {type: spectrum, source: mix, style: \(style.rawValue), size: [64, 32], position: [32, \(16 + 32 * index)]}\n"
-            layers += "  - {type: waveform, source: tone.wav, style: \(style.rawValue), size: [64, 32], position: [96, \(16 + 32 * index)]}\n"
+            layers +=
+                "  - {type: spectrum, source: mix, style: \(style.rawValue), size: [64, 32], position: [32, \(16 + 32 * index)]}\n"
+            layers +=
+                "  - {type: waveform, source: tone.wav, style: \(style.rawValue), size: [64, 32], position: [96, \(16 + 32 * index)]}\n"
         }
         let file = folder.appendingPathComponent("audiogram.yaml")
         try Data(
-            "canvas: {width: 128, height: 128, fps: 10, duration: 3}\naudio:\n  - path: tone.wav\nlayers:\n\(layers)".utf8
+            "canvas: {width: 128, height: 128, fps: 10, duration: 3}\naudio:\n  - path: tone.wav\nlayers:\n\(layers)"
+                .utf8
         ).write(to: file)
         let document = try SceneDocument.load(contentsOf: file)
         let image = try SceneRenderer(scene: document.scene).image(at: 1.5)
@@ -81,7 +88,8 @@ struct SoundLayerTests {
         }
         let bad = folder.appendingPathComponent("bad.yaml")
         try Data(
-            "canvas: {width: 64, height: 64, fps: 10, duration: 1}\nlayers:\n  - {type: waveform, source: tone.wav, style: dots}\n".utf8
+            "canvas: {width: 64, height: 64, fps: 10, duration: 1}\nlayers:\n  - {type: waveform, source: tone.wav, style: dots}\n"
+                .utf8
         ).write(to: bad)
         #expect {
             _ = try SceneDocument.load(contentsOf: bad)

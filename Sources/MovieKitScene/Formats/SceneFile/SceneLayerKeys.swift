@@ -32,7 +32,8 @@ public struct SceneLayerKeys {
             : reader.context.baseURL.appendingPathComponent(relative).standardizedFileURL
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw reader.invalid("\"\(relative)\", which is not a folder (\(url.path))", expected: "the path of \(kind)")
+            throw reader.invalid(
+                "\"\(relative)\", which is not a folder (\(url.path))", expected: "the path of \(kind)")
         }
         return url
     }
