@@ -149,7 +149,7 @@ let package = Package(
         .executableTarget(
             name: "MovieKitBenchmarks",
             dependencies: [
-                "MovieKitCore", "MovieKitScene", "MovieKitLottie", "FrameDraw", "GLRender",
+                "MovieKitCore", "MovieKitScene", "MovieKitLottie", "MovieKitSubtitles", "FrameDraw", "GLRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ],
             path: "benchmarks/MovieKitBenchmarks"

@@ -62,7 +62,7 @@ extension SceneLayerType {
     }
 
     /// Scene files' `captions` layer: animated captions from a word-timed transcript (`source`), in a
-    /// named `style` (`classic`, `karaoke` or `boxed`), with `highlight` (`color` or `karaoke`),
+    /// named `style` (`classic`, `karaoke`, `boxed`, `pill` or `pop`), with `highlight` (`color`, `karaoke`, `pill` or `pop`),
     /// `color`, `activeColor`, `fontSize` (a fraction of the layer's shorter side) and
     /// `verticalPosition` (where the middle of a page sits, from 0.1 at the top to 0.9 at the bottom).
     public static let captions = SceneLayerType(
@@ -78,9 +78,9 @@ extension SceneLayerType {
             }
             style = named
         }
-        if let highlight = try keys.string("highlight", expected: "color or karaoke") {
+        if let highlight = try keys.string("highlight", expected: "color, karaoke, pill or pop") {
             guard let value = CaptionStyle.Highlight(rawValue: highlight) else {
-                throw keys.invalid("highlight", "\"\(highlight)\"", expected: "color or karaoke")
+                throw keys.invalid("highlight", "\"\(highlight)\"", expected: "color, karaoke, pill or pop")
             }
             style.highlight = value
         }

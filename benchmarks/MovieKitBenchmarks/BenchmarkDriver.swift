@@ -124,6 +124,9 @@ final class BenchmarkDriver {
         if plan.workloads.contains(.w5) {
             try runLottie()
         }
+        if plan.workloads.contains(.w6) {
+            try runCaptions()
+        }
         listWhatIsNotRun()
     }
 

@@ -14,6 +14,9 @@ enum Workload: String, ExpressibleByArgument, CaseIterable, Comparable {
     case w4 = "W4"
     /// W5: a 1080p Lottie against ThorVG and rlottie piping into the ffmpeg CLI.
     case w5 = "W5"
+    /// W6: an ASS file with karaoke and an SRT file burned into a 60 s 1088p clip, against the
+    /// ffmpeg CLI's `subtitles` filter.
+    case w6 = "W6"
 
     init?(argument: String) {
         self.init(rawValue: argument.uppercased())
@@ -31,12 +34,12 @@ struct RunBenchmarks: ParsableCommand {
 
     @Option(
         help:
-            "Comma-separated workloads to run: W1 (animation, 720p and 1088p, with the ffmpeg floor), W2 (slideshow), W3 (memory), PARALLEL (fast presets, 4K, drawing threads), CODECS (HEVC, VP9, AV1, ProRes), W4 (video montage), W5 (Lottie).",
+            "Comma-separated workloads to run: W1 (animation, 720p and 1088p, with the ffmpeg floor), W2 (slideshow), W3 (memory), PARALLEL (fast presets, 4K, drawing threads), CODECS (HEVC, VP9, AV1, ProRes), W4 (video montage), W5 (Lottie), W6 (burned-in subtitles).",
         transform: { text in
             try text.split(separator: ",").map { name in
                 guard let workload = Workload(argument: name.trimmingCharacters(in: .whitespaces)) else {
                     throw ValidationError(
-                        "Unknown workload \"\(name)\"; use W1, W2, W3, PARALLEL, CODECS, W4 or W5, separated by commas."
+                        "Unknown workload \"\(name)\"; use W1, W2, W3, PARALLEL, CODECS, W4, W5 or W6, separated by commas."
                     )
                 }
                 return workload

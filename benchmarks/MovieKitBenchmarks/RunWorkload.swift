@@ -38,6 +38,8 @@ struct RunWorkload: ParsableCommand {
         case w4
         /// W5: the Lottie file `--input` rendered to a movie at `--preset`, 1920x1088.
         case w5
+        /// W6: the clip in the `--input` folder with its ASS and SRT files burned in, at `--preset`.
+        case w6
         /// Untimed: W5's Lottie file written to `--output`.
         case w5Fixture = "w5-fixture"
         /// Untimed: W5's frames drawn by MovieKit, as raw BGRA, written to `--output` (for its encoder floor).
@@ -134,6 +136,10 @@ struct RunWorkload: ParsableCommand {
             profile = try W5Render.render(
                 lottie: URL(fileURLWithPath: input), width: width, height: height, preset: try Preset(named: preset),
                 to: outputURL)
+        case .w6:
+            guard let input else { throw ValidationError("w6 needs --input, the folder of the clip and subtitles.") }
+            profile = try W6Captions.render(
+                folder: URL(fileURLWithPath: input), preset: try Preset(named: preset), to: outputURL)
         case .w5Fixture:
             try W5Lottie.json().write(to: outputURL)
         case .w5Prerender:

@@ -10,6 +10,11 @@ public struct CaptionStyle: Sendable, Hashable {
         case color
         /// Every word spoken so far takes ``CaptionStyle/activeColor``, as a karaoke line fills.
         case karaoke
+        /// The word being spoken sits on a box of ``CaptionStyle/activeColor``, in
+        /// ``CaptionStyle/pillTextColor``.
+        case pill
+        /// The word being spoken pops out a size larger, in ``CaptionStyle/activeColor``.
+        case pop
     }
 
     public var fontFamily = "DejaVu Sans"
@@ -20,6 +25,8 @@ public struct CaptionStyle: Sendable, Hashable {
     public var color: Color = .white
     public var activeColor = Color(red: 1, green: 0.85, blue: 0)
     public var highlight: Highlight = .color
+    /// The text colour of the word on its box, for the `pill` highlight.
+    public var pillTextColor: Color = .black
     /// An outline around the glyphs as a fraction of the font size, or 0 for none.
     public var outlineWidth = 0.12
     public var outlineColor: Color = .black
@@ -38,8 +45,8 @@ public struct CaptionStyle: Sendable, Hashable {
     /// The `classic` style: bold white words with a black outline, the spoken word in yellow.
     public init() {}
 
-    /// The named styles `moviemake --caption-style` and scene files take: `classic`, `karaoke` and
-    /// `boxed`.
+    /// The named styles `moviemake --caption-style` and scene files take: `classic`, `karaoke`,
+    /// `boxed`, `pill` and `pop`.
     public static let named: [String: CaptionStyle] = {
         var karaoke = CaptionStyle()
         karaoke.highlight = .karaoke
@@ -47,7 +54,14 @@ public struct CaptionStyle: Sendable, Hashable {
         var boxed = CaptionStyle()
         boxed.outlineWidth = 0
         boxed.backing = Color(white: 0, alpha: 0.7)
-        return ["classic": CaptionStyle(), "karaoke": karaoke, "boxed": boxed]
+        var pill = CaptionStyle()
+        pill.highlight = .pill
+        pill.outlineWidth = 0.08
+        pill.activeColor = Color(red: 1, green: 0.85, blue: 0)
+        var pop = CaptionStyle()
+        pop.highlight = .pop
+        pop.activeColor = Color(red: 0.35, green: 0.9, blue: 1)
+        return ["classic": CaptionStyle(), "karaoke": karaoke, "boxed": boxed, "pill": pill, "pop": pop]
     }()
 }
 
@@ -128,13 +142,19 @@ public struct CaptionsContent: TimedContent {
         for index in page.words {
             if index > page.words.lowerBound { markup += " " }
             let text = TextStyle.escapeMarkup(words[index].text)
-            let marked =
-                switch style.highlight {
-                case .color: index == active
-                case .karaoke: active.map { index <= $0 } ?? false
-                }
-            markup +=
-                marked ? "<span foreground=\"\(CueTextMarkup.pangoColour(style.activeColor))\">\(text)</span>" : text
+            let accent = CueTextMarkup.pangoColour(style.activeColor)
+            switch style.highlight {
+            case .color where index == active, .karaoke where active.map({ index <= $0 }) ?? false:
+                markup += "<span foreground=\"\(accent)\">\(text)</span>"
+            case .pill where index == active:
+                // Pango draws the box behind the glyphs; the no-break spaces pad it on both sides.
+                let ink = CueTextMarkup.pangoColour(style.pillTextColor)
+                markup += "<span background=\"\(accent)\" foreground=\"\(ink)\">\u{A0}\(text)\u{A0}</span>"
+            case .pop where index == active:
+                markup += "<span size=\"larger\" foreground=\"\(accent)\">\(text)</span>"
+            default:
+                markup += text
+            }
         }
         let safeWidth = bounds.width * 0.8
         // A line of the style's characters (about 0.6 em each) fits the title-safe width.

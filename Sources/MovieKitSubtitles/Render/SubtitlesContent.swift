@@ -135,7 +135,9 @@ struct CueLayout {
         if style.outlineWidth > 0 {
             textStyle.outline = TextOutline(color: style.outlineColor, width: style.outlineWidth * fontSize)
         }
-        let markup = CueTextMarkup.markup(cue.text)
+        // Text the author did not place or break is broken for balance (Netflix's timed-text rules).
+        let placed = cue.position != nil || cue.size < 100 || cue.line != .auto || cue.text.contains("\n")
+        let markup = CueTextMarkup.markup(placed ? cue.text : Self.balancedLines(cue.text))
         guard let metrics = try? textStyle.metrics(forMarkup: markup, width: boxWidth - 2 * padding) else { return }
         let height = metrics.size.height + 2 * padding
         let top = self.top(of: cue, height: height)
@@ -155,6 +157,35 @@ struct CueLayout {
             markup: markup,
             in: CGRect(x: boxX + padding, y: top + padding, width: boxWidth - 2 * padding, height: height),
             style: textStyle)
+    }
+
+    /// The most characters on a line of cue text that is broken for balance.
+    static let charactersPerLine = 42
+
+    /// `text` (cue text, with its tags) on one line when it has at most ``charactersPerLine``
+    /// characters, else on two lines as even as the spaces allow with neither over the limit; text
+    /// too long for two such lines is left for the layout to wrap at the box's width.
+    static func balancedLines(_ text: String) -> String {
+        // The spaces outside tags, with the number of visible characters before each.
+        var spaces: [(index: String.Index, before: Int)] = []
+        var visible = 0
+        var inTag = false
+        for index in text.indices {
+            let character = text[index]
+            if character == "<" { inTag = true }
+            if !inTag {
+                if character == " " { spaces.append((index, visible)) }
+                visible += 1
+            }
+            if character == ">" { inTag = false }
+        }
+        guard visible > charactersPerLine else { return text }
+        let best = spaces.filter { $0.before <= charactersPerLine && visible - $0.before - 1 <= charactersPerLine }
+            .min { abs(2 * $0.before + 1 - visible) < abs(2 * $1.before + 1 - visible) }
+        guard let best else { return text }
+        var result = text
+        result.replaceSubrange(best.index...best.index, with: "\n")
+        return result
     }
 
     /// The top of a cue's box: stacked from the bottom for `line: auto`, at a line number counted

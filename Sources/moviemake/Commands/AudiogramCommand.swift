@@ -49,7 +49,8 @@ struct AudiogramCommand: ParsableCommand {
     var accent: Color?
 
     @Option(
-        help: ArgumentHelp("The look of the captions: classic, karaoke or boxed. Default: karaoke.", valueName: "name"))
+        help: ArgumentHelp(
+            "The look of the captions: classic, karaoke, boxed, pill or pop. Default: karaoke.", valueName: "name"))
     var captionStyle: String?
 
     @OptionGroup var encoding: EncodingOptions

@@ -63,7 +63,8 @@ struct Render: ParsableCommand {
     var captions: String?
 
     @Option(
-        help: ArgumentHelp("The look of --captions: classic, karaoke or boxed. Default: classic.", valueName: "name"))
+        help: ArgumentHelp(
+            "The look of --captions: classic, karaoke, boxed, pill or pop. Default: classic.", valueName: "name"))
     var captionStyle: String?
 
     @Option(

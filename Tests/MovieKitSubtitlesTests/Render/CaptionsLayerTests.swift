@@ -66,6 +66,48 @@ struct CaptionsLayerTests {
         #expect(atFive.contains { $0 < 320 } && atFive.contains { $0 > 320 })
     }
 
+    /// The yellow pixels and the rows they span at `time`, with the named style, for two words.
+    static func yellow(style name: String, at time: Double) throws -> (count: Int, rows: Int, columns: [Int]) {
+        var canvas = Canvas(width: 640, height: 360, fps: 10, duration: 2)
+        canvas.background = Color(red: 0, green: 0, blue: 0.5)
+        var style = try #require(CaptionStyle.named[name])
+        style.activeColor = Color(red: 1, green: 0.85, blue: 0)
+        let words = [Self.word("AAAA", 0, 0.5), Self.word("BBBB", 0.5, 1.0)]
+        let image = try SceneRenderer(
+            scene: Scene(canvas: canvas, layers: [Layer(.timed(CaptionsContent(words: words, style: style)))])
+        ).image(at: time)
+        var count = 0
+        var rows = Set<Int>()
+        var columns = Set<Int>()
+        for y in 0..<360 {
+            for x in 0..<640 {
+                let p = image.pixel(atX: x, y: y)
+                if p.red > 0.9 && p.green > 0.75 && p.blue < 0.2 {
+                    count += 1
+                    rows.insert(y)
+                    columns.insert(x)
+                }
+            }
+        }
+        return (count, rows.count, columns.sorted())
+    }
+
+    @Test func aPillPutsTheSpokenWordOnABoxAndAPopMakesItLarger() throws {
+        let plain = try Self.yellow(style: "classic", at: 0.6)
+        let pill = try Self.yellow(style: "pill", at: 0.6)
+        let pop = try Self.yellow(style: "pop", at: 0.6)
+        // The box is filled (all but the dark glyphs on it): over twice the pixels of the glyphs alone,
+        // around the second word.
+        #expect(pill.count > 2 * plain.count, "\(pill.count) against \(plain.count)")
+        #expect(pill.columns.allSatisfy { $0 > 300 } && !pill.columns.isEmpty)
+        // The word pops a size larger (Pango's `larger`, 1.2 times): taller and wider glyphs.
+        #expect(pop.rows >= plain.rows + 2, "\(pop.rows) rows against \(plain.rows)")
+        #expect(pop.columns.count > plain.columns.count + 5, "\(pop.columns.count) against \(plain.columns.count)")
+        #expect(pop.columns.allSatisfy { $0 > 300 } && !pop.columns.isEmpty)
+        // Before the second word, the first one has the box.
+        #expect(try Self.yellow(style: "pill", at: 0.2).columns.allSatisfy { $0 < 340 })
+    }
+
     @Test func aSceneFileTakesACaptionsLayerAndNamesABadStyle() throws {
         ContentKinds.register(Subtitles.self)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("captions-\(UUID().uuidString)")
@@ -99,7 +141,8 @@ struct CaptionsLayerTests {
         #expect {
             _ = try SceneFile.decode(bad, format: .yaml, fileName: "s.yaml", baseURL: folder, variables: [:])
         } throws: { error in
-            "\(error)" == "s.yaml:5:12: `layers[0].style` is \"neon\" but must be one of boxed, classic, karaoke."
+            "\(error)"
+                == "s.yaml:5:12: `layers[0].style` is \"neon\" but must be one of boxed, classic, karaoke, pill, pop."
         }
     }
 }

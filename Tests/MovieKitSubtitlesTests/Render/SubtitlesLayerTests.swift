@@ -1,8 +1,9 @@
 import Foundation
 import FrameDraw
 import MovieKitScene
-import MovieKitSubtitles
 import Testing
+
+@testable import MovieKitSubtitles
 
 /// The `subtitles` layer: cues drawn at their times, where their settings put them, in scenes made
 /// in Swift and in scene files.
@@ -97,6 +98,30 @@ struct SubtitlesLayerTests {
             let text = "\(error)"
             return text.hasPrefix("s.yaml:4:13: `layers[0].source` is a subtitle file that cannot be read")
                 && text.contains("bad.srt:2:1: The cue ends at 00:00:01.000, before it starts at 00:00:05.000")
+        }
+    }
+}
+
+/// Netflix's timed-text rules for cues the author did not place or break: at most 42 characters a
+/// line, two lines as even as the spaces allow.
+@Suite("Balanced subtitle lines")
+struct BalancedLineTests {
+    @Test(arguments: [
+        "A short line stays on one line.",
+        "This subtitle is a good deal longer than forty-two characters",
+        "<i>Tags</i> do not count, and the <b>break</b> never lands inside one of <c.yellow>them</c>",
+        "Averyveryverylongwordwithoutanyspaceatallthatcannotbebrokenbyspacesanywhere"
+    ])
+    func linesAreEvenAndShort(_ text: String) throws {
+        let broken = CueLayout.balancedLines(text)
+        #expect(broken.replacingOccurrences(of: "\n", with: " ") == text, "only a space becomes a line break")
+        let plain = broken.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+        let lines = plain.split(separator: "\n").map(\.count)
+        if plain.count <= 42 || !text.contains(" ") {
+            #expect(lines.count == 1)
+        } else {
+            #expect(lines.count == 2 && lines.allSatisfy { $0 <= 42 }, "\(lines)")
+            #expect(abs(lines[0] - lines[1]) <= 12, "\(lines)")
         }
     }
 }

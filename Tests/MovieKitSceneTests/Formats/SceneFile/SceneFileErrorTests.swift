@@ -53,12 +53,12 @@ struct SceneFileErrorTests {
         .init(
             name: "missing type", format: .yaml, text: canvasYAML + "  - {size: [10, 10]}\n",
             message:
-                "scene.yaml:3:5: `layers[0]` has no `type`; add `type:` with one of rect, ellipse, path, polygon, star, text, image, group, video, captions, lottie or subtitles."
+                "scene.yaml:3:5: `layers[0]` has no `type`; add `type:` with one of rect, ellipse, path, polygon, star, text, image, group, video, captions, lottie, spectrum, subtitles or waveform."
         ),
         .init(
             name: "unknown type", format: .yaml, text: canvasYAML + "  - {type: circle}\n",
             message:
-                "scene.yaml:3:12: `layers[0].type` is \"circle\" but must be a layer type: one of `rect`, `ellipse`, `path`, `polygon`, `star`, `text`, `image`, `group`, `video`, `captions`, `lottie` and `subtitles`."
+                "scene.yaml:3:12: `layers[0].type` is \"circle\" but must be a layer type: one of `rect`, `ellipse`, `path`, `polygon`, `star`, `text`, `image`, `group`, `video`, `captions`, `lottie`, `spectrum`, `subtitles` and `waveform`."
         ),
         .init(
             name: "wrong type for a size", format: .yaml, text: canvasYAML + "  - {type: rect, size: big}\n",
