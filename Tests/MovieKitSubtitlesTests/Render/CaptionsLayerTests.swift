@@ -108,6 +108,35 @@ struct CaptionsLayerTests {
         #expect(try Self.yellow(style: "pill", at: 0.2).columns.allSatisfy { $0 < 340 })
     }
 
+    /// Right-to-left words are laid out by Pango from the right: the first word spoken is the
+    /// rightmost; and an emoji is drawn in colour (Noto Color Emoji, which install-deps installs).
+    @Test func rightToLeftTextRunsFromTheRightAndEmojiAreInColour() throws {
+        var canvas = Canvas(width: 640, height: 360, fps: 10, duration: 2)
+        canvas.background = Color(red: 0, green: 0, blue: 0.5)
+        let hebrew = [Self.word("שלום", 0, 0.5), Self.word("עולם", 0.5, 1.0)]
+        let renderer = try SceneRenderer(
+            scene: Scene(canvas: canvas, layers: [Layer(.timed(CaptionsContent(words: hebrew)))]))
+        let first = try Self.yellowColumns(renderer, at: 0.2)
+        let second = try Self.yellowColumns(renderer, at: 0.7)
+        #expect(!first.isEmpty && !second.isEmpty)
+        #expect((first.min() ?? 0) > (second.max() ?? 640), "the first word is right of the second")
+
+        let emoji = [Self.word("Party", 0, 0.5), Self.word("🎉", 0.5, 1.0)]
+        var style = CaptionStyle()
+        style.outlineWidth = 0
+        let image = try SceneRenderer(
+            scene: Scene(canvas: canvas, layers: [Layer(.timed(CaptionsContent(words: emoji, style: style)))])
+        ).image(at: 0.2)
+        // Colours that are neither the white text, the yellow mark nor the blue background: the emoji's.
+        let coloured = (0..<640).contains { x in
+            (200..<360).contains { y in
+                let p = image.pixel(atX: x, y: y)
+                return p.red > 0.6 && p.blue < 0.3 && p.green < 0.6
+            }
+        }
+        #expect(coloured, "the emoji is drawn in colour")
+    }
+
     @Test func aSceneFileTakesACaptionsLayerAndNamesABadStyle() throws {
         ContentKinds.register(Subtitles.self)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("captions-\(UUID().uuidString)")
