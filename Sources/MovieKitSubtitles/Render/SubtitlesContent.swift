@@ -24,9 +24,8 @@ public struct SubtitleStyle: Sendable, Hashable {
 /// lays them out over a video of the layer's size, with the cue's settings (line, position, size,
 /// alignment) and its text's tags (bold, italic, underline, colour classes).
 ///
-/// Cue times are on the layer's own clock (the layer's start is time 0). Vertical cues are drawn
-/// horizontally, and regions are not yet laid out as regions: their cues are placed as cues without
-/// one.
+/// Cue times are on the layer's own clock (the layer's start is time 0). A region's cues stack in
+/// its box, as WebVTT's rules lay them out. Vertical cues are drawn horizontally.
 public struct SubtitlesContent: TimedContent {
     public var cues: [WebVTTCue]
     public var style: SubtitleStyle
@@ -61,9 +60,20 @@ public struct SubtitlesContent: TimedContent {
         defer { context.restoreGState() }
         context.setAlpha(drawing.opacity)
         var layout = CueLayout(bounds: bounds, style: style)
+        // Cues in a region stack inside its box; the others are placed by their own settings.
+        var regions: [(region: WebVTTRegion, cues: [WebVTTCue])] = []
         for cue in active {
-            layout.draw(cue, in: context)
+            guard let region = cue.region else {
+                layout.draw(cue, in: context)
+                continue
+            }
+            if let index = regions.firstIndex(where: { $0.region == region }) {
+                regions[index].cues.append(cue)
+            } else {
+                regions.append((region, [cue]))
+            }
         }
+        for (region, cues) in regions { layout.draw(cues, in: region, context: context) }
     }
 }
 
@@ -157,6 +167,60 @@ struct CueLayout {
             markup: markup,
             in: CGRect(x: boxX + padding, y: top + padding, width: boxWidth - 2 * padding, height: height),
             style: textStyle)
+    }
+
+    /// Draws the cues of one region as WebVTT's rendering rules lay them out: the region is a box
+    /// `width` % of the video wide and `lines` lines (6 % of the video's height each) high, whose
+    /// anchor point sits at its viewport anchor; its cues stack from its bottom, the latest lowest,
+    /// each as wide as the region and aligned by its `align`, and what passes its top is hidden
+    /// (the lines scrolled away).
+    mutating func draw(_ cues: [WebVTTCue], in region: WebVTTRegion, context: DrawingContext) {
+        let width = bounds.width * min(max(region.width, 0), 100) / 100
+        let height = bounds.height * 0.06 * min(max(region.lines, 0), 100)
+        guard width > 2 * padding, height > 0 else { return }
+        let box = CGRect(
+            x: bounds.minX + bounds.width * region.viewportAnchorX / 100 - width * region.regionAnchorX / 100,
+            y: bounds.minY + bounds.height * region.viewportAnchorY / 100 - height * region.regionAnchorY / 100,
+            width: width, height: height)
+        context.saveGState()
+        defer { context.restoreGState() }
+        context.clip(to: Path(rect: box))
+        var bottom = box.maxY
+        for cue in cues.reversed() {
+            guard bottom > box.minY else { break }
+            let alignment: TextAlignment =
+                switch cue.textAlignment {
+                case .start, .left: .left
+                case .end, .right: .right
+                case .center: .center
+                }
+            var textStyle = TextStyle(
+                font: Font(family: style.fontFamily, size: fontSize), color: style.color, alignment: alignment,
+                wrapWidth: width - 2 * padding)
+            if style.outlineWidth > 0 {
+                textStyle.outline = TextOutline(color: style.outlineColor, width: style.outlineWidth * fontSize)
+            }
+            let markup = CueTextMarkup.markup(cue.text)
+            guard let metrics = try? textStyle.metrics(forMarkup: markup, width: width - 2 * padding) else { continue }
+            let cueHeight = metrics.size.height + 2 * padding
+            let top = bottom - cueHeight
+            let backingWidth = min(width, metrics.size.width + 2 * padding)
+            let backingX: Double =
+                switch alignment {
+                case .left, .justified: box.minX
+                case .right: box.maxX - backingWidth
+                case .center: box.midX - backingWidth / 2
+                }
+            if let backing = style.backing {
+                context.setFillColor(backing)
+                context.fill(CGRect(x: backingX, y: top, width: backingWidth, height: cueHeight))
+            }
+            try? context.draw(
+                markup: markup,
+                in: CGRect(x: box.minX + padding, y: top + padding, width: width - 2 * padding, height: cueHeight),
+                style: textStyle)
+            bottom = top
+        }
     }
 
     /// The most characters on a line of cue text that is broken for balance.

@@ -125,3 +125,48 @@ struct BalancedLineTests {
         }
     }
 }
+
+/// WebVTT regions: their cues stack in the region's box and what passes its top is hidden.
+@Suite("WebVTT regions on screen")
+struct RegionLayoutTests {
+    @Test func cuesStackInTheRegionBoxAndTheOldestScrollsAway() throws {
+        let file = try WebVTTFile(
+            parsing: """
+                WEBVTT
+
+                REGION
+                id:low width:40% lines:2 regionanchor:0%,100% viewportanchor:10%,90%
+
+                00:00.000 --> 00:05.000 region:low
+                first
+
+                00:01.000 --> 00:05.000 region:low
+                second
+
+                00:02.000 --> 00:05.000 region:low
+                third
+
+                """)
+        var canvas = Canvas(width: 400, height: 300, fps: 10, duration: 5)
+        canvas.background = .white
+        let renderer = try SceneRenderer(
+            scene: Scene(canvas: canvas, layers: [Layer.subtitles(file.cues)]))
+        /// The dark (backing) pixels' bounding box.
+        func darkBox(at time: Double) throws -> (minX: Int, maxX: Int, minY: Int, maxY: Int)? {
+            let image = try renderer.image(at: time)
+            var box: (Int, Int, Int, Int)?
+            for y in 0..<300 {
+                for x in 0..<400 where image.pixel(atX: x, y: y).red < 0.4 {
+                    box = box.map { (min($0.0, x), max($0.1, x), min($0.2, y), max($0.3, y)) } ?? (x, x, y, y)
+                }
+            }
+            return box.map { ($0.0, $0.1, $0.2, $0.3) }
+        }
+        // The region: x from 40 to 200 (10 % of 400, 40 % wide), y from 234 to 270 (90 % of 300, two lines of 18).
+        let one = try #require(try darkBox(at: 0.5))
+        #expect(one.minX >= 40 && one.maxX <= 200 && one.maxY <= 270 && one.maxY >= 266, "\(one)")
+        let three = try #require(try darkBox(at: 2.5))
+        #expect(three.minY >= 234 && three.maxY <= 270, "three cues keep to two lines' height: \(three)")
+        #expect(three.minY < one.minY, "the stack grows upwards")
+    }
+}
