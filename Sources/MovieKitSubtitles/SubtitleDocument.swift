@@ -19,7 +19,12 @@ public enum SubtitleDocument: Sendable, Hashable {
         switch url.pathExtension.lowercased() {
         case "vtt": self = .webVTT(try WebVTTFile(contentsOf: url))
         case "srt": self = .srt(try SRTFile(contentsOf: url))
-        case "ass", "ssa": self = .ass(try ASSFile(contentsOf: url))
+        case "ass", "ssa":
+            var file = try ASSFile(contentsOf: url)
+            file.warnings += ASSContent.missingFonts(
+                in: file, fileName: url.path,
+                fontFiles: ASSFontFile.files(in: [url.deletingLastPathComponent()]).map(\.url))
+            self = .ass(file)
         default: throw SubtitleError.unsupportedFormat(path: url.path)
         }
     }

@@ -19,6 +19,10 @@ public struct ASSContent: TimedContent {
     public let file: ASSFile
     /// Folders of fonts besides the file's own folder (mpv's `sub-fonts-dir`, FFmpeg's `fontsdir`).
     public let fontDirectories: [URL]
+    /// A sentence for each style whose font is not beside the file, in ``fontDirectories`` or
+    /// installed (libass then draws it in another font), starting with `file:line:column:`. Empty
+    /// when the file embeds fonts, whose names MovieKit does not read.
+    public let fontWarnings: [String]
     private let renderers: LibASSPool
 
     /// Reads and checks an ASS or SSA file, and starts libass on it with its fonts.
@@ -34,7 +38,9 @@ public struct ASSContent: TimedContent {
         let folders = [url.deletingLastPathComponent()] + fontDirectories
         // libass reads UTF-8 only unless built with iconv; give it the text as MovieKit decoded it.
         let script = Data(SubtitleText.decode(data).text.utf8)
-        renderers = try LibASSPool(script: script, fonts: ASSFontFile.files(in: folders), fileName: url.path)
+        let fonts = ASSFontFile.files(in: folders)
+        renderers = try LibASSPool(script: script, fonts: fonts, fileName: url.path)
+        fontWarnings = Self.missingFonts(in: file, fileName: url.path, fontFiles: fonts.map(\.url))
     }
 
     /// ASS text that is not in a file (the fuzz target's input), with `fonts` only: fontconfig's
@@ -43,12 +49,27 @@ public struct ASSContent: TimedContent {
         url = URL(fileURLWithPath: fileName)
         file = try ASSFile(parsing: SubtitleText.decode(data).text, fileName: fileName)
         fontDirectories = []
+        fontWarnings = []
         let fontFiles = fonts.compactMap { font in
-            (try? Data(contentsOf: font)).map { ASSFontFile(name: font.lastPathComponent, data: $0) }
+            (try? Data(contentsOf: font)).map { ASSFontFile(url: font, data: $0) }
         }
         renderers = try LibASSPool(
             script: Data(SubtitleText.decode(data).text.utf8), fonts: fontFiles, fileName: fileName,
             systemFonts: false)
+    }
+
+    /// The warnings of ``fontWarnings`` for `file`, whose own font files are `fontFiles`.
+    static func missingFonts(in file: ASSFile, fileName: String, fontFiles: [URL]) -> [String] {
+        guard !file.embedsFonts, !file.styles.isEmpty else { return [] }
+        var known = Font.installedNames
+        for url in fontFiles { known.formUnion(Font.names(inFileAt: url)) }
+        var warned = Set<String>()
+        return file.styles.compactMap { style in
+            let name = style.font.lowercased()
+            guard !name.isEmpty, !known.contains(name), warned.insert(name).inserted else { return nil }
+            return
+                "\(fileName):\(style.line):\(style.column): The style `\(style.name)` names the font `\(style.font)`, which is not beside the file, in a fonts folder or installed, so libass draws its text in another font; put the font file beside the subtitles or in --fonts-dir, or install it."
+        }
     }
 
     public var typeName: String { "subtitles" }

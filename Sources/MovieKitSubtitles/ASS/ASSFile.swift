@@ -48,6 +48,18 @@ public struct ASSFile: Sendable, Hashable {
     public var formatName = "ASS"
     /// The font names the styles use, in the order they are defined.
     public var styleFonts: [String] = []
+    /// A style's name, its font, and where the font is written.
+    public struct Style: Sendable, Hashable {
+        public var name: String
+        /// The font's name, without the leading `@` of vertical text.
+        public var font: String
+        /// The line and column (from 1) of the font's name.
+        public var line: Int
+        public var column: Int
+    }
+
+    /// The styles, in the order they are defined.
+    public var styles: [Style] = []
     /// The style names defined.
     public var styleNames: [String] = []
     /// The `Dialogue` events, in the file's order.
@@ -144,7 +156,8 @@ struct ASSReader {
             let valueColumn = rawLine.distance(from: rawLine.startIndex, to: colon) + 2 + leading
             switch section {
             case "[script info]": readScriptInfo(key: key, value: value)
-            case "[v4+ styles]", "[v4 styles]": readStyle(key: key, value: value)
+            case "[v4+ styles]", "[v4 styles]":
+                readStyle(key: key, value: value, line: lineNumber, valueColumn: valueColumn)
             case "[events]":
                 try readEvent(key: key, value: value, line: lineNumber, valueColumn: valueColumn)
             default: continue
@@ -173,15 +186,18 @@ struct ASSReader {
         }
     }
 
-    private mutating func readStyle(key: String, value: String) {
+    private mutating func readStyle(key: String, value: String, line: Int, valueColumn: Int) {
         guard key.lowercased() == "style" else { return }
         let fields = value.split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false)
         guard fields.count >= 2 else { return }
-        file.styleNames.append(fields[0].trimmingCharacters(in: .whitespaces))
+        let name = fields[0].trimmingCharacters(in: .whitespaces)
+        file.styleNames.append(name)
         // libass reads a leading @ as "vertical" and looks the font up without it.
         var font = fields[1].trimmingCharacters(in: .whitespaces)
         if font.hasPrefix("@") { font.removeFirst() }
         if !file.styleFonts.contains(font) { file.styleFonts.append(font) }
+        let column = valueColumn + fields[0].count + 1 + fields[1].prefix { $0 == " " }.count
+        file.styles.append(ASSFile.Style(name: name, font: font, line: line, column: column))
     }
 
     private mutating func readEvent(key: String, value: String, line: Int, valueColumn: Int) throws {

@@ -4,10 +4,12 @@ import FrameDraw
 import MovieKitLog
 import Synchronization
 
-/// A font file for libass: its name (for libass's messages) and bytes.
+/// A font file for libass: where it is, and its bytes.
 struct ASSFontFile: Sendable, Hashable {
-    var name: String
+    var url: URL
     var data: Data
+    /// Its name, for libass's messages.
+    var name: String { url.lastPathComponent }
 
     /// The extensions of the font files libass reads from a folder.
     static let extensions: Set<String> = ["ttf", "otf", "ttc", "otc", "pfb", "pfa"]
@@ -20,7 +22,7 @@ struct ASSFontFile: Sendable, Hashable {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             for name in names.sorted() where extensions.contains((name as NSString).pathExtension.lowercased()) {
                 if let data = try? Data(contentsOf: folder.appendingPathComponent(name), options: .mappedIfSafe) {
-                    result.append(ASSFontFile(name: name, data: data))
+                    result.append(ASSFontFile(url: folder.appendingPathComponent(name), data: data))
                 }
             }
         }

@@ -21,6 +21,17 @@ struct SubtitleFileOptions: ParsableArguments {
         }
     }
 
+    /// Prints on standard error what an ASS layer says of its fonts (a style's font that is nowhere
+    /// to be found), so that the user learns why the text looks different; other layers say nothing.
+    static func reportFonts(of layers: [Layer]) {
+        for layer in layers {
+            guard let content = layer.content.timed(as: ASSContent.self) else { continue }
+            for warning in content.fontWarnings {
+                FileHandle.standardError.write(Data("moviemake: warning: \(warning)\n".utf8))
+            }
+        }
+    }
+
     /// The folders as URLs.
     var folders: [URL] { fontDirectories.map { URL(fileURLWithPath: $0) } }
 
@@ -33,6 +44,8 @@ struct SubtitleFileOptions: ParsableArguments {
         guard document.format == SceneFormat.subtitleFile.name else { return document }
         let canvas = document.scene.canvas
         let asked = try size((canvas.width, canvas.height))
-        return try SubtitleOverlay.document(contentsOf: document.url, size: asked, fontDirectories: folders)
+        let sized = try SubtitleOverlay.document(contentsOf: document.url, size: asked, fontDirectories: folders)
+        Self.reportFonts(of: sized.scene.layers)
+        return sized
     }
 }

@@ -126,6 +126,24 @@ struct ASSTests {
         #expect(background.blue > 0.99 && background.red < 0.01)
     }
 
+    @Test func aStylesFontThatIsNowhereIsNamedWithItsLineAndColumn() throws {
+        let text = Self.square.replacingOccurrences(
+            of: "Style: Default,DejaVu Sans,", with: "Style: Default,Comic Nowhere Sans,")
+        let (folder, url) = try Self.write(text)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let content = try ASSContent(contentsOf: url)
+        #expect(content.fontWarnings.count == 1)
+        #expect(
+            content.fontWarnings.first?.hasPrefix(
+                "\(url.path):8:16: The style `Default` names the font `Comic Nowhere Sans`") == true)
+        #expect(try SubtitleDocument(contentsOf: url).warnings.contains { $0.contains("Comic Nowhere Sans") })
+        // An installed font, in any case, is found.
+        let (other, installed) = try Self.write(
+            Self.square.replacingOccurrences(of: "DejaVu Sans", with: "dejavu sans"))
+        defer { try? FileManager.default.removeItem(at: other) }
+        #expect(try ASSContent(contentsOf: installed).fontWarnings.isEmpty)
+    }
+
     @Test func theFileIsReadAsADocumentAndInspected() throws {
         let (folder, url) = try Self.write(Self.square, as: "talk.ssa")
         defer { try? FileManager.default.removeItem(at: folder) }
