@@ -121,8 +121,12 @@ class Browser:
                 params["text"] = text
             self.send("Input.dispatchKeyEvent", params)
 
-    def screenshot(self, path):
-        data = self.send("Page.captureScreenshot", {"format": "png"})["data"]
+    def screenshot(self, path, clip=None):
+        """Saves the page as a PNG; `clip` (x, y, width, height) keeps that rectangle at scale 1."""
+        params = {"format": "png"}
+        if clip:
+            params["clip"] = {"x": clip[0], "y": clip[1], "width": clip[2], "height": clip[3], "scale": 1}
+        data = self.send("Page.captureScreenshot", params)["data"]
         with open(path, "wb") as file:
             file.write(base64.b64decode(data))
 

@@ -91,9 +91,10 @@ struct CueLayout {
         self.bounds = bounds
         self.style = style
         fontSize = max(1, bounds.height * style.relativeSize)
-        padding = fontSize * 0.25
-        // WebVTT keeps cues off the video's edge by a small margin.
-        bottomStackTop = bounds.maxY - bounds.height * 0.015
+        // As browsers draw `::cue`: the backing is the text's own line boxes, with no padding, and
+        // cues with an `auto` line stack from the video's bottom edge.
+        padding = 0
+        bottomStackTop = bounds.maxY
     }
 
     mutating func draw(_ cue: WebVTTCue, in context: DrawingContext) {

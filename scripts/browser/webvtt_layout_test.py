@@ -1,0 +1,163 @@
+"""`make test-browser`: Chromium as the reference for WebVTT layout. A WebM with a <track> of a WebVTT
+file plays in headless Chromium; at each cue's time the page is captured, and where the cue's box
+falls (its translucent backing over a blue video) is compared with MovieKit's drawing of the same
+file at the same size (`moviemake still FILE --size WxH --time T`, over transparency).
+
+Fonts differ (Chromium's default sans-serif against DejaVu Sans), so boxes are compared by their
+centres and heights, within a tolerance stated below; a cue placed at another line, edge or side
+fails. Prints each cue's two boxes.
+
+Usage: webvtt_layout_test.py MOVIEMAKE
+"""
+import functools
+import http.server
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+
+from chromium import Browser
+
+WIDTH, HEIGHT = 640, 360
+# Tolerances: the box's centre within 3 % of the height (vertically, half a line) and 4 % of the
+# width (horizontally), and its height within 25 %. Debian's Chromium draws cues in DejaVu Sans, as
+# MovieKit does, so the boxes agree to a pixel or two; the tolerances leave room for another font.
+TOLERANCE_Y = 0.03 * HEIGHT
+TOLERANCE_X = 0.04 * WIDTH
+
+VTT = """WEBVTT
+
+00:00.500 --> 00:01.500
+A cue at the bottom, where players put it
+
+00:02.000 --> 00:03.000 line:0
+At the top: line 0
+
+00:04.000 --> 00:05.000 position:10% align:left size:40%
+Left, 40 % wide
+
+00:06.000 --> 00:07.000 line:50% align:right
+Half way down, right aligned
+
+00:08.000 --> 00:09.000 line:-3
+Three lines up from the bottom
+"""
+TIMES = [1.0, 2.5, 4.5, 6.5, 8.5]
+
+failures = []
+
+
+def check(condition, message):
+    print(("ok   " if condition else "FAIL ") + message, flush=True)
+    if not condition:
+        failures.append(message)
+
+
+def pixels(path, width, height):
+    """RGBA bytes of an image file, decoded by ffmpeg (scaled to width x height)."""
+    return subprocess.run(
+        ["ffmpeg", "-v", "error", "-i", path, "-vf", f"scale={width}:{height}", "-f", "rawvideo", "-pix_fmt",
+         "rgba", "-"], check=True, capture_output=True).stdout
+
+
+def box(data, width, height, inside):
+    """The bounding box (left, top, right, bottom) of the pixels for which inside(r, g, b, a) holds."""
+    left, top, right, bottom = width, height, -1, -1
+    for y in range(height):
+        row = y * width * 4
+        for x in range(width):
+            r, g, b, a = data[row + 4 * x:row + 4 * x + 4]
+            if inside(r, g, b, a):
+                left, top, right, bottom = min(left, x), min(top, y), max(right, x), max(bottom, y)
+    return None if right < 0 else (left, top, right, bottom)
+
+
+class RangeHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves byte ranges, without which Chromium cannot seek in a video."""
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        path = self.translate_path(self.path)
+        header = self.headers.get("Range")
+        if not header or not os.path.isfile(path):
+            return super().do_GET()
+        size = os.path.getsize(path)
+        first, _, last = header.replace("bytes=", "").partition("-")
+        start = int(first or 0)
+        end = min(int(last) if last else size - 1, size - 1)
+        with open(path, "rb") as file:
+            file.seek(start)
+            body = file.read(end - start + 1)
+        self.send_response(206)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Accept-Ranges", "bytes")
+        self.send_header("Content-Range", f"bytes {start}-{end}/{size}")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def main():
+    moviemake = sys.argv[1]
+    work = tempfile.mkdtemp(prefix="moviekit-webvtt-")
+    with open(os.path.join(work, "talk.vtt"), "w") as file:
+        file.write(VTT)
+    with open(os.path.join(work, "blue.yaml"), "w") as file:
+        file.write(f"canvas: {{width: {WIDTH}, height: {HEIGHT}, fps: 10, duration: 10, background: '#0000FF'}}\n"
+                   "layers: []\n")
+    subprocess.run([moviemake, "render", os.path.join(work, "blue.yaml"), "-o", os.path.join(work, "blue.webm"),
+                    "--quiet", "-y"], check=True)
+    with open(os.path.join(work, "page.html"), "w") as file:
+        file.write(f"""<!doctype html><html><body style="margin:0;background:#000">
+<style>html, body {{ overflow: hidden }}</style>
+<video id="v" src="blue.webm" width="{WIDTH}" height="{HEIGHT}" muted preload="auto">
+<track id="t" kind="subtitles" src="talk.vtt" default></video></body></html>""")
+
+    handler = functools.partial(RangeHandler, directory=work)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    browser = Browser(width=WIDTH + 200, height=HEIGHT + 200)
+    try:
+        browser.open(f"http://127.0.0.1:{server.server_address[1]}/page.html")
+        browser.wait_for("document.getElementById('v') && document.getElementById('v').readyState >= 2", timeout=20)
+        browser.wait_for("document.getElementById('t').track.cues && "
+                         "document.getElementById('t').track.cues.length == 5", timeout=20)
+        for index, time in enumerate(TIMES):
+            browser.evaluate(f"""new Promise(done => {{
+                const v = document.getElementById('v');
+                v.addEventListener('seeked', () => requestAnimationFrame(() => requestAnimationFrame(done)), {{once: true}});
+                v.currentTime = {time};
+            }})""")
+            browser.wait_for("document.getElementById('t').track.activeCues.length == 1", timeout=10)
+            shot = os.path.join(work, f"chromium-{index}.png")
+            browser.screenshot(shot, clip=(0, 0, WIDTH, HEIGHT))
+            chromium = box(pixels(shot, WIDTH, HEIGHT), WIDTH, HEIGHT, lambda r, g, b, a: b < 160)
+            ours_path = os.path.join(work, f"moviekit-{index}.png")
+            subprocess.run([moviemake, "still", os.path.join(work, "talk.vtt"), "--size", f"{WIDTH}x{HEIGHT}",
+                            "--time", str(time), "-o", ours_path, "-y"], check=True)
+            ours = box(pixels(ours_path, WIDTH, HEIGHT), WIDTH, HEIGHT, lambda r, g, b, a: a > 100)
+            print(f"     cue {index + 1} at {time} s: Chromium {chromium}, MovieKit {ours}", flush=True)
+            if chromium is None or ours is None:
+                check(False, f"cue {index + 1}: both show a box")
+                continue
+            centre = lambda b: ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
+            (cx, cy), (mx, my) = centre(chromium), centre(ours)
+            check(abs(cy - my) <= TOLERANCE_Y, f"cue {index + 1}: the box's middle is {abs(cy - my):.0f} px from "
+                  f"Chromium's vertically (at most {TOLERANCE_Y:.0f})")
+            check(abs(cx - mx) <= TOLERANCE_X, f"cue {index + 1}: the box's middle is {abs(cx - mx):.0f} px from "
+                  f"Chromium's horizontally (at most {TOLERANCE_X:.0f})")
+            heights = (chromium[3] - chromium[1], ours[3] - ours[1])
+            check(abs(heights[0] - heights[1]) <= 0.25 * heights[0], f"cue {index + 1}: heights {heights} within 25 %")
+    finally:
+        browser.close()
+        server.shutdown()
+    if failures:
+        raise SystemExit(f"{len(failures)} WebVTT layout check(s) failed")
+    print("WebVTT layout: every cue's box falls where Chromium puts it.")
+
+
+if __name__ == "__main__":
+    main()
