@@ -195,6 +195,50 @@ struct SubtitlesCommandTests {
         #expect(gif.status == 1 && gif.errors.contains("has no text subtitles"), "\(gif.errors)")
     }
 
+    /// A scene with an ASS layer (libass in each process) and an SRT layer renders the same pictures
+    /// as one local job and as three joined (chunked renders encode alike, so the pictures compare).
+    @Test func subtitleLayersDrawTheSameInChunkedRenders() throws {
+        let script = """
+            [Script Info]
+            ScriptType: v4.00+
+            PlayResX: 160
+            PlayResY: 96
+
+            [Events]
+            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+            Dialogue: 0,0:00:00.00,0:00:03.00,Default,,0,0,0,,{\\an7\\move(0,10,120,60)\\bord0\\shad0\\1c&H00FF00&\\p1}m 0 0 l 30 0 30 20 0 20{\\p0}
+
+            """
+        let (folder, ass) = try Self.write(script, as: "move.ass")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("1\n00:00:00,500 --> 00:00:02,500\nChunks agree\n".utf8).write(
+            to: folder.appendingPathComponent("talk.srt"))
+        let scene = folder.appendingPathComponent("scene.yaml")
+        try Data(
+            """
+            canvas: {width: 160, height: 96, fps: 10, duration: 3, background: "#203040"}
+            layers:
+              - {type: subtitles, source: \(ass)}
+              - {type: subtitles, source: talk.srt}
+
+            """.utf8
+        ).write(to: scene)
+        let whole = folder.appendingPathComponent("whole.mp4").path
+        let joined = folder.appendingPathComponent("joined.mp4").path
+        let common = ["--preset", "ultrafast", "--keyframe-interval", "0.5", "--quiet"]
+        #expect(try Self.moviemake(["render", scene.path, "-o", whole, "--jobs", "1"] + common).status == 0)
+        let run = try Self.moviemake(["render", scene.path, "-o", joined, "--jobs", "3"] + common)
+        #expect(run.status == 0, "\(run.errors)")
+        let a = try MovieProbe(url: URL(fileURLWithPath: whole))
+        let b = try MovieProbe(url: URL(fileURLWithPath: joined))
+        #expect(a.frames.count == 30 && b.frames.count == 30)
+        let differing = zip(a.frames, b.frames).enumerated().filter { $0.element.0.rgb != $0.element.1.rgb }.map(
+            \.offset)
+        #expect(differing.isEmpty, "frames \(differing) differ")
+        // The square moves: the first and last frames differ.
+        #expect(a.frames.first?.rgb != a.frames.last?.rgb)
+    }
+
     @Test func aMovieClipIsADocumentThatKeepsItsSizeRateLengthAndSound() throws {
         let (folder, scene) = try Self.write(
             "canvas: {width: 320, height: 176, fps: 25, duration: 2, background: \"#0000FF\"}\nlayers: []\naudio:\n  - path: tone.wav\n",
