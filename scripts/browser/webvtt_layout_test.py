@@ -42,8 +42,14 @@ Half way down, right aligned
 
 00:08.000 --> 00:09.000 line:-3
 Three lines up from the bottom
+
+00:10.000 --> 00:11.000 vertical:rl
+Vertical, growing left
+
+00:12.000 --> 00:13.000 vertical:lr line:1 position:30%
+Vertical, second line from the left
 """
-TIMES = [1.0, 2.5, 4.5, 6.5, 8.5]
+TIMES = [1.0, 2.5, 4.5, 6.5, 8.5, 10.5, 12.5]
 
 failures = []
 
@@ -106,7 +112,7 @@ def main():
     with open(os.path.join(work, "talk.vtt"), "w") as file:
         file.write(VTT)
     with open(os.path.join(work, "blue.yaml"), "w") as file:
-        file.write(f"canvas: {{width: {WIDTH}, height: {HEIGHT}, fps: 10, duration: 10, background: '#0000FF'}}\n"
+        file.write(f"canvas: {{width: {WIDTH}, height: {HEIGHT}, fps: 10, duration: 14, background: '#0000FF'}}\n"
                    "layers: []\n")
     subprocess.run([moviemake, "render", os.path.join(work, "blue.yaml"), "-o", os.path.join(work, "blue.webm"),
                     "--quiet", "-y"], check=True)
@@ -124,7 +130,7 @@ def main():
         browser.open(f"http://127.0.0.1:{server.server_address[1]}/page.html")
         browser.wait_for("document.getElementById('v') && document.getElementById('v').readyState >= 2", timeout=20)
         browser.wait_for("document.getElementById('t').track.cues && "
-                         "document.getElementById('t').track.cues.length == 5", timeout=20)
+                         "document.getElementById('t').track.cues.length == 7", timeout=20)
         for index, time in enumerate(TIMES):
             browser.evaluate(f"""new Promise(done => {{
                 const v = document.getElementById('v');

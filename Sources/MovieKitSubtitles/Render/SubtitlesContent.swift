@@ -25,7 +25,8 @@ public struct SubtitleStyle: Sendable, Hashable {
 /// alignment) and its text's tags (bold, italic, underline, colour classes).
 ///
 /// Cue times are on the layer's own clock (the layer's start is time 0). A region's cues stack in
-/// its box, as WebVTT's rules lay them out. Vertical cues are drawn horizontally.
+/// its box, as WebVTT's rules lay them out. Vertical cues run top to bottom, their lines from the
+/// right (`rl`) or the left (`lr`), with Latin text turned sideways as browsers turn it.
 public struct SubtitlesContent: TimedContent {
     public var cues: [WebVTTCue]
     public var style: SubtitleStyle
@@ -60,9 +61,22 @@ public struct SubtitlesContent: TimedContent {
         defer { context.restoreGState() }
         context.setAlpha(drawing.opacity)
         var layout = CueLayout(bounds: bounds, style: style)
+        // Vertical cues are laid out as horizontal ones in a frame turned a quarter turn clockwise:
+        // its width is the video's height, and its lines count from the video's right edge.
+        var vertical = CueLayout(
+            bounds: CGRect(x: 0, y: 0, width: bounds.height, height: bounds.width), style: style,
+            fontSize: layout.fontSize)
         // Cues in a region stack inside its box; the others are placed by their own settings.
         var regions: [(region: WebVTTRegion, cues: [WebVTTCue])] = []
         for cue in active {
+            if cue.writingDirection != .horizontal {
+                context.saveGState()
+                context.translateBy(x: bounds.maxX, y: bounds.minY)
+                context.rotate(by: Double.pi / 2)
+                vertical.draw(CueLayout.turned(cue), in: context)
+                context.restoreGState()
+                continue
+            }
             guard let region = cue.region else {
                 layout.draw(cue, in: context)
                 continue
@@ -87,10 +101,11 @@ struct CueLayout {
     /// The top of the lowest cue placed so far among those stacked from the bottom.
     private var bottomStackTop: Double
 
-    init(bounds: CGRect, style: SubtitleStyle) {
+    /// - Parameter fontSize: The font size, or `nil` for the style's fraction of the bounds' height.
+    init(bounds: CGRect, style: SubtitleStyle, fontSize: Double? = nil) {
         self.bounds = bounds
         self.style = style
-        fontSize = max(1, bounds.height * style.relativeSize)
+        self.fontSize = fontSize ?? max(1, bounds.height * style.relativeSize)
         // As browsers draw `::cue`: the backing is the text's own line boxes, with no padding, and
         // cues with an `auto` line stack from the video's bottom edge.
         padding = 0
@@ -224,6 +239,31 @@ struct CueLayout {
         }
     }
 
+    /// A vertical cue as the horizontal cue that the turned frame lays out: in that frame lines count
+    /// from the video's right edge, as `vertical:rl` counts them; `vertical:lr` counts them from the
+    /// left, so its line is counted from the other side.
+    static func turned(_ cue: WebVTTCue) -> WebVTTCue {
+        var turned = cue
+        turned.writingDirection = .horizontal
+        guard cue.writingDirection == .verticalGrowingRight else { return turned }
+        switch cue.line {
+        case .auto:
+            turned.line = .value(0)
+            turned.snapsToLines = true
+        case .value(let line) where cue.snapsToLines:
+            turned.line = .value(-line - 1)
+        case .value(let percent):
+            turned.line = .value(100 - percent)
+            turned.lineAlignment =
+                switch cue.lineAlignment {
+                case .start: .end
+                case .end: .start
+                case .center: .center
+                }
+        }
+        return turned
+    }
+
     /// The most characters on a line of cue text that is broken for balance.
     static let charactersPerLine = 42
 
@@ -262,7 +302,10 @@ struct CueLayout {
             bottomStackTop -= height
             return max(bounds.minY, bottomStackTop)
         case .value(let line) where cue.snapsToLines:
-            let top = line >= 0 ? bounds.minY + line * lineHeight : bounds.maxY + line * lineHeight
+            // A line from the top puts the cue's first line there; a negative one counts from the
+            // bottom and puts the cue's last line there.
+            let top =
+                line >= 0 ? bounds.minY + line * lineHeight : bounds.maxY + (line + 1) * lineHeight - height
             return min(max(bounds.minY, top), bounds.maxY - height)
         case .value(let percent):
             let anchor = bounds.minY + bounds.height * percent / 100
