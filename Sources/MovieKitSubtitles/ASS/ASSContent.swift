@@ -9,9 +9,9 @@ import MovieKitScene
 ///
 /// Fonts come from the file's `[Fonts]` section, the font files beside it and in
 /// ``fontDirectories``, then fontconfig (the system's fonts). The frame at time *t* is libass's frame
-/// at *t* rounded to the millisecond, as FFmpeg's `subtitles` filter asks for it; libass's pictures
+/// at the millisecond *t* falls in, as FFmpeg's `subtitles` filter asks for it; libass's pictures
 /// are blended as libass's own `compare` tool blends them, then drawn over the layer. Colours are
-/// taken as RGB, as FFmpeg's filter takes them: a `YCbCr Matrix` header does not change them.
+/// taken as RGB: a `YCbCr Matrix` header does not change them (mpv converts them to the video's matrix).
 public struct ASSContent: TimedContent {
     /// The subtitle file.
     public let url: URL
@@ -81,7 +81,10 @@ public struct ASSContent: TimedContent {
         let width = Int(bounds.width.rounded())
         let height = Int(bounds.height.rounded())
         guard width >= 1, height >= 1, width <= 16384, height <= 16384, drawing.layerTime.isFinite else { return }
-        let milliseconds = Int64((drawing.layerTime * 1000).rounded())
+        // The millisecond the frame's time falls in (as FFmpeg's `subtitles` filter truncates it): an
+        // event starting at a whole millisecond shows from the first frame at or after it. The
+        // microsecond of slack absorbs binary fractions (0.29 s × 1000 is 289.99999999999997).
+        let milliseconds = Int64((drawing.layerTime * 1000 + 0.001).rounded(.down))
         // libass answers quickly when no event shows, and keeps the last picture while nothing changes.
         guard let frame = try? renderers.frame(atMilliseconds: milliseconds, width: width, height: height) else {
             return
