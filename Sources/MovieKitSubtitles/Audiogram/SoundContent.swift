@@ -21,6 +21,12 @@ public enum SoundSource: Sendable, Hashable {
     case file(URL)
     /// The scene's own `audio:` tracks, mixed as the movie mixes them, at the scene's time.
     case sceneMix
+
+    /// The file the content reads, if any.
+    var files: [URL] { if case .file(let url) = self { [url] } else { [] } }
+
+    /// The time of the sound a frame shows: the layer's own for a file, the scene's for its mix.
+    func time(of drawing: ContentDrawing) -> Double { self == .sceneMix ? drawing.time : drawing.layerTime }
 }
 
 /// The look shared by waveforms and spectra.
@@ -61,7 +67,7 @@ public struct WaveformContent: TimedContent {
     }
 
     public var typeName: String { "waveform" }
-    public var files: [URL] { if case .file(let url) = source { [url] } else { [] } }
+    public var files: [URL] { source.files }
 
     public func prepared(for layer: Layer, in preparation: ContentPreparation) throws -> any TimedContent {
         var ready = self
@@ -71,7 +77,7 @@ public struct WaveformContent: TimedContent {
 
     public func draw(_ drawing: ContentDrawing) {
         guard let analysis else { return }
-        let time = source == .sceneMix ? drawing.time : drawing.layerTime
+        let time = source.time(of: drawing)
         let count = max(1, min(look.barCount, 512))
         let scale = fitsLoudest && analysis.peak > 0 ? 1 / analysis.peak : 1
         if look.style == .line {
@@ -100,7 +106,7 @@ public struct SpectrumContent: TimedContent {
     }
 
     public var typeName: String { "spectrum" }
-    public var files: [URL] { if case .file(let url) = source { [url] } else { [] } }
+    public var files: [URL] { source.files }
 
     public func prepared(for layer: Layer, in preparation: ContentPreparation) throws -> any TimedContent {
         var ready = self
@@ -110,7 +116,7 @@ public struct SpectrumContent: TimedContent {
 
     public func draw(_ drawing: ContentDrawing) {
         guard let analysis else { return }
-        let time = source == .sceneMix ? drawing.time : drawing.layerTime
+        let time = source.time(of: drawing)
         let values = analysis.spectrum(at: time, count: max(1, min(look.barCount, 512)), smoothing: smoothing)
         if look.style == .line {
             SoundPainter.drawSpectrumLine(values, look: look, in: drawing)
