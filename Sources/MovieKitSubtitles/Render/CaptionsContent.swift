@@ -109,7 +109,8 @@ public struct CaptionsContent: TimedContent {
         var characters = 0
         let capacity = max(1, style.charactersPerLine) * max(1, style.linesPerPage)
         for index in words.indices {
-            let length = words[index].text.count + (index > first ? 1 : 0)
+            let length =
+                words[index].text.count + (index > first && Self.spaced(words[index - 1], words[index]) ? 1 : 0)
             let pause = index > first ? words[index].start - words[index - 1].end : 0
             let sentenceEnded = index > first && (words[index - 1].text.last.map { ".!?…".contains($0) } ?? false)
             if index > first, characters + length > capacity || pause >= style.pauseBeforeNewPage || sentenceEnded {
@@ -131,6 +132,18 @@ public struct CaptionsContent: TimedContent {
         return pages
     }
 
+    /// Whether a space separates two words: not between Chinese or Japanese characters, which are
+    /// written without spaces (speech tools give them as words all the same).
+    static func spaced(_ before: Transcript.Word, _ after: Transcript.Word) -> Bool {
+        func unspaced(_ scalar: Unicode.Scalar?) -> Bool {
+            guard let value = scalar?.value else { return false }
+            return (0x3000...0x30FF).contains(value) || (0x3400...0x4DBF).contains(value)
+                || (0x4E00...0x9FFF).contains(value) || (0xF900...0xFAFF).contains(value)
+                || (0xFF00...0xFF60).contains(value) || (0x20000...0x2FA1F).contains(value)
+        }
+        return !(unspaced(before.text.unicodeScalars.last) || unspaced(after.text.unicodeScalars.first))
+    }
+
     public func draw(_ drawing: ContentDrawing) {
         let time = drawing.layerTime
         guard let page = pages.last(where: { $0.start <= time && time < $0.end }) else { return }
@@ -140,7 +153,7 @@ public struct CaptionsContent: TimedContent {
         let active = page.words.last { words[$0].start <= time }
         var markup = ""
         for index in page.words {
-            if index > page.words.lowerBound { markup += " " }
+            if index > page.words.lowerBound, Self.spaced(words[index - 1], words[index]) { markup += " " }
             let text = TextStyle.escapeMarkup(words[index].text)
             let accent = CueTextMarkup.pangoColour(style.activeColor)
             switch style.highlight {

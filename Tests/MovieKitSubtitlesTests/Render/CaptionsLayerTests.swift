@@ -1,8 +1,9 @@
 import Foundation
 import FrameDraw
 import MovieKitScene
-import MovieKitSubtitles
 import Testing
+
+@testable import MovieKitSubtitles
 
 /// Animated captions: pages of words and the word being spoken, marked from the frame its time
 /// falls in.
@@ -135,6 +136,24 @@ struct CaptionsLayerTests {
             }
         }
         #expect(coloured, "the emoji is drawn in colour")
+    }
+
+    /// Chinese and Japanese words are joined without spaces; words of other scripts (Korean too)
+    /// with one; and a page's length counts only the spaces shown.
+    @Test func cjkWordsAreJoinedWithoutSpaces() {
+        #expect(!CaptionsContent.spaced(Self.word("你好", 0, 1), Self.word("世界", 1, 2)))
+        #expect(!CaptionsContent.spaced(Self.word("こんにちは", 0, 1), Self.word("。", 1, 2)))
+        #expect(!CaptionsContent.spaced(Self.word("Hi", 0, 1), Self.word("世界", 1, 2)))
+        #expect(CaptionsContent.spaced(Self.word("안녕", 0, 1), Self.word("하세요", 1, 2)))
+        #expect(CaptionsContent.spaced(Self.word("Hello", 0, 1), Self.word("there", 1, 2)))
+        var style = CaptionStyle()
+        style.charactersPerLine = 4
+        style.linesPerPage = 1
+        // Eight characters without spaces make two pages of four; with spaces, "ab cd" is five.
+        let chinese = ["一二", "三四", "五六", "七八"].enumerated().map { Self.word($1, Double($0), Double($0) + 1) }
+        #expect(CaptionsContent(words: chinese, style: style).pages.map(\.words) == [0..<2, 2..<4])
+        let latin = ["ab", "cd", "ef", "gh"].enumerated().map { Self.word($1, Double($0), Double($0) + 1) }
+        #expect(CaptionsContent(words: latin, style: style).pages.map(\.words) == [0..<1, 1..<2, 2..<3, 3..<4])
     }
 
     @Test func aSceneFileTakesACaptionsLayerAndNamesABadStyle() throws {
