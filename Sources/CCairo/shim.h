@@ -79,8 +79,9 @@ static inline mk_surface_mapping *mk_surface_pool_take(size_t length) {
 }
 
 // Surfaces of at least `minimum_bytes` are mapped; smaller ones come from cairo_image_surface_create.
-// Either way the pixels start zeroed (transparent black). Returns NULL when no mapping could be made.
-static inline cairo_surface_t *mk_image_surface_create(int width, int height, size_t minimum_bytes) {
+// The pixels start zeroed (transparent black), except those of a kept mapping when `clear` is 0: the
+// caller then writes every pixel itself. Returns NULL when no mapping could be made.
+static inline cairo_surface_t *mk_image_surface_create(int width, int height, size_t minimum_bytes, int clear) {
     int stride = cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, width);
     if (stride <= 0) { return cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height); }
     size_t bytes = (size_t)stride * (size_t)height;
@@ -90,7 +91,7 @@ static inline cairo_surface_t *mk_image_surface_create(int width, int height, si
     void *base;
     if (mapping != NULL) {
         base = mapping->base;
-        memset((unsigned char *)base + MK_SURFACE_MAPPING_HEADER, 0, bytes);
+        if (clear) { memset((unsigned char *)base + MK_SURFACE_MAPPING_HEADER, 0, bytes); }
     } else {
         base = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (base == MAP_FAILED) { return NULL; }

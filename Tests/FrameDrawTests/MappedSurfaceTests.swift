@@ -24,6 +24,22 @@ struct MappedSurfaceTests {
         #expect(allZero)
     }
 
+    /// Released mappings are kept for the next surface of the same size, which still starts
+    /// transparent: a recycled mapping is cleared (unless its caller writes every pixel itself).
+    @Test func aRecycledMappingStartsTransparentAgain() throws {
+        // An odd size no other test uses, so that the kept mapping is this test's own.
+        let width = 1031
+        let height = 263
+        for _ in 0..<3 {
+            let surface = try CairoSurface(width: width, height: height)
+            let clear = surface.withPixelBytes { bytes in bytes.allSatisfy { $0 == 0 } }
+            #expect(clear)
+            surface.withMutablePixelBytes { bytes in
+                for index in bytes.indices { bytes[index] = 0xFF }
+            }
+        }
+    }
+
     @Test func aMappedSurfaceIsDrawnIntoLikeAnyOther() throws {
         let surface = try CairoSurface(width: 1024, height: 512)
         let context = try DrawingContext(surface: surface)

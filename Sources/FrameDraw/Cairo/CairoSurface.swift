@@ -14,15 +14,18 @@ package final class CairoSurface {
     package let height: Int
     package let stride: Int
 
-    /// Allocates a zeroed (transparent black) surface. Corresponds to `cairo_image_surface_create`, or to
+    /// Allocates a surface, zeroed (transparent black) unless `cleared` is `false`. Corresponds to `cairo_image_surface_create`, or to
     /// `cairo_image_surface_create_for_data` over a mapping of its own for surfaces of 1 MB or more.
     /// - Throws: `FrameDrawError.invalidImageSize` when a side is not 1...32767 pixels, or
     ///   `FrameDrawError.outOfMemory` when Cairo cannot allocate the pixels.
-    package init(width: Int, height: Int) throws {
+    /// - Parameter cleared: Whether the pixels start transparent; `false` only for a caller that
+    ///   writes every pixel before reading any, which spares clearing a recycled mapping.
+    package init(width: Int, height: Int, cleared: Bool = true) throws {
         guard width > 0, height > 0, width <= 32767, height <= 32767 else {
             throw FrameDrawError.invalidImageSize(width: Double(width), height: Double(height))
         }
-        let surface = mk_image_surface_create(Int32(width), Int32(height), MappedMemory.minimumByteCount)
+        let surface = mk_image_surface_create(
+            Int32(width), Int32(height), MappedMemory.minimumByteCount, cleared ? 1 : 0)
         let status = surface.map { cairo_surface_status($0) } ?? CAIRO_STATUS_NO_MEMORY
         guard let surface, status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)

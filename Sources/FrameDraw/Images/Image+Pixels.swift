@@ -12,7 +12,8 @@ extension Image {
     package static func filling(
         width: Int, height: Int, _ fill: (_ bytes: UnsafeMutableRawPointer, _ stride: Int) throws -> Void
     ) throws -> Image {
-        let surface = try CairoSurface(width: width, height: height)
+        // `fill` writes every pixel, so a recycled mapping need not be cleared first.
+        let surface = try CairoSurface(width: width, height: height, cleared: false)
         try surface.withMutablePixelBytes { bytes in
             guard let base = bytes.baseAddress else { return }
             try fill(base, surface.stride)
