@@ -23,7 +23,7 @@ public enum SubtitleDocument: Sendable, Hashable {
             var file = try ASSFile(contentsOf: url)
             file.warnings += ASSContent.missingFonts(
                 in: file, fileName: url.path,
-                fontFiles: ASSFontFile.files(in: [url.deletingLastPathComponent()]).map(\.url))
+                fontFiles: ASSFontFile.urls(in: [url.deletingLastPathComponent()]))
             self = .ass(file)
         default: throw SubtitleError.unsupportedFormat(path: url.path)
         }

@@ -239,6 +239,31 @@ struct SubtitlesCommandTests {
         #expect(a.frames.first?.rgb != a.frames.last?.rgb)
     }
 
+    /// Edges of `still`: another format's file under the .ass extension, an empty one, and `--size`
+    /// on a scene file (scaled, at a size no codec's multiple of 16 would allow).
+    @Test func stillRefusesNonASSTextAndScalesOtherDocumentsToTheSizeAsked() throws {
+        let (folder, srtNamedASS) = try Self.write("1\n00:00:00,500 --> 00:00:01,000\nHello\n", as: "talk.ass")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = folder.appendingPathComponent("out.png").path
+        for path in [srtNamedASS, try Self.write("", as: "empty.ass").path] {
+            let run = try Self.moviemake(["still", path, "-o", png, "-y"])
+            #expect(
+                run.status == 1
+                    && run.errors.contains("check that it is an ASS or SSA file, starting with [Script Info]"),
+                "\(run.errors)")
+            #expect(!FileManager.default.fileExists(atPath: png))
+        }
+        let scene = folder.appendingPathComponent("scene.yaml")
+        try Data(
+            "canvas: {width: 320, height: 176, duration: 1, background: \"#FF0000\"}\nlayers: []\n".utf8
+        ).write(to: scene)
+        let run = try Self.moviemake(["still", scene.path, "--size", "101x57", "-o", png])
+        #expect(run.status == 0, "\(run.errors)")
+        let image = try Image(contentsOf: URL(fileURLWithPath: png))
+        #expect(image.width == 101 && image.height == 57)
+        #expect(image.pixel(atX: 50, y: 28).red > 0.99)
+    }
+
     @Test func aMovieClipIsADocumentThatKeepsItsSizeRateLengthAndSound() throws {
         let (folder, scene) = try Self.write(
             "canvas: {width: 320, height: 176, fps: 25, duration: 2, background: \"#0000FF\"}\nlayers: []\naudio:\n  - path: tone.wav\n",

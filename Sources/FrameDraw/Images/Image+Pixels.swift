@@ -1,13 +1,13 @@
 import Foundation
 
 extension Image {
-    /// Creates an opaque image whose pixels `fill` writes: Cairo's ARGB32, which is BGRA bytes on
+    /// Creates an image whose pixels `fill` writes: Cairo's premultiplied ARGB32, which is BGRA bytes on
     /// little-endian machines, `stride` bytes per row. For pictures that arrive as BGRA, such as video
-    /// frames, converted straight into the image's memory without an intermediate copy.
+    /// frames or libass's subtitles, written straight into the image's memory without an intermediate copy.
     /// - Parameters:
     ///   - width: The width in pixels.
     ///   - height: The height in pixels.
-    ///   - fill: Writes every pixel, with alpha 255.
+    ///   - fill: Writes every pixel (the memory may hold an earlier picture's pixels), colours at most alpha.
     /// - Throws: `FrameDrawError.invalidImageSize`, `.outOfMemory`, or `fill`'s error.
     package static func filling(
         width: Int, height: Int, _ fill: (_ bytes: UnsafeMutableRawPointer, _ stride: Int) throws -> Void

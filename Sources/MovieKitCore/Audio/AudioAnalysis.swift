@@ -91,7 +91,7 @@ public final class AudioAnalysis: Sendable {
             let from = end - span + slice * span / count
             let to = max(from + 1, end - span + (slice + 1) * span / count)
             var peak = 0
-            for millisecond in max(0, from)..<max(max(0, from), min(to, lows.count)) {
+            for millisecond in analysed(from..<to) {
                 peak = max(peak, abs(Int(lows[millisecond])), Int(highs[millisecond]))
             }
             return min(1, Double(peak) / 127)
@@ -109,12 +109,17 @@ public final class AudioAnalysis: Sendable {
             let to = max(from + 1, start + (point + 1) * span / count)
             var low = 0
             var high = 0
-            for millisecond in max(0, from)..<max(max(0, from), min(to, lows.count)) {
+            for millisecond in analysed(from..<to) {
                 low = min(low, Int(lows[millisecond]))
                 high = max(high, Int(highs[millisecond]))
             }
             return (Double(low) / 127, Double(high) / 127)
         }
+    }
+
+    /// The milliseconds of `range` that the sound has (before it and after it is silence).
+    private func analysed(_ range: Range<Int>) -> Range<Int> {
+        range.clamped(to: 0..<lows.count)
     }
 
     /// The spectrum at `time` in `count` bars from 40 Hz to 16 kHz, each 0…1 for ``floor``…0 dBFS.

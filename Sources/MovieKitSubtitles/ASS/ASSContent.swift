@@ -31,13 +31,13 @@ public struct ASSContent: TimedContent {
     ///   - fontDirectories: Folders of fonts to use besides those beside the file.
     /// - Throws: ``SubtitleError`` naming the file (and the line, for a file libass would misread).
     public init(contentsOf url: URL, fontDirectories: [URL] = []) throws {
-        let data = try SubtitleFiles.contents(of: url)
+        let text = SubtitleText.decode(try SubtitleFiles.contents(of: url)).text
         self.url = url
-        file = try ASSFile(parsing: SubtitleText.decode(data).text, fileName: url.path)
+        file = try ASSFile(parsing: text, fileName: url.path)
         self.fontDirectories = fontDirectories
         let folders = [url.deletingLastPathComponent()] + fontDirectories
         // libass reads UTF-8 only unless built with iconv; give it the text as MovieKit decoded it.
-        let script = Data(SubtitleText.decode(data).text.utf8)
+        let script = Data(text.utf8)
         let fonts = ASSFontFile.files(in: folders)
         renderers = try LibASSPool(script: script, fonts: fonts, fileName: url.path)
         fontWarnings = Self.missingFonts(in: file, fileName: url.path, fontFiles: fonts.map(\.url))
@@ -46,15 +46,16 @@ public struct ASSContent: TimedContent {
     /// ASS text that is not in a file (the fuzz target's input), with `fonts` only: fontconfig's
     /// fonts are left out, so that each start is quick.
     package init(data: Data, fileName: String, fonts: [URL]) throws {
+        let text = SubtitleText.decode(data).text
         url = URL(fileURLWithPath: fileName)
-        file = try ASSFile(parsing: SubtitleText.decode(data).text, fileName: fileName)
+        file = try ASSFile(parsing: text, fileName: fileName)
         fontDirectories = []
         fontWarnings = []
         let fontFiles = fonts.compactMap { font in
             (try? Data(contentsOf: font)).map { ASSFontFile(url: font, data: $0) }
         }
         renderers = try LibASSPool(
-            script: Data(SubtitleText.decode(data).text.utf8), fonts: fontFiles, fileName: fileName,
+            script: Data(text.utf8), fonts: fontFiles, fileName: fileName,
             systemFonts: false)
     }
 

@@ -16,17 +16,19 @@ struct ASSFontFile: Sendable, Hashable {
 
     /// The font files directly in each folder (not in subfolders), by name; a folder that cannot be
     /// listed adds none.
-    static func files(in folders: [URL]) -> [ASSFontFile] {
-        var result: [ASSFontFile] = []
-        for folder in folders {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            for name in names.sorted() where extensions.contains((name as NSString).pathExtension.lowercased()) {
-                if let data = try? Data(contentsOf: folder.appendingPathComponent(name), options: .mappedIfSafe) {
-                    result.append(ASSFontFile(url: folder.appendingPathComponent(name), data: data))
-                }
-            }
+    static func urls(in folders: [URL]) -> [URL] {
+        folders.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+                .filter { extensions.contains(($0 as NSString).pathExtension.lowercased()) }
+                .map { folder.appendingPathComponent($0) }
         }
-        return result
+    }
+
+    /// The font files of ``urls(in:)`` with their bytes; a file that cannot be read is left out.
+    static func files(in folders: [URL]) -> [ASSFontFile] {
+        urls(in: folders).compactMap { url in
+            (try? Data(contentsOf: url, options: .mappedIfSafe)).map { ASSFontFile(url: url, data: $0) }
+        }
     }
 }
 
@@ -48,7 +50,7 @@ final class LibASSInstance {
     private var frameWidth = 0
     private var frameHeight = 0
     /// The last frame drawn, reused while libass reports no change at the same size.
-    private var last: (milliseconds: Int64, width: Int, height: Int, frame: ASSFrameImage?)?
+    private var last: (width: Int, height: Int, frame: ASSFrameImage?)?
 
     /// Reads `script` into a track, with `fonts` added to the fonts fontconfig finds (or, without
     /// `systemFonts`, alone).
@@ -119,7 +121,7 @@ final class LibASSInstance {
         let images = ass_render_frame(renderer, track, milliseconds, &change)
         if change == 0, let last, last.width == width, last.height == height { return last.frame }
         let frame = try ASSCompositor.composite(images, width: width, height: height)
-        last = (milliseconds, width, height, frame)
+        last = (width, height, frame)
         return frame
     }
 }
@@ -223,16 +225,21 @@ enum ASSCompositor {
                 node = image.pointee.next
             }
         }
-        var pixels = [UInt32](repeating: 0, count: boxWidth * boxHeight)
-        for index in 0..<pixels.count {
-            let alpha = UInt32(255 - planes[index * 4 + 3])
-            let red = min(UInt32(planes[index * 4]), alpha)
-            let green = min(UInt32(planes[index * 4 + 1]), alpha)
-            let blue = min(UInt32(planes[index * 4 + 2]), alpha)
-            pixels[index] = alpha << 24 | red << 16 | green << 8 | blue
+        // Written straight into the image's premultiplied ARGB32 pixels, every one of them.
+        let image = try Image.filling(width: boxWidth, height: boxHeight) { bytes, stride in
+            for y in 0..<boxHeight {
+                let row = (bytes + y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<boxWidth {
+                    let at = (y * boxWidth + x) * 4
+                    let alpha = UInt32(255 - planes[at + 3])
+                    let red = min(UInt32(planes[at]), alpha)
+                    let green = min(UInt32(planes[at + 1]), alpha)
+                    let blue = min(UInt32(planes[at + 2]), alpha)
+                    row[x] = alpha << 24 | red << 16 | green << 8 | blue
+                }
+            }
         }
-        return ASSFrameImage(
-            image: try Image(width: boxWidth, height: boxHeight, pixels: pixels), originX: minX, originY: minY)
+        return ASSFrameImage(image: image, originX: minX, originY: minY)
     }
 
     /// Blends one image: each pixel moves towards the image's colour by its coverage times the

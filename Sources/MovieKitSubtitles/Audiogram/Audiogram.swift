@@ -11,7 +11,8 @@ import MovieKitScene
 /// var clip = Audiogram(audio: URL(fileURLWithPath: "episode.mp3"))
 /// clip.transcript = URL(fileURLWithPath: "episode.json")
 /// clip.cover = URL(fileURLWithPath: "cover.jpg")
-/// clip.range = 61.5..<91.5
+/// clip.from = 61.5
+/// clip.to = 91.5
 /// let scene = try clip.scene()
 /// ```
 public struct Audiogram: Sendable {
@@ -37,8 +38,10 @@ public struct Audiogram: Sendable {
     public var cover: URL?
     /// A title shown above the cover, or `nil`.
     public var title: String?
-    /// The stretch of the episode, in its seconds; `nil` for all of it.
-    public var range: Range<Double>?
+    /// Where the clip starts in the episode, in its seconds. Default 0.
+    public var from: Double = 0
+    /// Where the clip ends in the episode, in its seconds; `nil` for the episode's end.
+    public var to: Double?
     public var format: Format = .vertical
     public var background: Color = Color(red: 0.07, green: 0.08, blue: 0.11)
     /// The waveform's colour and the caption's spoken word.
@@ -56,12 +59,11 @@ public struct Audiogram: Sendable {
     ///   outside the episode or a transcript with no word in it.
     public func scene() throws -> Scene {
         let length = try AudioTrack.duration(of: audio) ?? AudioAnalysis(contentsOf: audio).duration
-        let stretch = range ?? 0..<length
-        guard stretch.lowerBound >= 0, stretch.upperBound <= length + 0.001, stretch.upperBound > stretch.lowerBound
-        else {
-            throw AudiogramError.rangeOutsideAudio(
-                path: audio.path, from: stretch.lowerBound, to: stretch.upperBound, length: length)
+        let end = to ?? length
+        guard from >= 0, end <= length + 0.001, end > from else {
+            throw AudiogramError.rangeOutsideAudio(path: audio.path, from: from, to: end, length: length)
         }
+        let stretch = from..<end
         let (width, height) = format.size
         var canvas = Canvas(
             width: width, height: height, fps: frameRate, duration: stretch.upperBound - stretch.lowerBound)

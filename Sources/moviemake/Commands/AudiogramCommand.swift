@@ -59,7 +59,7 @@ struct AudiogramCommand: ParsableCommand {
 
     mutating func validate() throws {
         if let from, !(from >= 0) { throw ValidationError("--from \(from) is negative; pass 0 or more seconds.") }
-        if let to, let start = from ?? Optional(0), !(to > start) {
+        if let to, !(to > from ?? 0) {
             throw ValidationError("--to \(to) is not after --from \(from ?? 0); the clip must last.")
         }
         if let captionStyle, CaptionStyle.named[captionStyle] == nil {
@@ -77,10 +77,8 @@ struct AudiogramCommand: ParsableCommand {
         clip.format = format
         if let accent { clip.accent = accent }
         if let captionStyle, let style = CaptionStyle.named[captionStyle] { clip.captionStyle = style }
-        if from != nil || to != nil {
-            let end = try to ?? AudioTrack.duration(of: clip.audio) ?? AudioAnalysis(contentsOf: clip.audio).duration
-            clip.range = (from ?? 0)..<end
-        }
+        clip.from = from ?? 0
+        clip.to = to
         let scene: Scene
         do {
             scene = try clip.scene()
@@ -91,7 +89,8 @@ struct AudiogramCommand: ParsableCommand {
         let url = URL(fileURLWithPath: output)
         let settings = try encoding.settings(for: renderer.canvas, sceneFile: audio, output: url)
         let identity = [
-            "audiogram", audio, captions ?? "", cover ?? "", title ?? "", "\(clip.range.map { "\($0)" } ?? "")"
+            "audiogram", audio, captions ?? "", cover ?? "", title ?? "",
+            "\(clip.from)..<\(clip.to.map { "\($0)" } ?? "end")"
         ]
         let job = RenderJob(
             renderer: renderer, output: url, settings: settings, movieIdentity: identity.joined(separator: "\n"))

@@ -170,7 +170,11 @@ struct SlideshowCommand: ParsableCommand {
         let settings = try encoding.movieSettings(width: show.width, height: show.height, fps: show.fps)
         var scene = try show.scene()
         // Read now, so that a bad file stops the render before its first frame.
-        if let subtitles { scene.layers.append(try Layer.subtitles(contentsOf: URL(fileURLWithPath: subtitles))) }
+        if let subtitles {
+            let layer = try Layer.subtitles(contentsOf: URL(fileURLWithPath: subtitles))
+            SubtitleFileOptions.reportFonts(of: [layer])
+            scene.layers.append(layer)
+        }
         if let transcript { scene.layers.append(try Layer.captions(contentsOf: URL(fileURLWithPath: transcript))) }
         // The renderer waits for its photo prefetch when it is released, before the command exits.
         let renderer = try SceneRenderer(scene: scene)
