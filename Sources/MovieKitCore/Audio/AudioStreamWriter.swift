@@ -41,11 +41,7 @@ final class AudioStreamWriter {
             chain += [gain, LoudnessNormalization.meter]
         }
         measures = loudness != nil
-        normalizer =
-            try chain.isEmpty
-            ? nil
-            : AudioFilter(
-                chain: chain.joined(separator: ","), sampleRate: AudioMixer.sampleRate, channels: AudioMixer.channels)
+        normalizer = try Self.filter(chain)
         encoder = try AudioEncoder(
             sampleRate: AudioMixer.sampleRate, channels: AudioMixer.channels, bitRate: bitRate,
             globalHeader: output.wantsGlobalHeader)
@@ -58,16 +54,19 @@ final class AudioStreamWriter {
         return LoudnessMeasurement(ebur128: normalizer.lastMetadata)
     }
 
+    /// The filters of `chain` in one graph for the mix's format, or `nil` for none.
+    private static func filter(_ chain: [String]) throws -> AudioFilter? {
+        guard !chain.isEmpty else { return nil }
+        return try AudioFilter(
+            chain: chain.joined(separator: ","), sampleRate: AudioMixer.sampleRate, channels: AudioMixer.channels)
+    }
+
     /// The first pass: the loudness of `mixer`'s mix through `chain`, a second at a time.
     private static func measure(_ mixer: AudioMixer, through chain: [String], upTo movieEnd: Int?) throws
         -> LoudnessMeasurement
     {
         let end = movieEnd ?? mixer.naturalEnd ?? 0
-        let filter =
-            try chain.isEmpty
-            ? nil
-            : AudioFilter(
-                chain: chain.joined(separator: ","), sampleRate: AudioMixer.sampleRate, channels: AudioMixer.channels)
+        let filter = try Self.filter(chain)
         let meter = try AudioFilter(
             chain: LoudnessNormalization.meter, sampleRate: AudioMixer.sampleRate, channels: AudioMixer.channels)
         while mixer.mixedSamples < end {

@@ -4,13 +4,20 @@ import MovieKitScene
 
 /// Draws levels (0…1) as bars, mirrored bars or a circle of bars, and waveforms and spectra as lines.
 enum SoundPainter {
-    static func drawBars(_ values: [Double], look: SoundLook, in drawing: ContentDrawing) {
+    /// The context, with its state saved and the layer's opacity set, and the bounds; `nil` when
+    /// there is nothing to draw (no values, or bounds without area). The caller restores the state.
+    private static func begin(_ drawing: ContentDrawing, count: Int) -> (DrawingContext, CGRect)? {
         let bounds = drawing.bounds
-        guard !values.isEmpty, bounds.width > 0, bounds.height > 0 else { return }
+        guard count > 0, bounds.width > 0, bounds.height > 0 else { return nil }
         let context = drawing.context
         context.saveGState()
-        defer { context.restoreGState() }
         context.setAlpha(drawing.opacity)
+        return (context, bounds)
+    }
+
+    static func drawBars(_ values: [Double], look: SoundLook, in drawing: ContentDrawing) {
+        guard let (context, bounds) = begin(drawing, count: values.count) else { return }
+        defer { context.restoreGState() }
         context.setFillColor(look.color)
         let fill = min(max(look.barFill, 0.05), 1)
         if look.style == .circle {
@@ -48,12 +55,8 @@ enum SoundPainter {
     }
 
     static func drawWaveformLine(_ points: [(low: Double, high: Double)], look: SoundLook, in drawing: ContentDrawing) {
-        let bounds = drawing.bounds
-        guard !points.isEmpty, bounds.width > 0, bounds.height > 0 else { return }
-        let context = drawing.context
-        context.saveGState()
+        guard let (context, bounds) = begin(drawing, count: points.count) else { return }
         defer { context.restoreGState() }
-        context.setAlpha(drawing.opacity)
         context.setFillColor(look.color)
         let slot = bounds.width / Double(points.count)
         let thickness = max(1, bounds.height * 0.01)
@@ -69,12 +72,8 @@ enum SoundPainter {
     }
 
     static func drawSpectrumLine(_ values: [Double], look: SoundLook, in drawing: ContentDrawing) {
-        let bounds = drawing.bounds
-        guard values.count > 0, bounds.width > 0, bounds.height > 0 else { return }
-        let context = drawing.context
-        context.saveGState()
+        guard let (context, bounds) = begin(drawing, count: values.count) else { return }
         defer { context.restoreGState() }
-        context.setAlpha(drawing.opacity)
         context.setStrokeColor(look.color)
         context.setLineWidth(max(1, bounds.height * 0.02))
         context.setLineJoin(.round)
