@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "MovieKitLottie", targets: ["MovieKitLottie"]),
         .library(name: "MovieKitPreview", targets: ["MovieKitPreview"]),
         .library(name: "MovieKitSubtitles", targets: ["MovieKitSubtitles"]),
+        .library(name: "MovieKitBatch", targets: ["MovieKitBatch"]),
         .executable(name: "moviemake", targets: ["moviemake"])
     ],
     dependencies: [
@@ -107,6 +108,14 @@ let package = Package(
         // `moviemake subtitles inspect` prints).
         .target(name: "MovieKitSubtitles", dependencies: ["MovieKitScene", "FrameDraw", "CAss", "MovieKitLog"]),
 
+        // Batch renders: one video per row of a data file (CSV, JSON, JSON Lines), the output pattern
+        // that names them, the ledger that makes reruns incremental, and the report.
+        .target(
+            name: "MovieKitBatch",
+            dependencies: [
+                "MovieKitScene", "MovieKitCore", .product(name: "SwiftCSV", package: "SwiftCSV")
+            ]),
+
         // A live preview in the browser: a local server for a scene, with the page as plain resources.
         .target(
             name: "MovieKitPreview",
@@ -121,7 +130,9 @@ let package = Package(
         .executableTarget(
             name: "moviemake",
             dependencies: [
-                "MovieKitCore", "MovieKitScene", "MovieKitLottie", "MovieKitPreview", "MovieKitSubtitles", "FrameDraw",
+                "MovieKitCore", "MovieKitScene", "MovieKitLottie", "MovieKitPreview", "MovieKitSubtitles",
+                "MovieKitBatch",
+                "FrameDraw",
                 "GLRender", "CPosix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
@@ -212,6 +223,8 @@ let package = Package(
             ],
             // Read through #filePath, not bundled as resources.
             exclude: ["Fixtures"]),
+        .testTarget(
+            name: "MovieKitBatchTests", dependencies: ["MovieKitBatch", "MovieKitScene", "MovieKitCore", "TestSupport"]),
         .testTarget(name: "GLRenderTests", dependencies: ["GLRender", "FrameDraw"]),
         .testTarget(
             name: "MovieKitPreviewTests",

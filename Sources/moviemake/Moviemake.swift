@@ -18,6 +18,7 @@ struct Moviemake: ParsableCommand {
               moviemake still scene.yaml -o frame.png --time 2.5
               moviemake sheet scene.mp4 -o sheet.png --count 12
               moviemake concat --dir parts -o movie.mp4
+              moviemake batch card.yaml --data people.csv -o 'out/{id}.mp4' --report batch.json
               moviemake subtitles inspect talk.vtt --json
               moviemake audiogram episode.mp3 --captions words.json --cover art.jpg --from 60 --to 90 -o clip.mp4
 
@@ -28,7 +29,7 @@ struct Moviemake: ParsableCommand {
         version: MovieKitVersion.current,
         subcommands: [
             Demo.self, SlideshowCommand.self, Render.self, Still.self, Sheet.self, Concat.self, Preview.self,
-            SubtitlesCommand.self, AudiogramCommand.self
+            SubtitlesCommand.self, AudiogramCommand.self, BatchCommand.self
         ]
     )
 

@@ -118,8 +118,8 @@ public struct ChunkIdentity: Sendable, Hashable {
 }
 
 /// A short, stable hash for fingerprints: 64-bit FNV-1a, as 16 hex digits.
-enum Fingerprint {
-    static func of(_ text: String) -> String {
+package enum Fingerprint {
+    package static func of(_ text: String) -> String {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)

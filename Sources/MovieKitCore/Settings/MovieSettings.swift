@@ -147,7 +147,7 @@ public struct MovieSettings: Sendable, Hashable {
     public var gopSize: Int { max(1, fps.frameCount(forSeconds: keyframeInterval)) }
 
     /// Everything that changes the encoded pictures, as text for chunk fingerprints.
-    var fingerprintText: String {
+    package var fingerprintText: String {
         "\(width)x\(height)@\(fps) codec=\(codec.map { "\($0)" } ?? "auto") alpha=\(alpha) chroma=\(chroma.rawValue) "
             + "depth=\(bitDepth?.rawValue ?? 0) crf=\(crf ?? -1) preset=\(preset.rawValue) gop=\(gopSize) bitrate=\(bitRate ?? 0)"
             + (tune.map { " tune=\($0.rawValue)" } ?? "")

@@ -37,6 +37,22 @@ public enum TemplateVariables {
         return (result, substituted)
     }
 
+    /// The names of the `${name}` variables `text` uses, in the order they first appear; `$${`
+    /// (a literal `${`) names none. For a batch, to tell which columns of a data file a template reads.
+    public static func names(in text: String) -> [String] {
+        var result: [String] = []
+        var seen: Set<String> = []
+        var rest = Substring(text)
+        while let start = rest.range(of: "${") {
+            defer { rest = rest[start.upperBound...] }
+            if rest[..<start.lowerBound].hasSuffix("$") { continue }
+            guard let end = rest[start.upperBound...].firstIndex(of: "}") else { break }
+            let name = String(rest[start.upperBound..<end])
+            if isValidName(name), seen.insert(name).inserted { result.append(name) }
+        }
+        return result
+    }
+
     /// Whether `name` can be a variable name: letters, digits, `_`, `-` and `.`, not empty.
     public static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }

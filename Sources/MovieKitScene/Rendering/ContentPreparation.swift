@@ -17,8 +17,14 @@ public final class ContentPreparation {
     /// The scene's length in seconds.
     public let sceneDuration: Double
 
-    init(videos: VideoClips, sceneAudio: [AudioTrack] = [], sceneDuration: Double = 0) {
+    /// Images shared with other renderers, if the renderer was given them.
+    let sharedImages: DecodedImages?
+
+    init(
+        videos: VideoClips, sceneAudio: [AudioTrack] = [], sceneDuration: Double = 0, sharedImages: DecodedImages? = nil
+    ) {
         self.videos = videos
+        self.sharedImages = sharedImages
         self.sceneAudio = sceneAudio
         self.sceneDuration = sceneDuration
     }
@@ -27,7 +33,7 @@ public final class ContentPreparation {
     /// - Throws: The error of `Image(contentsOf:)` naming the file.
     public func image(contentsOf url: URL) throws -> Image {
         if let image = images[url] { return image }
-        let image = try Image(contentsOf: url)
+        let image = try sharedImages?.image(contentsOf: url) { try Image(contentsOf: $0) } ?? Image(contentsOf: url)
         images[url] = image
         return image
     }

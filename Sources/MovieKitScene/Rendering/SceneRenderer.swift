@@ -33,14 +33,16 @@ public final class SceneRenderer: Sendable {
     ///   - cachesStillGroups: Whether still groups are rasterised once and composited on later
     ///     frames. The cache holds at most four
     ///     canvases' worth of pixels (`rasterCacheBudget`).
+    ///   - images: Decoded images shared with other renderers (a batch's rows), so that a file
+    ///     every renderer shows is decoded once; `nil` decodes each file for this renderer alone.
     /// - Throws: `FrameDrawError.unreadableImage` (or another image-loading error) naming the
     ///   first image file that cannot be loaded; `ShaderError` for a shader layer that cannot be
     ///   drawn (no OpenGL ES, or a shader that does not compile).
-    public init(scene: Scene, cachesStillGroups: Bool = true) throws {
+    public init(scene: Scene, cachesStillGroups: Bool = true, images: DecodedImages? = nil) throws {
         var resolved = scene
         let videos = VideoClips(pool: videoPool)
         let preparation = ContentPreparation(
-            videos: videos, sceneAudio: scene.audio, sceneDuration: scene.canvas.duration)
+            videos: videos, sceneAudio: scene.audio, sceneDuration: scene.canvas.duration, sharedImages: images)
         resolved.layers = try preparation.prepare(scene.layers)
         resolved.audio += videos.soundTracks
         backgroundWork = Array(preparation.backgroundWork.values)

@@ -32,6 +32,9 @@ struct SceneOptions: ParsableArguments {
         _ = try assignedVariables()
     }
 
+    /// What `--animation`, `--segment` and `--strict` ask of a Lottie animation.
+    var lottieOptions: LottieOptions { LottieOptions(animationID: animation, segment: segment, strict: strict) }
+
     /// The `--set` assignments by name.
     private func assignedVariables() throws -> [String: String] {
         var result: [String: String] = [:]
@@ -83,7 +86,7 @@ struct SceneOptions: ParsableArguments {
             )
         }
         do {
-            let lottie = LottieOptions(animationID: animation, segment: segment, strict: strict)
+            let lottie = lottieOptions
             let variables = try variables()
             let document = try LottieOptions.$current.withValue(lottie) {
                 try SceneDocument.load(contentsOf: url, variables: variables)

@@ -22,14 +22,17 @@ final class ProgressReporter: Sendable {
 
     private let total: Int
     private let style: ProgressOptions.Style
+    /// Text before the bar, asked for at each redraw (a batch's rows done).
+    private let label: @Sendable () -> String
     private let start = Date()
     private let state = Mutex(State())
     /// Signalled to stop the thread that redraws the bar.
     private let stopTicking = DispatchSemaphore(value: 0)
 
-    init(total: Int, style: ProgressOptions.Style) {
+    init(total: Int, style: ProgressOptions.Style, label: @escaping @Sendable () -> String = { "" }) {
         self.total = total
         self.style = style
+        self.label = label
         guard style == .bar else { return }
         state.withLock { drawBar(&$0, now: start) }
         let thread = Thread { [weak self, stopTicking] in
@@ -78,6 +81,21 @@ final class ProgressReporter: Sendable {
         }
     }
 
+    /// Writes `line` on a line of its own above the bar (or alone, without a bar).
+    func log(_ line: String) {
+        state.withLock { state in
+            guard style != .none else { return }
+            guard style == .bar, !state.finished else {
+                write(line + "\n")
+                return
+            }
+            let padding = String(repeating: " ", count: max(state.lastLength - line.count, 0))
+            write("\r" + line + padding + "\n")
+            state.lastLength = 0
+            drawBar(&state, now: Date())
+        }
+    }
+
     /// Redraws the bar when it has not been drawn for a second: the clock runs between frames.
     private func tick() {
         let now = Date()
@@ -92,7 +110,7 @@ final class ProgressReporter: Sendable {
         let estimate = ProgressEstimate(
             total: total, completed: state.completed, elapsed: now.timeIntervalSince(start),
             completedAt: state.completed > 0 ? state.completedAt.timeIntervalSince(start) : 0)
-        let text = estimate.barText
+        let text = label() + estimate.barText
         let padding = String(repeating: " ", count: max(state.lastLength - text.count, 0) + 1)
         write("\r" + text + padding)
         state.lastLength = text.count
