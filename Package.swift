@@ -268,3 +268,55 @@ let package = Package(
             path: "Tests/ReliabilityScenarios")
     ]
 )
+
+// The render service (`moviemake serve`, Sources/MovieKitService): an HTTP API generated from its
+// OpenAPI document on Hummingbird, a durable queue on SQLite (GRDB) or PostgreSQL (postgres-nio),
+// webhooks and metrics. Its dependencies take minutes to build, so they are part of the package only
+// when MOVIEKIT_SERVICE=1 (`make serve`, `make test-service`); the other targets build the same either
+// way, so their build products are shared.
+if Context.environment["MOVIEKIT_SERVICE"] == "1" {
+    package.products.append(.library(name: "MovieKitService", targets: ["MovieKitService"]))
+    package.dependencies += [
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.21.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0")
+    ]
+    package.targets += [
+        .target(
+            name: "MovieKitService",
+            dependencies: [
+                "MovieKitBatch", "MovieKitScene", "MovieKitCore", "MovieKitLottie", "MovieKitSubtitles", "FrameDraw",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "Yams", package: "Yams")
+            ],
+            resources: [.copy("openapi.yaml")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        .testTarget(
+            name: "MovieKitServiceTests",
+            dependencies: [
+                "MovieKitService", "TestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto")
+            ])
+    ]
+    for target in package.targets where target.name == "moviemake" {
+        target.dependencies.append("MovieKitService")
+        // Not `canImport`: a module left in the shared build folder by an earlier service build
+        // would make it true in a build without the service.
+        target.swiftSettings = (target.swiftSettings ?? []) + [.define("MOVIEKIT_SERVICE")]
+    }
+}

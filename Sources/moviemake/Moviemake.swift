@@ -29,7 +29,7 @@ struct Moviemake: ParsableCommand {
         version: MovieKitVersion.current,
         subcommands: [
             Demo.self, SlideshowCommand.self, Render.self, Still.self, Sheet.self, Concat.self, Preview.self,
-            SubtitlesCommand.self, AudiogramCommand.self, BatchCommand.self
+            SubtitlesCommand.self, AudiogramCommand.self, BatchCommand.self, Serve.self
         ]
     )
 

@@ -1,0 +1,209 @@
+import Foundation
+import FrameDraw
+import MovieKitCore
+import MovieKitScene
+import Synchronization
+
+/// Turns a render request into a movie: the document checked against the asset policy, read as
+/// `moviemake render` reads a file, and rendered at the format's codec.
+///
+/// A submitted document is written to a work folder of its own, beside links to the asset folder's
+/// entries, so that its relative paths name files in the asset folder as they would beside it. A
+/// stored template (`templates/NAME.yaml` in the asset folder) is read where it is.
+struct JobRenderer: Sendable {
+    /// The server's asset folder and what documents may read.
+    let policy: AssetPolicy
+    /// Where work folders go (one per job, removed after it).
+    let workFolder: URL
+    /// Images shared by the renders of this process.
+    let images: DecodedImages
+
+    /// The document and settings of a request: what a worker renders, and what a submission checks.
+    struct Prepared {
+        var document: SceneDocument
+        var settings: MovieSettings
+        /// The job's work folder, removed by `cleanUp()`.
+        var folder: URL?
+
+        func cleanUp() {
+            if let folder { try? FileManager.default.removeItem(at: folder) }
+        }
+    }
+
+    /// Reads and checks the request's document.
+    /// - Parameter id: The job's id, naming its work folder.
+    /// - Throws: `JobFailure` naming the key path, line and column of the problem.
+    func prepare(_ request: RenderRequest, id: String) throws -> Prepared {
+        if request.document != nil, request.template != nil {
+            throw JobFailure(message: "The request has both `document` and `template`; send one of them.")
+        }
+        for (name, value) in request.variables.sorted(by: { $0.key < $1.key }) {
+            if let refusal = policy.refusal(of: value, at: "variables.\(name)") { throw JobFailure(message: refusal) }
+        }
+        let url: URL
+        var folder: URL?
+        if let data = request.document {
+            let object = request.documentObject
+            var defaults = (object["variables"] as? [String: Any])?.compactMapValues { "\($0)" } ?? [:]
+            defaults.merge(request.variables) { _, given in given }
+            if let refusal = policy.refusal(ofJSON: object, variables: defaults) {
+                throw JobFailure(message: refusal)
+            }
+            let work = workFolder.appendingPathComponent(id, isDirectory: true)
+            try? FileManager.default.removeItem(at: work)
+            do {
+                try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+                for entry in try FileManager.default.contentsOfDirectory(atPath: policy.folder.path)
+                where !entry.hasPrefix(".document") {
+                    try FileManager.default.createSymbolicLink(
+                        at: work.appendingPathComponent(entry),
+                        withDestinationURL: policy.folder.appendingPathComponent(entry))
+                }
+                // editly specs are JSON5, which JSON is; every other format reads .json.
+                url = work.appendingPathComponent(object["clips"] != nil ? ".document.json5" : ".document.json")
+                try data.write(to: url)
+            } catch {
+                try? FileManager.default.removeItem(at: work)
+                throw JobFailure(
+                    message: "The server cannot write the job's work folder: \(error.localizedDescription).",
+                    isRequestError: false)
+            }
+            folder = work
+        } else if let name = request.template {
+            url = try templateURL(named: name)
+        } else {
+            throw JobFailure(message: "The request has neither `document` nor `template`; send one of them.")
+        }
+        do {
+            let document = try SceneDocument.load(contentsOf: url, variables: request.variables)
+            let settings = try settings(for: document, request: request)
+            return Prepared(document: document, settings: settings, folder: folder)
+        } catch let failure as JobFailure {
+            if let folder { try? FileManager.default.removeItem(at: folder) }
+            throw failure
+        } catch {
+            if let folder { try? FileManager.default.removeItem(at: folder) }
+            throw failure(for: error, documentURL: url, workFolder: folder)
+        }
+    }
+
+    /// The stored template `name`: a file in the asset folder's `templates` folder, with or without
+    /// its extension.
+    func templateURL(named name: String) throws -> URL {
+        guard !name.contains("/"), !name.hasPrefix("."), !name.contains("\\"), !name.isEmpty else {
+            throw JobFailure(
+                message: "`template` (\(name)) must be a template's name, such as birthday, without folders.")
+        }
+        let templates = policy.folder.appendingPathComponent("templates", isDirectory: true)
+        let candidates =
+            [name] + ["yaml", "yml", "json", "json5"].map { "\(name).\($0)" }
+        for candidate in candidates {
+            let url = templates.appendingPathComponent(candidate)
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+                return url
+            }
+        }
+        let known =
+            (try? FileManager.default.contentsOfDirectory(atPath: templates.path))?
+            .filter { !$0.hasPrefix(".") }.map { ($0 as NSString).deletingPathExtension }.sorted() ?? []
+        throw JobFailure(
+            message:
+                "No template is named \(name); \(known.isEmpty ? "the server stores none (templates/ in its asset folder)" : "the server's templates are \(known.joined(separator: ", "))")."
+        )
+    }
+
+    /// The movie settings for the request's format: the canvas's size (the nearest the codec takes,
+    /// for documents sized elsewhere) and rate, the request's preset and quality, and alpha for a
+    /// transparent document in a format that keeps it.
+    private func settings(for document: SceneDocument, request: RenderRequest) throws -> MovieSettings {
+        let canvas = document.scene.canvas
+        let codec: VideoCodec =
+            switch request.format {
+            case "webm": .vp9
+            case "gif": .gif
+            default: document.encoding.codec ?? .h264
+            }
+        var size = (width: canvas.width, height: canvas.height)
+        if size.width % codec.sizeMultiple != 0 || size.height % codec.sizeMultiple != 0 {
+            guard document.fitsCanvasToEncoder else {
+                throw JobFailure(
+                    message:
+                        "The canvas is \(size.width)x\(size.height), and \(codec) takes sizes in multiples of \(codec.sizeMultiple); change the canvas, or ask for webm or gif, which take any size."
+                )
+            }
+            size = MovieSettings.size(multipleOf: codec.sizeMultiple, nearestInAspectTo: size)
+        }
+        let preset = request.preset.flatMap(Preset.init(rawValue:)) ?? document.encoding.preset ?? .medium
+        let alpha = document.hasTransparentCanvas && (codec == .vp9 || codec == .gif)
+        var settings = try MovieSettings(
+            width: size.width, height: size.height, fps: canvas.fps, codec: codec, alpha: alpha,
+            crf: request.crf ?? document.encoding.crf, preset: preset)
+        settings.audioNormalization = document.encoding.audioNormalization
+        return settings
+    }
+
+    /// A failure that names the problem's place in the document, with the server's paths taken out.
+    func failure(for error: Error, documentURL: URL, workFolder: URL?) -> JobFailure {
+        var message = "\(error)"
+        message = message.replacingOccurrences(of: documentURL.path, with: "document")
+        if let workFolder { message = message.replacingOccurrences(of: workFolder.path + "/", with: "") }
+        message = message.replacingOccurrences(of: policy.folder.path + "/", with: "")
+        let location = (error as? SceneError)?.location
+        return JobFailure(message: message, keyPath: location?.keyPath, line: location?.line, column: location?.column)
+    }
+
+    /// Renders a prepared job to `output`.
+    /// - Parameters:
+    ///   - control: Holds the writer so that a cancel stops it; reports progress.
+    /// - Throws: What the writer throws (`MovieKitError.cancelled` after a cancel).
+    func render(_ prepared: Prepared, to output: URL, control: RenderControl) throws {
+        let renderer = try SceneRenderer(scene: prepared.document.scene, images: images)
+        let writer = try MovieWriter(url: output, settings: prepared.settings, overwrite: true, concurrency: .automatic)
+        control.hold(writer)
+        let frames = max(1, prepared.document.scene.frameCount(at: prepared.settings.fps))
+        try renderer.render(into: writer) { progress in
+            control.report(Double(progress.encodedFrames) / Double(frames), frames: progress.encodedFrames)
+        }
+    }
+}
+
+/// Between a render on its own thread and the worker that watches it: the progress, and the writer
+/// that a cancel stops.
+final class RenderControl: Sendable {
+    private struct State {
+        var writer: MovieWriter?
+        var cancelled = false
+        var progress = 0.0
+        var frames = 0
+    }
+
+    private let state = Mutex(State())
+
+    var progress: Double { state.withLock { $0.progress } }
+    var frames: Int { state.withLock { $0.frames } }
+    var isCancelled: Bool { state.withLock { $0.cancelled } }
+
+    func hold(_ writer: MovieWriter) {
+        let cancelled = state.withLock { state -> Bool in
+            state.writer = writer
+            return state.cancelled
+        }
+        if cancelled { writer.cancel() }
+    }
+
+    func report(_ progress: Double, frames: Int) {
+        state.withLock {
+            $0.progress = min(max(progress, 0), 1)
+            $0.frames = frames
+        }
+    }
+
+    func cancel() {
+        let writer = state.withLock { state -> MovieWriter? in
+            state.cancelled = true
+            return state.writer
+        }
+        writer?.cancel()
+    }
+}
