@@ -4,7 +4,7 @@ DEMO_OUT ?= out/demo.mp4
 
 .PHONY: deps build test demo bench examples clean docs test-package test-webvtt lint format \
 	test-asan test-tsan test-tsan-all test-sanitizers test-distributed soak fuzz fuzz-ci fuzz-build \
-	test-browser test-editly-examples
+	test-browser test-editly-examples test-service serve
 
 deps:
 	@bash scripts/install-deps.sh
@@ -34,6 +34,16 @@ test-editly-examples: deps
 # Renders a movie as a Slurm job array of 4 tasks on a one-node cluster and checks the join.
 test-distributed: deps
 	bash scripts/test-distributed.sh
+
+# The render service (`moviemake serve`): MovieKitServiceTests (API, security, kill -9, SIGTERM, webhooks,
+# load, two servers on a PostgreSQL queue started here) and schemathesis against its OpenAPI document.
+# Builds the package with MOVIEKIT_SERVICE=1, which adds Hummingbird, GRDB, postgres-nio and the rest.
+test-service: deps
+	bash scripts/test-service.sh
+
+# `moviemake` with the render service, in release: .build/release/moviemake serve …
+serve: deps
+	MOVIEKIT_SERVICE=1 $(SWIFT) build -c release --product moviemake
 
 # `moviemake preview` in headless Chromium (installed from Debian when missing): scrub, play, live reload
 # and errors, as a scene author sees them (scripts/test-browser.sh). SCREENSHOT=path saves the page.

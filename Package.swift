@@ -293,7 +293,7 @@ if Context.environment["MOVIEKIT_SERVICE"] == "1" {
             name: "MovieKitService",
             dependencies: [
                 "MovieKitBatch", "MovieKitScene", "MovieKitCore", "MovieKitLottie", "MovieKitSubtitles", "FrameDraw",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                "CPosix", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -310,7 +310,7 @@ if Context.environment["MOVIEKIT_SERVICE"] == "1" {
             name: "MovieKitServiceTests",
             dependencies: [
                 "MovieKitService", "TestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Crypto", package: "swift-crypto")
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "Hummingbird", package: "hummingbird")
             ])
     ]
     for target in package.targets where target.name == "moviemake" {

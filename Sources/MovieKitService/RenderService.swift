@@ -85,13 +85,18 @@ public final class RenderService: Sendable {
         let logger = Logger(label: "moviekit.service")
         let data = configuration.dataFolder
         let outputs = data.appendingPathComponent("renders", isDirectory: true)
-        let work = data.appendingPathComponent("work", isDirectory: true)
+        // Each process has a work folder of its own, as servers of a shared queue share the data
+        // folder; those of processes of this machine that are gone (a crash) are removed.
+        let host = ProcessInfo.processInfo.hostName
+        let works = data.appendingPathComponent("work", isDirectory: true)
+        let work = works.appendingPathComponent("\(host)-\(getpid())", isDirectory: true)
         for folder in [data, outputs, work] {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
-        // Work folders of jobs a crash interrupted.
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: work.path)) ?? [] {
-            try? FileManager.default.removeItem(at: work.appendingPathComponent(entry))
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: works.path)) ?? []
+        where entry.hasPrefix(host + "-") {
+            guard let pid = Int32(entry.dropFirst(host.count + 1)), pid != getpid(), kill(pid, 0) != 0 else { continue }
+            try? FileManager.default.removeItem(at: works.appendingPathComponent(entry))
         }
         let queue: any JobQueue
         let ownsQueue: Bool

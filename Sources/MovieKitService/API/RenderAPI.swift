@@ -48,13 +48,10 @@ struct RenderAPI: APIProtocol {
         let data = try encoder.encode(body)
         let request = try RenderRequest(json: data)
         let id = Self.makeID()
-        // Checked now, so that a document that cannot render is refused with its position instead
-        // of failing later.
+        // What can be checked without reading the document is checked now; the worker reads it.
         do {
-            let prepared = try renderer.prepare(request, id: "check-\(id)")
-            prepared.cleanUp()
+            try renderer.check(request)
         } catch let failure as JobFailure {
-            guard failure.isRequestError else { return .serviceUnavailable(problem(503, failure.message)) }
             return .unprocessableContent(
                 .init(
                     body: .applicationProblemJson(

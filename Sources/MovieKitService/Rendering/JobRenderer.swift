@@ -30,25 +30,39 @@ struct JobRenderer: Sendable {
         }
     }
 
-    /// Reads and checks the request's document.
-    /// - Parameter id: The job's id, naming its work folder.
-    /// - Throws: `JobFailure` naming the key path, line and column of the problem.
-    func prepare(_ request: RenderRequest, id: String) throws -> Prepared {
+    /// What can be checked of a request without reading its document, as a submission is answered:
+    /// one of `document` and `template`, a template that exists, and no string of the document or
+    /// variable that names a file outside the asset folder. The document itself is read and checked
+    /// completely by the worker before its first frame; a problem there fails the job with its position.
+    /// - Throws: `JobFailure`.
+    func check(_ request: RenderRequest) throws {
         if request.document != nil, request.template != nil {
             throw JobFailure(message: "The request has both `document` and `template`; send one of them.")
         }
         for (name, value) in request.variables.sorted(by: { $0.key < $1.key }) {
             if let refusal = policy.refusal(of: value, at: "variables.\(name)") { throw JobFailure(message: refusal) }
         }
+        if request.document != nil {
+            let object = request.documentObject
+            var defaults = (object["variables"] as? [String: Any])?.compactMapValues { "\($0)" } ?? [:]
+            defaults.merge(request.variables) { _, given in given }
+            if let refusal = policy.refusal(ofJSON: object, variables: defaults) { throw JobFailure(message: refusal) }
+        } else if let name = request.template {
+            _ = try templateURL(named: name)
+        } else {
+            throw JobFailure(message: "The request has neither `document` nor `template`; send one of them.")
+        }
+    }
+
+    /// Reads and checks the request's document.
+    /// - Parameter id: The job's id, naming its work folder.
+    /// - Throws: `JobFailure` naming the key path, line and column of the problem.
+    func prepare(_ request: RenderRequest, id: String) throws -> Prepared {
+        try check(request)
         let url: URL
         var folder: URL?
         if let data = request.document {
             let object = request.documentObject
-            var defaults = (object["variables"] as? [String: Any])?.compactMapValues { "\($0)" } ?? [:]
-            defaults.merge(request.variables) { _, given in given }
-            if let refusal = policy.refusal(ofJSON: object, variables: defaults) {
-                throw JobFailure(message: refusal)
-            }
             let work = workFolder.appendingPathComponent(id, isDirectory: true)
             try? FileManager.default.removeItem(at: work)
             do {

@@ -1,3 +1,4 @@
+internal import CPosix
 import Foundation
 import Logging
 import MovieKitCore
@@ -31,6 +32,9 @@ final class RenderWorkers: Service {
     let workerID: String
     let logger: Logger
     private let stopping = Mutex<Date?>(nil)
+    /// How many nice steps below the server's threads a render runs, so that submissions and
+    /// status requests are answered at once while renders use every core left.
+    static let renderNiceIncrement: Int32 = 10
 
     init(
         queue: any JobQueue, renderer: JobRenderer, outputs: URL, configuration: Configuration,
@@ -104,6 +108,9 @@ final class RenderWorkers: Service {
         let output = outputs.appendingPathComponent(job.fileName)
         let renderer = self.renderer
         let thread = Thread {
+            // Renders yield the cores to the API: the encoder's threads, started from this one,
+            // inherit its lower priority, and drawing threads go lower still.
+            _ = mk_lower_thread_priority(Self.renderNiceIncrement)
             let result = Result<Void, Error> {
                 let request = try RenderRequest(json: job.request)
                 let prepared = try renderer.prepare(request, id: job.id)
