@@ -4,7 +4,7 @@ DEMO_OUT ?= out/demo.mp4
 
 .PHONY: deps build test demo bench examples clean docs test-package test-webvtt lint format \
 	test-asan test-tsan test-tsan-all test-sanitizers test-distributed soak fuzz fuzz-ci fuzz-build \
-	test-browser test-editly-examples test-service serve
+	test-browser test-editly-examples test-service serve bench-w7
 
 deps:
 	@bash scripts/install-deps.sh
@@ -67,6 +67,13 @@ BENCH_ARGS ?=
 
 bench: deps
 	$(SWIFT) run -c release MovieKitBenchmarks $(BENCH_ARGS)
+
+# W7 (benchmarks/README.md): 100 rows of a template as a batch, as separate processes and through the
+# service; writes benchmarks/RESULTS-W7.md. W7_ARGS="--rows 20" for a shorter run.
+W7_ARGS ?=
+bench-w7: deps
+	MOVIEKIT_SERVICE=1 $(SWIFT) build -c release --product moviemake
+	python3 benchmarks/w7-scale.py $(W7_ARGS)
 
 # --- Reliability (CONTRIBUTING.md, Reliability) -----------------------------------------------------------
 

@@ -20,14 +20,15 @@ struct ServicePostgresTests {
             ids.append(
                 try await api.submit(
                     Documents.scene(
-                        color: index % 2 == 0 ? "#ff0000" : "#0000ff", seconds: 1.5, width: 480, height: 272)))
+                        color: index % 2 == 0 ? "#ff0000" : "#0000ff", seconds: 6, width: 1280, height: 720)))
         }
         // Kill the first server while it renders one of them.
         let deadline = Date().addingTimeInterval(120)
         var killed = false
         while Date() < deadline, !killed {
             let jobs = try await api.send(.GET, "/v1/renders?limit=100").json["items"] as? [[String: Any]] ?? []
-            if jobs.filter({ $0["status"] as? String == "rendering" }).count == 2 {
+            let rendering = jobs.filter { $0["status"] as? String == "rendering" }
+            if rendering.count == 2, rendering.allSatisfy({ ($0["progress"] as? Double ?? 0) < 0.6 }) {
                 first.kill()
                 killed = true
             }

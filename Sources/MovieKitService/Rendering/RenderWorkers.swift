@@ -124,9 +124,14 @@ final class RenderWorkers: Service {
         thread.start()
 
         var stopReason: Outcome?
+        var lastRenewal = Date()
         while done.withLock({ $0 == nil }) {
-            try? await Task.sleep(for: .milliseconds(Int(configuration.renewInterval * 1000)))
-            if stopReason != nil { continue }
+            // The end of a render is noticed within 20 ms; the lease is renewed every renewInterval.
+            try? await Task.sleep(for: .milliseconds(20))
+            guard stopReason == nil, Date().timeIntervalSince(lastRenewal) >= configuration.renewInterval else {
+                continue
+            }
+            lastRenewal = Date()
             let holds =
                 (try? await queue.renew(
                     id: job.id, worker: workerID, lease: configuration.lease, progress: control.progress)) ?? true
