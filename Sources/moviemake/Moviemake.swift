@@ -19,6 +19,7 @@ struct Moviemake: ParsableCommand {
               moviemake sheet scene.mp4 -o sheet.png --count 12
               moviemake concat --dir parts -o movie.mp4
               moviemake batch card.yaml --data people.csv -o 'out/{id}.mp4' --report batch.json
+              moviemake serve --port 8080 --data srv --token-file tokens.txt --assets assets
               moviemake subtitles inspect talk.vtt --json
               moviemake audiogram episode.mp3 --captions words.json --cover art.jpg --from 60 --to 90 -o clip.mp4
 

@@ -218,15 +218,18 @@ final class PostgresJobQueue: JobQueue {
 
     func pendingWebhooks(now: Date, limit: Int) async throws -> [(job: RenderJob, attempts: Int)] {
         var result: [(RenderJob, Int)] = []
-        // SKIP LOCKED is not needed: a webhook sent twice by two servers is still signed and
-        // idempotent for the receiver (the same job id); each server records its attempt.
+        // Taken under a lease like jobs: a server moves the due time of the webhooks it takes a minute
+        // on, so that two servers never deliver the same one at once; the attempt it records sets the
+        // next due time (or ends them).
         for try await row in try await client.query(
             """
-            SELECT \(unescaped: Self.columnList),
+            UPDATE moviekit_jobs SET webhook_due = extract(epoch from clock_timestamp()) + 60
+            WHERE id IN (
+                SELECT id FROM moviekit_jobs WHERE webhook_due IS NOT NULL AND NOT webhook_done
+                    AND webhook_due <= \(now.timeIntervalSince1970)
+                ORDER BY webhook_due LIMIT \(limit) FOR UPDATE SKIP LOCKED)
+            RETURNING \(unescaped: Self.columnList),
                 (SELECT COUNT(*) FROM moviekit_webhook_attempts WHERE job_id = moviekit_jobs.id)::BIGINT AS tries
-            FROM moviekit_jobs WHERE webhook_due IS NOT NULL AND NOT webhook_done
-                AND webhook_due <= \(now.timeIntervalSince1970)
-            ORDER BY webhook_due LIMIT \(limit)
             """, logger: logger)
         {
             result.append((try Self.job(row), Int(try row.makeRandomAccess()["tries"].decode(Int64.self))))

@@ -79,7 +79,8 @@ protocol JobQueue: Sendable {
     /// How many jobs are in each status.
     func counts() async throws -> StatusCounts
 
-    /// Jobs that ended and whose webhook is still to be delivered, due by `now`.
+    /// Takes the jobs that ended and whose webhook is due by `now`, for a minute, so that servers of
+    /// a shared queue do not deliver the same one at once; the attempt recorded sets the next due time.
     func pendingWebhooks(now: Date, limit: Int) async throws -> [(job: RenderJob, attempts: Int)]
     /// Records one delivery attempt of a job's webhook; `delivered` ends them, else the next is due at `nextAttempt`
     /// (`nil`: no more attempts).
