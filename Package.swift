@@ -201,6 +201,8 @@ let package = Package(
         .executableTarget(
             name: "FuzzTranscript", dependencies: ["MovieKitSubtitles", "FuzzReplay"], path: "Fuzz/FuzzTranscript"),
         .executableTarget(
+            name: "FuzzBatchData", dependencies: ["MovieKitBatch", "FuzzReplay"], path: "Fuzz/FuzzBatchData"),
+        .executableTarget(
             name: "FuzzASS", dependencies: ["MovieKitSubtitles", "MovieKitScene", "FrameDraw", "FuzzReplay"],
             path: "Fuzz/FuzzASS"),
 

@@ -67,6 +67,18 @@ public struct BatchData: Sendable {
         } catch {
             throw BatchError.unreadableData(path: path, reason: "the file does not exist or is not readable")
         }
+        try self.init(data: data, url: url)
+    }
+
+    /// Reads rows from bytes in memory, in the format `url`'s extension names (the file itself is not read).
+    /// - Throws: What ``init(contentsOf:)`` throws for the same bytes.
+    public init(data: Data, url: URL) throws {
+        let path = url.relativePath
+        let ext = url.pathExtension.lowercased()
+        guard Self.fileExtensions.contains(ext) else {
+            throw BatchError.unreadableData(
+                path: path, reason: "a batch reads rows from .csv, .tsv, .json or .jsonl files")
+        }
         guard var text = String(data: data, encoding: .utf8) else {
             throw BatchError.unreadableData(path: path, reason: "it is not UTF-8 text; save it as UTF-8")
         }
