@@ -43,21 +43,8 @@ struct BatchCommandTests {
     }
 
     static func batch(_ arguments: [String], in folder: URL) throws -> SubtitlesCommandTests.Run {
-        let process = Process()
-        process.executableURL = try SignalTests.moviemakeExecutable()
-        process.arguments = ["batch", "card.yaml", "--data", "rows.csv", "-o", "out/{id}.mp4"] + arguments
-        process.currentDirectoryURL = folder
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        let said = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return .init(
-            status: process.terminationStatus, output: String(decoding: printed, as: UTF8.self),
-            errors: String(decoding: said, as: UTF8.self))
+        try SubtitlesCommandTests.moviemake(
+            ["batch", "card.yaml", "--data", "rows.csv", "-o", "out/{id}.mp4"] + arguments, in: folder)
     }
 
     static func report(in folder: URL) throws -> [[String: Any]] {
@@ -168,12 +155,7 @@ struct BatchCommandTests {
         process.currentDirectoryURL = folder
         process.standardError = Pipe()
         try process.run()
-        var underWay = false
-        for _ in 0..<400 where !underWay {
-            underWay = SignalTests.openFiles(of: process.processIdentifier).contains { $0.hasPrefix(out.path + "/#") }
-            if !underWay { Thread.sleep(forTimeInterval: 0.05) }
-        }
-        #expect(underWay)
+        #expect(SignalTests.waitForUnnamedMovie(of: process.processIdentifier, in: out, seconds: 20))
         Thread.sleep(forTimeInterval: 0.3)
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()

@@ -18,6 +18,17 @@ struct SignalTests {
             candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "moviemake was not built")
     }
 
+    /// Waits up to `seconds` until the process holds an unnamed movie file open in `folder` (the
+    /// writer's file before it is linked in): a render is under way. Returns whether it did.
+    static func waitForUnnamedMovie(of pid: Int32, in folder: URL, seconds: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if openFiles(of: pid).contains(where: { $0.hasPrefix(folder.path + "/#") }) { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
+    }
+
     /// The paths a process has open, from /proc/PID/fd (an unnamed file reads "DIR/#N (deleted)").
     static func openFiles(of pid: Int32) -> [String] {
         let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
@@ -70,12 +81,7 @@ struct SignalTests {
             "demo", existing.path, "--overwrite", "--seconds", "600", "--preset", "veryslow", "--quiet"
         ]
         try process.run()
-        var underWay = false
-        for _ in 0..<200 where !underWay {
-            underWay = Self.openFiles(of: process.processIdentifier).contains { $0.hasPrefix(dir.path + "/#") }
-            if !underWay { Thread.sleep(forTimeInterval: 0.05) }
-        }
-        #expect(underWay)
+        #expect(Self.waitForUnnamedMovie(of: process.processIdentifier, in: dir))
         Thread.sleep(forTimeInterval: 0.3)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

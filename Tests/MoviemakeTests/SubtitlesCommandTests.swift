@@ -13,10 +13,12 @@ struct SubtitlesCommandTests {
         var errors: String
     }
 
-    static func moviemake(_ arguments: [String]) throws -> Run {
+    /// Runs the built `moviemake` with `arguments`, in `folder` when given.
+    static func moviemake(_ arguments: [String], in folder: URL? = nil) throws -> Run {
         let process = Process()
         process.executableURL = try SignalTests.moviemakeExecutable()
         process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

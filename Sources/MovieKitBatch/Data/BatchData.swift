@@ -52,33 +52,34 @@ public struct BatchData: Sendable {
     ///   `.invalidRow` for a row whose value is an object or array, or a CSV row with more fields
     ///   than the header has columns.
     public init(contentsOf url: URL) throws {
-        let path = url.relativePath
-        let ext = url.pathExtension.lowercased()
-        guard Self.fileExtensions.contains(ext) else {
-            throw BatchError.unreadableData(
-                path: path,
-                reason:
-                    "a batch reads rows from .csv, .tsv, .json (an array of objects) or .jsonl files, and this file's extension is \(ext.isEmpty ? "missing" : ".\(ext)")"
-            )
-        }
+        try Self.checkExtension(of: url)
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw BatchError.unreadableData(path: path, reason: "the file does not exist or is not readable")
+            throw BatchError.unreadableData(
+                path: url.relativePath, reason: "the file does not exist or is not readable")
         }
         try self.init(data: data, url: url)
+    }
+
+    /// Throws `BatchError.unreadableData` when `url`'s extension is not one a batch reads.
+    private static func checkExtension(of url: URL) throws {
+        let ext = url.pathExtension.lowercased()
+        guard !fileExtensions.contains(ext) else { return }
+        throw BatchError.unreadableData(
+            path: url.relativePath,
+            reason:
+                "a batch reads rows from .csv, .tsv, .json (an array of objects) or .jsonl files, and this file's extension is \(ext.isEmpty ? "missing" : ".\(ext)")"
+        )
     }
 
     /// Reads rows from bytes in memory, in the format `url`'s extension names (the file itself is not read).
     /// - Throws: What ``init(contentsOf:)`` throws for the same bytes.
     public init(data: Data, url: URL) throws {
+        try Self.checkExtension(of: url)
         let path = url.relativePath
         let ext = url.pathExtension.lowercased()
-        guard Self.fileExtensions.contains(ext) else {
-            throw BatchError.unreadableData(
-                path: path, reason: "a batch reads rows from .csv, .tsv, .json or .jsonl files")
-        }
         guard var text = String(data: data, encoding: .utf8) else {
             throw BatchError.unreadableData(path: path, reason: "it is not UTF-8 text; save it as UTF-8")
         }
@@ -95,7 +96,7 @@ public struct BatchData: Sendable {
 
     /// The row numbered `number`, if there is one.
     public func row(_ number: Int) -> BatchRow? {
-        rows.indices.contains(number - 1) && rows[number - 1].number == number
-            ? rows[number - 1] : rows.first { $0.number == number }
+        // Rows are numbered 1, 2, 3 … in the order they are read.
+        rows.indices.contains(number - 1) ? rows[number - 1] : nil
     }
 }
