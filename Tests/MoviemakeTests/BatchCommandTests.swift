@@ -168,4 +168,21 @@ struct BatchCommandTests {
         let statuses = (report?["rows"] as? [[String: Any]])?.compactMap { $0["status"] as? String }
         #expect(statuses == Array(repeating: "cancelled", count: 6))
     }
+
+    @Test func aCanvasTheCodecCannotTakeFailsEachRowWithAdviceAndAnotherFormatRendersIt() throws {
+        let folder = try Self.setUp(rows: "id,color,size\na,#ff0000,20\nb,#00ff00,20\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let odd = Self.template.replacingOccurrences(of: "width: 96", with: "width: 100")
+        try Data(odd.utf8).write(to: folder.appendingPathComponent("card.yaml"))
+        let run = try Self.batch(["--report", "batch.json"], in: folder)
+        #expect(run.status == 1)
+        #expect(run.errors.contains("row 1") && run.errors.contains("--size"), "\(run.errors)")
+        #expect(try Self.report(in: folder).allSatisfy { $0["status"] as? String == "failed" })
+        // VP9 in WebM takes any size.
+        let webm = try SubtitlesCommandTests.moviemake(
+            ["batch", "card.yaml", "--data", "rows.csv", "-o", "webm/{id}.webm"], in: folder)
+        #expect(webm.status == 0, "\(webm.errors)")
+        let probe = try MovieProbe(url: folder.appendingPathComponent("webm/a.webm"), codecName: "vp9")
+        #expect(probe.width == 100 && probe.frames.count == 10)
+    }
 }
