@@ -1,5 +1,6 @@
 internal import CCairo
 import Foundation
+import Synchronization
 
 /// Shared Pango plumbing for drawing and measuring text: font descriptions, markup parsing,
 /// applying a `TextStyle` to a `PangoLayout`, and reading its metrics.
@@ -14,6 +15,23 @@ enum TextLayout {
         let value = (pixels * scale).rounded()
         guard value.isFinite else { return 0 }
         return Int32(max(min(value, Double(Int32.max)), Double(Int32.min)))
+    }
+
+    // MARK: - Laying out, one thread at a time
+
+    /// Held while Pango lays text out (itemizing, shaping, breaking lines, justifying).
+    private static let layoutLock = Mutex(())
+
+    /// Runs `body`, which lays text out with Pango, while no other thread does.
+    ///
+    /// Each thread has its own font map and layouts, yet two threads laying text out at once can
+    /// still change each other's result: with Pango 1.50, a justified paragraph laid out on a
+    /// newly started thread while another thread lays text out sometimes breaks or stretches its
+    /// lines differently, so the same frame of a parallel render came out differently from run
+    /// to run. Layout is a small part of drawing text; painting the glyphs, the larger part, runs
+    /// outside the lock. The layout's lines must be computed inside `body` (`configure` does so).
+    static func withLayoutLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+        try layoutLock.withLock { _ throws(E) -> R in try body() }
     }
 
     // MARK: - Fonts
@@ -224,6 +242,8 @@ enum TextLayout {
         pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
         pango_layout_set_height(layout, -1)
         pango_layout_set_text(layout, text, -1)
+        // Lays the text out now, under the caller's `withLayoutLock`, rather than when it is first drawn.
+        defer { _ = pango_layout_get_line_count(layout) }
         guard width != nil else {
             if let maximumLines = style.maximumLines.map({ max($0, 1) }),
                 pango_layout_get_line_count(layout) > maximumLines

@@ -49,14 +49,16 @@ final class TextRenderer {
         if let context = pango_layout_get_context(layout), let fontMap = pango_context_get_font_map(context) {
             FontFiles.refresh(UnsafeMutableRawPointer(fontMap))
         }
-        pango_cairo_update_layout(cr, layout)
-        if let context = pango_layout_get_context(layout) {
-            FontFallbackReporter.check(style.font, description: description, context: context)
+        try TextLayout.withLayoutLock { () throws(FrameDrawError) in
+            pango_cairo_update_layout(cr, layout)
+            if let context = pango_layout_get_context(layout) {
+                FontFallbackReporter.check(style.font, description: description, context: context)
+            }
+            try TextLayout.configure(
+                layout, text: text, attributes: attributes, style: style,
+                fontDescription: description, width: width, heightLimit: heightLimit
+            )
         }
-        try TextLayout.configure(
-            layout, text: text, attributes: attributes, style: style,
-            fontDescription: description, width: width, heightLimit: heightLimit
-        )
     }
 
     /// The metrics of the text last prepared.

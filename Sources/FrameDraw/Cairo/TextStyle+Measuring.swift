@@ -128,22 +128,25 @@ extension TextStyle {
         }
     }
 
-    /// Lends a measuring layout configured with this style and `text`.
+    /// Lends a measuring layout configured with this style and `text`, laid out and read under
+    /// `TextLayout.withLayoutLock`.
     /// - Throws: `FrameDrawError.textLayoutFailed` when Pango cannot make the layout or lay the text out.
     private func withMeasuredLayout<R>(
         text: String, attributes: OpaquePointer?, width: Double?, _ body: (OpaquePointer) -> R
     ) throws(FrameDrawError) -> R {
-        try TextLayout.withMeasuringLayout(for: text) { layout throws(FrameDrawError) -> R in
-            let description = try TextLayout.makeFontDescription(font, for: text)
-            defer { pango_font_description_free(description) }
-            if let context = pango_layout_get_context(layout) {
-                FontFallbackReporter.check(font, description: description, context: context)
+        try TextLayout.withLayoutLock { () throws(FrameDrawError) -> R in
+            try TextLayout.withMeasuringLayout(for: text) { layout throws(FrameDrawError) -> R in
+                let description = try TextLayout.makeFontDescription(font, for: text)
+                defer { pango_font_description_free(description) }
+                if let context = pango_layout_get_context(layout) {
+                    FontFallbackReporter.check(font, description: description, context: context)
+                }
+                try TextLayout.configure(
+                    layout, text: text, attributes: attributes, style: self,
+                    fontDescription: description, width: width ?? wrapWidth, heightLimit: nil
+                )
+                return body(layout)
             }
-            try TextLayout.configure(
-                layout, text: text, attributes: attributes, style: self,
-                fontDescription: description, width: width ?? wrapWidth, heightLimit: nil
-            )
-            return body(layout)
         }
     }
 }
