@@ -85,6 +85,49 @@ struct LoudnessNormalizationTests {
             loudness.chain(for: LoudnessMeasurement(integratedLoudness: -.infinity, truePeak: -.infinity)) == "anull")
     }
 
+    /// A looping track has no end of its own: frames added one by one give the writer no length to
+    /// measure the loudness over, so the first frame is refused and nothing is left behind.
+    @Test func aLoopingTrackWithFramesAddedOneByOneIsRefused() throws {
+        let dir = try TemporaryDirectory()
+        let music = try Self.music(clicks: false, in: dir)
+        let movie = dir.file("looped.mp4")
+        var settings = try MovieSettings(width: 32, height: 32, fps: 10, preset: .ultrafast)
+        settings.loudness = try LoudnessNormalization(integratedLoudness: -16)
+        let writer = try MovieWriter(url: movie, settings: settings)
+        try writer.addAudio(AudioTrack(url: music, loops: true))
+        #expect(throws: AudioError.loudnessWithoutEnd(path: movie.path, track: music.path)) {
+            for _ in 0..<20 { try writer.addFrame { $0.fill($0.bounds) } }
+            try writer.finish()
+        }
+        writer.cancel()
+        #expect(try dir.contents() == ["tone.wav"])
+        #expect("\(AudioError.loudnessWithoutEnd(path: "a.mp4", track: "b.wav"))".contains("render(frameCount:draw:)"))
+    }
+
+    /// The same looping track reaches the target when the writer knows the movie's length, or the
+    /// track has a duration.
+    @Test(arguments: [false, true])
+    func aLoopingTrackReachesTheTargetWithAnEnd(givenByDuration: Bool) throws {
+        let dir = try TemporaryDirectory()
+        let music = try Self.music(clicks: false, in: dir)
+        let movie = dir.file("looped.mp4")
+        var settings = try MovieSettings(width: 32, height: 32, fps: 10, preset: .ultrafast)
+        settings.loudness = try LoudnessNormalization(integratedLoudness: -16)
+        let writer = try MovieWriter(url: movie, settings: settings)
+        var track = AudioTrack(url: music, loops: true)
+        if givenByDuration {
+            track.duration = 8
+            try writer.addAudio(track)
+            for _ in 0..<80 { try writer.addFrame { $0.fill($0.bounds) } }
+            try writer.finish()
+        } else {
+            try writer.addAudio(track)
+            try writer.render(frameCount: 80) { context, _ in context.fill(context.bounds) }
+        }
+        let decoded = try Self.measure(movie)
+        #expect(abs(decoded.integratedLoudness + 16) <= 0.5, "decoded \(decoded)")
+    }
+
     @Test(arguments: [(-4.0, -1.0, "integrated loudness -4.0"), (-14, 0.5, "true peak 0.5"), (.nan, -1, "nan")])
     func targetsOutOfRangeAreRefused(integrated: Double, peak: Double, says: String) {
         #expect {

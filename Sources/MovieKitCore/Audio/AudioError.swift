@@ -14,6 +14,10 @@ public enum AudioError: Error, Equatable, CustomStringConvertible {
     case notInContainer(path: String, container: String)
     /// A setting of ``AudioNormalization`` is out of range.
     case invalidNormalization(setting: String, value: Double, rule: String)
+    /// ``MovieSettings/loudness`` is set, a track has no end of its own (it loops, or its file gives
+    /// no length) and the writer was not told how many frames the movie has, so there is nothing
+    /// to measure the loudness over before the first sound is written.
+    case loudnessWithoutEnd(path: String, track: String)
 
     public var description: String {
         switch self {
@@ -27,6 +31,9 @@ public enum AudioError: Error, Equatable, CustomStringConvertible {
                 "Audio was added to \(path) after its first frame, but the movie was started without an audio stream; add audio tracks before the first frame."
         case .invalidNormalization(let setting, let value, let rule):
             return "Audio normalization has \(setting) \(value); use \(rule)."
+        case .loudnessWithoutEnd(let path, let track):
+            return
+                "\(path) normalizes its loudness, which is measured over the whole movie before any sound is written, but the audio track \(track) has no end of its own and the movie's length is not known yet; draw the frames with render(frameCount:draw:), which tells the writer the length, give the track a duration, or leave loudness unset."
         case .notInContainer(let path, let container):
             return
                 "\(path) cannot hold audio: MovieKit writes AAC, which \(container) does not take; use .mp4, .mov or .mkv for a movie with sound."

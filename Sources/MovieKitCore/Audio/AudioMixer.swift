@@ -52,6 +52,12 @@ final class AudioMixer {
         return end
     }
 
+    /// The first track with no end of its own (one that loops, or whose length is unknown, with no
+    /// `duration`): while it plays, only the movie's end stops the sound.
+    var endlessTrack: AudioTrack? {
+        voices.first { stopSample(of: $0, movieEnd: nil) == Int.max }?.track
+    }
+
     /// Opens and adds a track.
     /// - Throws: `MovieKitError.unreadableInput` naming the file, or `.invalidAudioTrack`.
     func add(_ track: AudioTrack) throws {

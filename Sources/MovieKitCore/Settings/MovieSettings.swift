@@ -55,7 +55,8 @@ public struct MovieSettings: Sendable, Hashable {
     /// Loudness normalization of the mixed audio (editly's `audioNorm`), or `nil` for none. Default `nil`.
     public var audioNormalization: AudioNormalization?
     /// Loudness normalization of the mixed audio to an integrated loudness under a true-peak
-    /// ceiling, in two passes, or `nil` for none. Default `nil`.
+    /// ceiling, in two passes, or `nil` for none. Default `nil`. The mix is measured up to the movie's
+    /// end: with a track that loops and has no `duration`, draw with `render(frameCount:...)`.
     public var loudness: LoudnessNormalization?
 
     /// Creates validated settings.

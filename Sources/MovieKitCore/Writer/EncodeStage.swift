@@ -132,6 +132,10 @@ final class EncodeStage: FrameSink {
         started = true
         try mapped {
             if !mixer.isEmpty {
+                // Loudness is measured over the whole movie before any sound is written, so it needs an end.
+                if settings.loudness != nil, expectedFrameCount == nil, let endless = mixer.endlessTrack {
+                    throw AudioError.loudnessWithoutEnd(path: destination, track: endless.url.path)
+                }
                 audio = try AudioStreamWriter(
                     mixer: mixer, output: output, bitRate: settings.audioBitRate,
                     normalization: settings.audioNormalization, loudness: settings.loudness,
