@@ -29,49 +29,32 @@ public struct BatchItem: Sendable {
 
 /// What a running row's render reports to the batch, and how the batch stops it.
 public final class BatchRenderControl: Sendable {
-    private struct State {
-        var writer: MovieWriter?
-        var cancelled = false
-        var encodedFrames = 0
-    }
-
-    private let state = Mutex(State())
+    private let cancellation = WriterCancellation()
+    private let frames = Mutex(0)
     private let onFrames: @Sendable () -> Void
 
     init(cancelled: Bool, onFrames: @escaping @Sendable () -> Void) {
-        state.withLock { $0.cancelled = cancelled }
+        if cancelled { cancellation.cancel() }
         self.onFrames = onFrames
     }
 
     /// Whether the batch was stopped.
-    public var isCancelled: Bool { state.withLock { $0.cancelled } }
+    public var isCancelled: Bool { cancellation.isCancelled }
 
     /// Frames encoded so far by this row's render.
-    var encodedFrames: Int { state.withLock { $0.encodedFrames } }
+    var encodedFrames: Int { frames.withLock { $0 } }
 
     /// Holds the row's writer so that a cancel stops it; cancels it at once if the batch was
     /// stopped before the writer existed.
-    public func hold(_ writer: MovieWriter) {
-        let cancelled = state.withLock { state -> Bool in
-            state.writer = writer
-            return state.cancelled
-        }
-        if cancelled { writer.cancel() }
-    }
+    public func hold(_ writer: MovieWriter) { cancellation.hold(writer) }
 
     /// Reports the frames the row's writer has encoded.
     public func update(encodedFrames: Int) {
-        state.withLock { $0.encodedFrames = max($0.encodedFrames, encodedFrames) }
+        frames.withLock { $0 = max($0, encodedFrames) }
         onFrames()
     }
 
-    func cancel() {
-        let writer = state.withLock { state -> MovieWriter? in
-            state.cancelled = true
-            return state.writer
-        }
-        writer?.cancel()
-    }
+    func cancel() { cancellation.cancel() }
 }
 
 /// Renders a batch's rows, several at once, each into its own file: a row that fails is recorded

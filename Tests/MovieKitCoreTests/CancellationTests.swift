@@ -51,6 +51,41 @@ struct CancellationTests {
         #expect(try dir.contents().isEmpty)
     }
 
+    /// A stop that comes before the writer exists cancels it as soon as it is held: the render throws
+    /// `.cancelled` without drawing, and nothing is left.
+    @Test func aWriterCancellationBeforeTheWriterCancelsItWhenHeld() throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.file("early.mp4")
+        let cancellation = WriterCancellation()
+        #expect(!cancellation.isCancelled)
+        cancellation.cancel()
+        #expect(cancellation.isCancelled)
+        let writer = try MovieWriter(url: url, settings: try MovieSettings(width: 64, height: 64, fps: 10))
+        cancellation.hold(writer)
+        let drawn = Mutex(0)
+        #expect(throws: MovieKitError.cancelled(path: url.path)) {
+            try writer.render(frameCount: 10) { _, _ in drawn.withLock { $0 += 1 } }
+        }
+        #expect(drawn.withLock { $0 } == 0)
+        #expect(try dir.contents().isEmpty)
+    }
+
+    /// A stop after the writer is held cancels the render under way.
+    @Test func aWriterCancellationStopsTheHeldWritersRender() throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.file("late.mp4")
+        let cancellation = WriterCancellation()
+        let writer = try MovieWriter(url: url, settings: Self.slowSettings())
+        cancellation.hold(writer)
+        #expect(throws: MovieKitError.cancelled(path: url.path)) {
+            try writer.render(frameCount: 100_000) { context, frame in
+                if frame.index == 5 { cancellation.cancel() }
+                context.fill(context.bounds)
+            }
+        }
+        #expect(try dir.contents().isEmpty)
+    }
+
     @Test func cancelAfterFinishDoesNothing() throws {
         let dir = try TemporaryDirectory()
         let url = dir.file("done.mp4")

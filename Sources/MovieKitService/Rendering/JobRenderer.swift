@@ -185,39 +185,18 @@ struct JobRenderer: Sendable {
 /// Between a render on its own thread and the worker that watches it: the progress, and the writer
 /// that a cancel stops.
 final class RenderControl: Sendable {
-    private struct State {
-        var writer: MovieWriter?
-        var cancelled = false
-        var progress = 0.0
-        var frames = 0
-    }
+    private let cancellation = WriterCancellation()
+    private let reported = Mutex((progress: 0.0, frames: 0))
 
-    private let state = Mutex(State())
+    var progress: Double { reported.withLock { $0.progress } }
+    var frames: Int { reported.withLock { $0.frames } }
+    var isCancelled: Bool { cancellation.isCancelled }
 
-    var progress: Double { state.withLock { $0.progress } }
-    var frames: Int { state.withLock { $0.frames } }
-    var isCancelled: Bool { state.withLock { $0.cancelled } }
-
-    func hold(_ writer: MovieWriter) {
-        let cancelled = state.withLock { state -> Bool in
-            state.writer = writer
-            return state.cancelled
-        }
-        if cancelled { writer.cancel() }
-    }
+    func hold(_ writer: MovieWriter) { cancellation.hold(writer) }
 
     func report(_ progress: Double, frames: Int) {
-        state.withLock {
-            $0.progress = min(max(progress, 0), 1)
-            $0.frames = frames
-        }
+        reported.withLock { $0 = (min(max(progress, 0), 1), frames) }
     }
 
-    func cancel() {
-        let writer = state.withLock { state -> MovieWriter? in
-            state.cancelled = true
-            return state.writer
-        }
-        writer?.cancel()
-    }
+    func cancel() { cancellation.cancel() }
 }

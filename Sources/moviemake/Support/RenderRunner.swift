@@ -77,13 +77,13 @@ enum RenderRunner {
         let reporter = ProgressReporter(total: job.frameCount, style: progress.style)
         // The signals are routed before the writer exists: opening it creates the movie's file and
         // then the encoder, which takes a while at slow presets.
-        let slot = WriterSlot()
+        let cancellation = WriterCancellation()
         var loudness: LoudnessMeasurement?
         do {
-            try SignalCancellation.run(cancel: { slot.cancel() }) {
+            try SignalCancellation.run(cancel: { cancellation.cancel() }) {
                 let writer = try MovieWriter(
                     url: job.output, settings: job.settings, overwrite: overwrite, concurrency: concurrency)
-                slot.hold(writer)
+                cancellation.hold(writer)
                 for track in job.audio { try writer.addAudio(track) }
                 for track in job.subtitleTracks { try writer.addSubtitles(track) }
                 try writer.render(
@@ -116,13 +116,13 @@ enum RenderRunner {
         let identity = ChunkIdentity(
             frames: range, totalFrames: job.frameCount, settings: job.settings, movie: job.movieIdentity)
         let reporter = ProgressReporter(total: range.count, style: progress.style)
-        let slot = WriterSlot()
+        let cancellation = WriterCancellation()
         do {
-            try SignalCancellation.run(cancel: { slot.cancel() }) {
+            try SignalCancellation.run(cancel: { cancellation.cancel() }) {
                 let writer = try MovieWriter(
                     url: output, settings: job.settings, chunk: identity, overwrite: encoding.overwrite,
                     concurrency: encoding.concurrency)
-                slot.hold(writer)
+                cancellation.hold(writer)
                 try writer.render(
                     frameCount: range.count, repeatsPrevious: job.repeatsPrevious, clearsFrames: job.clearsFrames,
                     progress: { reporter.update(completed: $0.encodedFrames) }, draw: job.draw)
@@ -135,34 +135,5 @@ enum RenderRunner {
             message: "Wrote \(output.path): frames \(range.lowerBound)..<\(range.upperBound) of \(job.frameCount)."
                 + shaderNote)
         return ""
-    }
-}
-
-/// The writer a signal cancels, which may arrive before the writer exists: then the writer is
-/// cancelled as soon as it is held, so its render throws `.cancelled` at once.
-final class WriterSlot: Sendable {
-    private struct State {
-        var writer: MovieWriter?
-        var cancelled = false
-    }
-
-    private let state = Mutex(State())
-
-    /// Cancels the held writer, or the next one held.
-    func cancel() {
-        let writer = state.withLock { state -> MovieWriter? in
-            state.cancelled = true
-            return state.writer
-        }
-        writer?.cancel()
-    }
-
-    /// Holds `writer`, cancelling it at once if a signal came first.
-    func hold(_ writer: MovieWriter) {
-        let cancelled = state.withLock { state -> Bool in
-            state.writer = writer
-            return state.cancelled
-        }
-        if cancelled { writer.cancel() }
     }
 }
