@@ -15,6 +15,23 @@ public enum TemplateVariables {
     static func substitute(
         in text: String, variables: [String: String], unset: (String) -> SceneError
     ) throws -> (text: String, substituted: Bool) {
+        try fill(text) { name in
+            guard let value = variables[name] else { throw unset(name) }
+            return value
+        }
+    }
+
+    /// `text` with each `${name}` that `variables` has a value for filled in, and `$${` written as
+    /// `${`; a name without a value is left as written. For checking what a template would become
+    /// before its document is read (a render service looks for file paths in it).
+    public static func filled(_ text: String, variables: [String: String]) -> String {
+        fill(text) { variables[$0] }.text
+    }
+
+    /// The one filling-in loop: `value` gives a name's value, `nil` to leave `${name}` as written.
+    private static func fill(
+        _ text: String, value: (String) throws -> String?
+    ) rethrows -> (text: String, substituted: Bool) {
         guard text.contains("${") else { return (text, false) }
         var result = ""
         var substituted = false
@@ -28,8 +45,12 @@ public enum TemplateVariables {
             guard let end = rest[start.upperBound...].firstIndex(of: "}") else { break }
             let name = String(rest[start.upperBound..<end])
             guard isValidName(name) else { break }
-            guard let value = variables[name] else { throw unset(name) }
-            result += rest[..<start.lowerBound] + value
+            guard let filled = try value(name) else {
+                result += rest[..<rest.index(after: end)]
+                rest = rest[rest.index(after: end)...]
+                continue
+            }
+            result += rest[..<start.lowerBound] + filled
             substituted = true
             rest = rest[rest.index(after: end)...]
         }

@@ -1,4 +1,5 @@
 import Foundation
+import MovieKitScene
 
 /// What a submitted document may read: files under the server's asset folder, named by relative
 /// paths; no absolute path, no `..`, no symbolic link that leads out of the folder, no `file://`
@@ -72,7 +73,9 @@ struct AssetPolicy: Sendable {
     func refusal(ofJSON value: Any, variables: [String: String], keyPath: String = "") -> String? {
         switch value {
         case let text as String:
-            return refusal(of: Self.fill(text, variables: variables), at: keyPath.isEmpty ? "the document" : keyPath)
+            return refusal(
+                of: TemplateVariables.filled(text, variables: variables), at: keyPath.isEmpty ? "the document" : keyPath
+            )
         case let array as [Any]:
             for (index, element) in array.enumerated() {
                 if let refusal = refusal(ofJSON: element, variables: variables, keyPath: "\(keyPath)[\(index)]") {
@@ -91,13 +94,5 @@ struct AssetPolicy: Sendable {
         default:
             return nil
         }
-    }
-
-    /// `text` with `${name}` filled from `variables` (names without a value are left as written).
-    static func fill(_ text: String, variables: [String: String]) -> String {
-        guard text.contains("${") else { return text }
-        var result = text
-        for (name, value) in variables { result = result.replacingOccurrences(of: "${\(name)}", with: value) }
-        return result
     }
 }

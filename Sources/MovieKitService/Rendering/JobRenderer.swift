@@ -43,7 +43,7 @@ struct JobRenderer: Sendable {
             if let refusal = policy.refusal(of: value, at: "variables.\(name)") { throw JobFailure(message: refusal) }
         }
         if request.document != nil {
-            let object = request.documentObject
+            let object = request.documentObject()
             var defaults = (object["variables"] as? [String: Any])?.compactMapValues { "\($0)" } ?? [:]
             defaults.merge(request.variables) { _, given in given }
             if let refusal = policy.refusal(ofJSON: object, variables: defaults) { throw JobFailure(message: refusal) }
@@ -62,7 +62,6 @@ struct JobRenderer: Sendable {
         let url: URL
         var folder: URL?
         if let data = request.document {
-            let object = request.documentObject
             let work = workFolder.appendingPathComponent(id, isDirectory: true)
             try? FileManager.default.removeItem(at: work)
             do {
@@ -74,7 +73,7 @@ struct JobRenderer: Sendable {
                         withDestinationURL: policy.folder.appendingPathComponent(entry))
                 }
                 // editly specs are JSON5, which JSON is; every other format reads .json.
-                url = work.appendingPathComponent(object["clips"] != nil ? ".document.json5" : ".document.json")
+                url = work.appendingPathComponent(request.documentIsEditly ? ".document.json5" : ".document.json")
                 try data.write(to: url)
             } catch {
                 try? FileManager.default.removeItem(at: work)

@@ -5,8 +5,10 @@ import Foundation
 struct RenderRequest: Sendable {
     /// The document, as JSON bytes, when one was sent inline.
     var document: Data?
-    /// The document's top-level object, for the checks that look inside it.
-    var documentObject: [String: Any] {
+    /// Whether the inline document is an editly spec (it has `clips`), which is read as JSON5.
+    var documentIsEditly = false
+    /// The document's top-level object, for the checks that look inside it (parsed on each call).
+    func documentObject() -> [String: Any] {
         (document.flatMap { try? JSONSerialization.jsonObject(with: $0) }) as? [String: Any] ?? [:]
     }
     var template: String?
@@ -25,6 +27,7 @@ struct RenderRequest: Sendable {
         }
         if let document = object["document"] {
             self.document = try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
+            documentIsEditly = (document as? [String: Any])?["clips"] != nil
         }
         template = object["template"] as? String
         variables = (object["variables"] as? [String: Any])?.compactMapValues { $0 as? String } ?? [:]

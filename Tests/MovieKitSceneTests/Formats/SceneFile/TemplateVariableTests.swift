@@ -64,6 +64,20 @@ struct TemplateVariableTests {
         }
     }
 
+    /// `filled` fills what it can and leaves the rest as written; `$${` is a literal `${` as when a
+    /// document is read, and a value is not filled in again.
+    @Test(arguments: [
+        ("photos/${name}.jpg", "photos/a.jpg"),
+        ("${name} and ${unset}", "a and ${unset}"),
+        ("$${name} costs ${price}", "${name} costs ${price}"),
+        ("${self}", "${name}"),
+        ("no variables", "no variables"),
+        ("${bad name}", "${bad name}")
+    ])
+    func filledLeavesUnsetNamesAsWritten(text: String, expected: String) {
+        #expect(TemplateVariables.filled(text, variables: ["name": "a", "self": "${name}"]) == expected)
+    }
+
     @Test func aPropertiesFileGivesStringsNumbersAndBooleans() throws {
         let folder = try TemporaryFolder()
         let props = folder.file("props.json")
