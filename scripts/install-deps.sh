@@ -14,6 +14,8 @@ PACKAGES=(
   librsvg2-dev       # SVG pictures (the CRsvg target)
   libass-dev         # ASS/SSA subtitles (the CAss target)
   fonts-noto-color-emoji   # colour emoji in captions
+  fonts-noto-cjk   # Chinese, Japanese and Korean text (captions, subtitles), chosen by language by fontconfig
+  fonts-ipaexfont-gothic   # IPAexGothic, which libass's regression corpus draws its vertical karaoke test with
   ffmpeg   # test-time cross-checks (ffprobe) and the benchmark's encoder floor only
   libde265-examples   # libde265-dec265: an independent HEVC decoder for the cross-decoder test
   nodejs   # test-time check: web-platform-tests' WebVTT assertions run against MovieKit's parse

@@ -104,6 +104,13 @@ struct TextTests {
         #expect(style.unknownGlyphCount(in: text) == 0)
     }
 
+    /// Needs a CJK font (Debian: fonts-noto-cjk, which install-deps installs).
+    @Test(arguments: ["日本語のテキスト", "你好，世界", "繁體中文", "안녕하세요 세계"])
+    func chineseJapaneseAndKoreanHaveGlyphs(text: String) {
+        #expect(style.measure(text).width > 50)
+        #expect(style.unknownGlyphCount(in: text) == 0)
+    }
+
     @Test func devanagariHasGlyphs() {
         // Needs a Devanagari font (Debian: fonts-lohit-deva); DejaVu has none.
         let text = "नमस्ते दुनिया"

@@ -37,9 +37,8 @@ public struct ASSContent: TimedContent {
         self.fontDirectories = fontDirectories
         let folders = [url.deletingLastPathComponent()] + fontDirectories
         // libass reads UTF-8 only unless built with iconv; give it the text as MovieKit decoded it.
-        let script = Data(text.utf8)
         let fonts = ASSFontFile.files(in: folders)
-        renderers = try LibASSPool(script: script, fonts: fonts, fileName: url.path)
+        renderers = try LibASSPool(text: text, fonts: fonts, fileName: url.path)
         fontWarnings = Self.missingFonts(in: file, fileName: url.path, fontFiles: fonts.map(\.url))
     }
 
@@ -52,10 +51,10 @@ public struct ASSContent: TimedContent {
         fontDirectories = []
         fontWarnings = []
         let fontFiles = fonts.compactMap { font in
-            (try? Data(contentsOf: font)).map { ASSFontFile(url: font, data: $0) }
+            (try? Data(contentsOf: font)).map { ASSFontFile(url: font, bytes: [UInt8]($0)) }
         }
         renderers = try LibASSPool(
-            script: Data(text.utf8), fonts: fontFiles, fileName: fileName,
+            text: text, fonts: fontFiles, fileName: fileName,
             systemFonts: false)
     }
 

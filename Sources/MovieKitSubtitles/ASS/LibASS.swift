@@ -5,9 +5,13 @@ import MovieKitLog
 import Synchronization
 
 /// A font file for libass: where it is, and its bytes.
+///
+/// The bytes, like ``LibASSPool``'s script, are kept in an array rather than `Data`: a render's
+/// subtitles can still be alive when a `moviemake` process exits, and LeakSanitizer does not follow
+/// the reference inside a `Data` held by a live object, so it reported the bytes as leaked.
 struct ASSFontFile: Sendable, Hashable {
     var url: URL
-    var data: Data
+    var bytes: [UInt8]
     /// Its name, for libass's messages.
     var name: String { url.lastPathComponent }
 
@@ -27,7 +31,7 @@ struct ASSFontFile: Sendable, Hashable {
     /// The font files of ``urls(in:)`` with their bytes; a file that cannot be read is left out.
     static func files(in folders: [URL]) -> [ASSFontFile] {
         urls(in: folders).compactMap { url in
-            (try? Data(contentsOf: url, options: .mappedIfSafe)).map { ASSFontFile(url: url, data: $0) }
+            (try? Data(contentsOf: url, options: .mappedIfSafe)).map { ASSFontFile(url: url, bytes: [UInt8]($0)) }
         }
     }
 }
@@ -57,7 +61,8 @@ final class LibASSInstance {
     /// Corresponds to `ass_library_init`, `ass_add_font`, `ass_renderer_init`, `ass_set_fonts` and
     /// `ass_read_memory`.
     /// - Throws: `SubtitleError.libassFailed` when libass cannot start or read the script.
-    init(script: Data, fonts: [ASSFontFile], fileName: String, systemFonts: Bool = true) throws {
+    /// - Parameter script: The script's UTF-8 text, ending in a NUL.
+    init(script: [CChar], fonts: [ASSFontFile], fileName: String, systemFonts: Bool = true) throws {
         guard let library = ass_library_init() else {
             throw SubtitleError.libassFailed(
                 file: fileName,
@@ -66,7 +71,7 @@ final class LibASSInstance {
         mk_ass_set_message_sink(library, libassMessage)
         ass_set_extract_fonts(library, 1)
         for font in fonts {
-            font.data.withUnsafeBytes { bytes in
+            font.bytes.withUnsafeBytes { bytes in
                 ass_add_font(
                     library, font.name, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
             }
@@ -81,11 +86,9 @@ final class LibASSInstance {
         }
         let provider = systemFonts ? ASS_FONTPROVIDER_AUTODETECT : ASS_FONTPROVIDER_NONE
         ass_set_fonts(renderer, nil, "sans-serif", Int32(provider.rawValue), nil, 1)
-        var bytes = [CChar](repeating: 0, count: script.count + 1)
-        script.withUnsafeBytes { source in
-            bytes.withUnsafeMutableBytes { $0.copyMemory(from: source) }
-        }
-        guard let track = ass_read_memory(library, &bytes, script.count, nil) else {
+        // libass may write into the text it reads, so it reads a copy.
+        var bytes = script
+        guard let track = ass_read_memory(library, &bytes, max(script.count - 1, 0), nil) else {
             ass_renderer_done(renderer)
             ass_library_done(library)
             throw SubtitleError.libassFailed(
@@ -136,7 +139,8 @@ final class LibASSPool: Sendable {
     }
 
     private let slots: [Slot]
-    private let script: Data
+    /// The script's UTF-8 text, ending in a NUL.
+    private let script: [CChar]
     private let fonts: [ASSFontFile]
     private let fileName: String
     private let systemFonts: Bool
@@ -144,7 +148,8 @@ final class LibASSPool: Sendable {
 
     /// Checks that libass reads `script`, keeping that first instance.
     /// - Throws: `SubtitleError.libassFailed`.
-    init(script: Data, fonts: [ASSFontFile], fileName: String, systemFonts: Bool = true) throws {
+    init(text: String, fonts: [ASSFontFile], fileName: String, systemFonts: Bool = true) throws {
+        let script = Array(text.utf8CString)
         self.script = script
         self.fonts = fonts
         self.fileName = fileName

@@ -138,6 +138,26 @@ struct CaptionsLayerTests {
         #expect(coloured, "the emoji is drawn in colour")
     }
 
+    /// Japanese, Chinese and Korean captions are drawn with a CJK font (Noto Sans CJK, which
+    /// install-deps installs), not as boxes: the caption font has no CJK glyphs, Pango falls back,
+    /// and the words are as wide as their characters; the first word is marked, left of the second.
+    @Test(arguments: [["こんにちは", "世界"], ["你好", "世界"], ["안녕하세요", "세계"]])
+    func cjkCaptionsHaveGlyphsAndMarkTheSpokenWord(words: [String]) throws {
+        var canvas = Canvas(width: 640, height: 360, fps: 10, duration: 2)
+        canvas.background = Color(red: 0, green: 0, blue: 0.5)
+        let timed = [Self.word(words[0], 0, 0.5), Self.word(words[1], 0.5, 1.0)]
+        let style = CaptionStyle()
+        let font = TextStyle(font: Font(family: style.fontFamily, size: 27, weight: .bold))
+        #expect(font.unknownGlyphCount(in: words.joined()) == 0)
+        let renderer = try SceneRenderer(
+            scene: Scene(canvas: canvas, layers: [Layer(.timed(CaptionsContent(words: timed, style: style)))]))
+        let first = try Self.yellowColumns(renderer, at: 0.2)
+        let second = try Self.yellowColumns(renderer, at: 0.7)
+        // A CJK character is about an em wide; the marked word spans at least half an em per character.
+        #expect((first.max() ?? 0) - (first.min() ?? 0) > 27 * words[0].count / 2, "the first word is marked")
+        #expect((first.max() ?? 0) < (second.min() ?? 0), "the first word is left of the second")
+    }
+
     /// Chinese and Japanese words are joined without spaces; words of other scripts (Korean too)
     /// with one; and a page's length counts only the spaces shown.
     @Test func cjkWordsAreJoinedWithoutSpaces() {
