@@ -48,8 +48,17 @@ Vertical, growing left
 
 00:12.000 --> 00:13.000 vertical:lr line:1 position:30%
 Vertical, second line from the left
+
+00:14.000 --> 00:15.000 vertical:rl
+縦書きの字幕です
+
+00:16.000 --> 00:17.000 vertical:rl
+一一一
 """
-TIMES = [1.0, 2.5, 4.5, 6.5, 8.5, 10.5, 12.5]
+TIMES = [1.0, 2.5, 4.5, 6.5, 8.5, 10.5, 12.5, 14.5, 16.5]
+# The cue whose glyphs show their orientation: 一 is one horizontal stroke, so upright (as
+# `text-orientation: mixed` sets CJK in vertical text) its white ink spans more columns than rows.
+UPRIGHT_CUE = 9
 
 failures = []
 
@@ -65,6 +74,18 @@ def pixels(path, width, height):
     return subprocess.run(
         ["ffmpeg", "-v", "error", "-i", path, "-vf", f"scale={width}:{height}", "-f", "rawvideo", "-pix_fmt",
          "rgba", "-"], check=True, capture_output=True).stdout
+
+
+def ink_spans(data, width, height, inside):
+    """How many columns and rows hold a pixel for which inside(r, g, b, a) holds."""
+    columns, rows = set(), set()
+    for y in range(height):
+        row = y * width * 4
+        for x in range(width):
+            if inside(*data[row + 4 * x:row + 4 * x + 4]):
+                columns.add(x)
+                rows.add(y)
+    return len(columns), len(rows)
 
 
 def box(data, width, height, inside):
@@ -112,7 +133,7 @@ def main():
     with open(os.path.join(work, "talk.vtt"), "w") as file:
         file.write(VTT)
     with open(os.path.join(work, "blue.yaml"), "w") as file:
-        file.write(f"canvas: {{width: {WIDTH}, height: {HEIGHT}, fps: 10, duration: 14, background: '#0000FF'}}\n"
+        file.write(f"canvas: {{width: {WIDTH}, height: {HEIGHT}, fps: 10, duration: 18, background: '#0000FF'}}\n"
                    "layers: []\n")
     subprocess.run([moviemake, "render", os.path.join(work, "blue.yaml"), "-o", os.path.join(work, "blue.webm"),
                     "--quiet", "-y"], check=True)
@@ -130,7 +151,7 @@ def main():
         browser.open(f"http://127.0.0.1:{server.server_address[1]}/page.html")
         browser.wait_for("document.getElementById('v') && document.getElementById('v').readyState >= 2", timeout=20)
         browser.wait_for("document.getElementById('t').track.cues && "
-                         "document.getElementById('t').track.cues.length == 7", timeout=20)
+                         f"document.getElementById('t').track.cues.length == {len(TIMES)}", timeout=20)
         for index, time in enumerate(TIMES):
             browser.evaluate(f"""new Promise(done => {{
                 const v = document.getElementById('v');
@@ -157,6 +178,14 @@ def main():
                   f"Chromium's horizontally (at most {TOLERANCE_X:.0f})")
             heights = (chromium[3] - chromium[1], ours[3] - ours[1])
             check(abs(heights[0] - heights[1]) <= 0.25 * heights[0], f"cue {index + 1}: heights {heights} within 25 %")
+            if index + 1 == UPRIGHT_CUE:
+                for name, path, white in [
+                    ("Chromium", shot, lambda r, g, b, a: r > 200 and g > 200 and b > 200),
+                    ("MovieKit", ours_path, lambda r, g, b, a: a > 200 and r > 200 and g > 200),
+                ]:
+                    columns, rows = ink_spans(pixels(path, WIDTH, HEIGHT), WIDTH, HEIGHT, white)
+                    check(columns > rows, f"cue {index + 1}: {name}'s 一 stand upright (white ink in {columns} "
+                          f"columns and {rows} rows)")
     finally:
         browser.close()
         server.shutdown()

@@ -222,7 +222,7 @@ enum TextLayout {
         pango_layout_set_justify(layout, style.alignment == .justified ? 1 : 0)
         pango_layout_set_spacing(layout, units(style.lineSpacing))
 
-        if attributes == nil, style.letterSpacing == 0 {
+        if attributes == nil, style.letterSpacing == 0, !style.verticalForms {
             pango_layout_set_attributes(layout, nil)
         } else {
             guard let list = attributes.map({ pango_attr_list_copy($0) }) ?? pango_attr_list_new() else {
@@ -236,6 +236,7 @@ enum TextLayout {
                 // Inserted before the markup's own attributes, so <span letter_spacing=…> still wins.
                 pango_attr_list_insert_before(list, spacing)
             }
+            if style.verticalForms { addVerticalForms(to: list, for: text, fontSize: style.font.size) }
             pango_layout_set_attributes(layout, list)
         }
 
@@ -258,6 +259,38 @@ enum TextLayout {
         pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
         pango_layout_set_height(layout, -Int32(clamping: lines))
         if pango_layout_get_line_count(layout) > lines { truncate(layout, text: text, toLines: lines) }
+    }
+
+    /// Sets `text` for a vertical line (`TextStyle.verticalForms`): runs of wide characters get
+    /// Pango's east gravity, which stands them upright in a frame turned a quarter turn clockwise,
+    /// and centres them on the line; the other runs stay sideways and are lowered by half their
+    /// ascent less descent (about 0.3 em), which puts their middle on the same centre line, as CSS's
+    /// central baseline does. Text without wide characters is left as it is: sideways, on its own
+    /// baseline, as a browser lays it. Corresponds to `pango_attr_gravity_new` and `pango_attr_rise_new`.
+    private static func addVerticalForms(to list: OpaquePointer, for text: String, fontSize: Double) {
+        guard text.unicodeScalars.contains(where: { g_unichar_iswide(gunichar($0.value)) != 0 }) else { return }
+        let rise = units(-0.3 * fontSize)
+        var offset = 0
+        var runStart = 0
+        var runIsWide: Bool?
+        func close(at end: Int) {
+            guard let wide = runIsWide, end > runStart,
+                let attribute = wide ? pango_attr_gravity_new(PANGO_GRAVITY_EAST) : pango_attr_rise_new(rise)
+            else { return }
+            attribute.pointee.start_index = UInt32(runStart)
+            attribute.pointee.end_index = UInt32(end)
+            pango_attr_list_insert(list, attribute)
+        }
+        for scalar in text.unicodeScalars {
+            let wide = g_unichar_iswide(gunichar(scalar.value)) != 0
+            if wide != runIsWide {
+                close(at: offset)
+                runStart = offset
+                runIsWide = wide
+            }
+            offset += scalar.utf8.count
+        }
+        close(at: offset)
     }
 
     /// How many lines of the unlimited `layout` end within `height` pixels of its top (at least one,

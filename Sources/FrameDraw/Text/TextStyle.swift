@@ -52,6 +52,12 @@ public struct TextStyle: Sendable, Hashable {
     public var outline: TextOutline?
     /// A drop shadow for this text, used instead of the context's shadow; `nil` keeps the context's.
     public var shadow: Shadow?
+    /// Whether to set the text for a vertical line: draw it in a frame turned a quarter turn clockwise
+    /// (lines then run down the page), and wide characters (Chinese, Japanese, Korean) stand upright
+    /// while the others lie on their side, centred on the line, as CSS's `text-orientation: mixed`
+    /// in `writing-mode: vertical-rl` (and Core Text's vertical forms). Text with no wide character
+    /// is laid out as without it. Default `false`.
+    public var verticalForms = false
 
     /// Creates a text style.
     /// - Parameters:

@@ -62,10 +62,11 @@ public struct SubtitlesContent: TimedContent {
         context.setAlpha(drawing.opacity)
         var layout = CueLayout(bounds: bounds, style: style)
         // Vertical cues are laid out as horizontal ones in a frame turned a quarter turn clockwise:
-        // its width is the video's height, and its lines count from the video's right edge.
+        // its width is the video's height, and its lines count from the video's right edge. Wide
+        // (CJK) characters stand upright in it, as a browser's `text-orientation: mixed` sets them.
         var vertical = CueLayout(
             bounds: CGRect(x: 0, y: 0, width: bounds.height, height: bounds.width), style: style,
-            fontSize: layout.fontSize)
+            fontSize: layout.fontSize, verticalForms: true)
         // Cues in a region stack inside its box; the others are placed by their own settings.
         var regions: [(region: WebVTTRegion, cues: [WebVTTCue])] = []
         for cue in active {
@@ -98,13 +99,18 @@ struct CueLayout {
     let style: SubtitleStyle
     let fontSize: Double
     let padding: Double
+    let verticalForms: Bool
     /// The top of the lowest cue placed so far among those stacked from the bottom.
     private var bottomStackTop: Double
 
-    /// - Parameter fontSize: The font size, or `nil` for the style's fraction of the bounds' height.
-    init(bounds: CGRect, style: SubtitleStyle, fontSize: Double? = nil) {
+    /// - Parameters:
+    ///   - fontSize: The font size, or `nil` for the style's fraction of the bounds' height.
+    ///   - verticalForms: Whether the bounds are a frame turned for vertical cues, whose wide
+    ///     characters then stand upright (`TextStyle.verticalForms`).
+    init(bounds: CGRect, style: SubtitleStyle, fontSize: Double? = nil, verticalForms: Bool = false) {
         self.bounds = bounds
         self.style = style
+        self.verticalForms = verticalForms
         self.fontSize = fontSize ?? max(1, bounds.height * style.relativeSize)
         // As browsers draw `::cue`: the backing is the text's own line boxes, with no padding, and
         // cues with an `auto` line stack from the video's bottom edge.
@@ -158,6 +164,7 @@ struct CueLayout {
         var textStyle = TextStyle(
             font: Font(family: style.fontFamily, size: fontSize), color: style.color, alignment: alignment,
             wrapWidth: boxWidth - 2 * padding)
+        textStyle.verticalForms = verticalForms
         if style.outlineWidth > 0 {
             textStyle.outline = TextOutline(color: style.outlineColor, width: style.outlineWidth * fontSize)
         }

@@ -129,6 +129,33 @@ struct BalancedLineTests {
 /// WebVTT regions: their cues stack in the region's box and what passes its top is hidden.
 @Suite("WebVTT regions on screen")
 struct RegionLayoutTests {
+    /// A vertical cue's CJK characters stand upright, as a browser sets them (`text-orientation:
+    /// mixed`): 一, one horizontal stroke, is drawn as a horizontal stroke, so the white ink of
+    /// 一一一 down the page spans more columns than rows.
+    @Test func aVerticalCuesCJKCharactersStandUpright() throws {
+        var cue = WebVTTCue(startTime: 0, endTime: 3, text: "一一一")
+        cue.writingDirection = .verticalGrowingLeft
+        let image = try SceneRenderer(scene: SubtitlesLayerTests.scene([.subtitles([cue])])).image(at: 1)
+        var columns = Set<Int>()
+        var rows = Set<Int>()
+        for y in 0..<400 {
+            for x in 0..<640 {
+                let pixel = image.pixel(atX: x, y: y)
+                if pixel.red > 0.8, pixel.green > 0.8 {
+                    columns.insert(x)
+                    rows.insert(y)
+                }
+            }
+        }
+        #expect(!columns.isEmpty, "the cue is drawn")
+        // Upright: three short horizontal bars (each about an em wide, a few pixels thick). On their
+        // side they would be one vertical line, three ems long and a few pixels wide.
+        #expect(columns.count > rows.count, "ink spans \(columns.count) columns and \(rows.count) rows")
+        // With `line` auto a vertical:rl cue takes the last line counted from the right: the left
+        // edge, where Chromium puts it too (`make test-browser`).
+        #expect((columns.max() ?? 640) < 80, "the cue is at the left edge")
+    }
+
     @Test func cuesStackInTheRegionBoxAndTheOldestScrollsAway() throws {
         let file = try WebVTTFile(
             parsing: """
