@@ -33,6 +33,16 @@ struct BatchPlanning {
         let threads =
             command.encoding.threads
             ?? max(1, ProcessInfo.processInfo.activeProcessorCount / command.rowsAtOnce)
+        // One loader for every row, so that a waiting row holds a reference to it and not a copy of
+        // the command's options.
+        let lottieOptions = command.sceneOptions.lottieOptions
+        let load: @Sendable (BatchRow) throws -> SceneDocument = { [template, dataPath = data.url.relativePath] row in
+            try template.document(for: row, dataPath: dataPath, fixed: fixed) { url, variables in
+                try LottieOptions.$current.withValue(lottieOptions) {
+                    try SceneDocument.load(contentsOf: url, variables: variables)
+                }
+            }
+        }
         var plan = Plan()
         for row in rows {
             func outcome(_ status: BatchReport.Status, output: URL?, error: BatchError? = nil) {
@@ -53,13 +63,8 @@ struct BatchPlanning {
                 continue
             }
             do {
-                let document = try template.document(for: row, dataPath: data.url.relativePath, fixed: fixed) {
-                    url, variables in
-                    try LottieOptions.$current.withValue(command.sceneOptions.lottieOptions) {
-                        try SceneDocument.load(contentsOf: url, variables: variables)
-                    }
-                }
-                let settings = try settings(for: document, output: output, row: row)
+                let checked = try load(row)
+                let settings = try settings(for: checked, output: output, row: row)
                 let variables = template.variables(for: row, fixed: fixed)
                 let fingerprint = BatchLedger.fingerprint(
                     template: template.text, variables: variables, settings: settings)
@@ -76,12 +81,14 @@ struct BatchPlanning {
                             "\(output.path) exists and was not written by a batch into \(pattern.folder.path); pass -y to replace it, or choose another -o."
                     )
                 }
-                let scene = document.scene
+                // The row's scene is read again when it renders rather than kept from this check, so
+                // that memory does not grow with the number of rows waiting.
                 plan.items.append(
                     BatchItem(
                         row: row, output: output, fingerprint: fingerprint,
-                        frameCount: scene.frameCount(at: settings.fps)
+                        frameCount: checked.scene.frameCount(at: settings.fps)
                     ) { control in
+                        let scene = try load(row).scene
                         let renderer = try SceneRenderer(scene: scene, images: images)
                         let writer = try MovieWriter(
                             url: output, settings: settings, overwrite: true, concurrency: .fixed(threads))
