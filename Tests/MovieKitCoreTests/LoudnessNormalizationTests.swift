@@ -85,15 +85,20 @@ struct LoudnessNormalizationTests {
             loudness.chain(for: LoudnessMeasurement(integratedLoudness: -.infinity, truePeak: -.infinity)) == "anull")
     }
 
+    /// A writer of `movie` at -16 LUFS, of 32x32 pixels at 10 frames a second.
+    static func loudWriter(_ movie: URL) throws -> MovieWriter {
+        var settings = try MovieSettings(width: 32, height: 32, fps: 10, preset: .ultrafast)
+        settings.loudness = try LoudnessNormalization(integratedLoudness: -16)
+        return try MovieWriter(url: movie, settings: settings)
+    }
+
     /// A looping track has no end of its own: frames added one by one give the writer no length to
     /// measure the loudness over, so the first frame is refused and nothing is left behind.
     @Test func aLoopingTrackWithFramesAddedOneByOneIsRefused() throws {
         let dir = try TemporaryDirectory()
         let music = try Self.music(clicks: false, in: dir)
         let movie = dir.file("looped.mp4")
-        var settings = try MovieSettings(width: 32, height: 32, fps: 10, preset: .ultrafast)
-        settings.loudness = try LoudnessNormalization(integratedLoudness: -16)
-        let writer = try MovieWriter(url: movie, settings: settings)
+        let writer = try Self.loudWriter(movie)
         try writer.addAudio(AudioTrack(url: music, loops: true))
         #expect(throws: AudioError.loudnessWithoutEnd(path: movie.path, track: music.path)) {
             for _ in 0..<20 { try writer.addFrame { $0.fill($0.bounds) } }
@@ -111,9 +116,7 @@ struct LoudnessNormalizationTests {
         let dir = try TemporaryDirectory()
         let music = try Self.music(clicks: false, in: dir)
         let movie = dir.file("looped.mp4")
-        var settings = try MovieSettings(width: 32, height: 32, fps: 10, preset: .ultrafast)
-        settings.loudness = try LoudnessNormalization(integratedLoudness: -16)
-        let writer = try MovieWriter(url: movie, settings: settings)
+        let writer = try Self.loudWriter(movie)
         var track = AudioTrack(url: music, loops: true)
         if givenByDuration {
             track.duration = 8
