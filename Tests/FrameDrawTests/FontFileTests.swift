@@ -60,6 +60,20 @@ struct FontFileTests {
         #expect(onThread == (try Self.painted("Editly", family: "Patua One")))
     }
 
+    /// The names read from a font's bytes (a font embedded in a subtitle file) are those fontconfig
+    /// reads from the same file; bytes that are not a font, or are cut short, give none.
+    @Test func aFontsBytesAnswerToTheNamesFontconfigReadsFromItsFile() throws {
+        let bytes = try [UInt8](Data(contentsOf: Self.patua))
+        let names = Font.names(inFontData: bytes)
+        #expect(names.contains("patua one"))
+        #expect(names == Font.names(inFileAt: Self.patua))
+        #expect(Font.names(inFontData: Array("not a font at all".utf8)).isEmpty)
+        #expect(Font.names(inFontData: []).isEmpty)
+        for length in [4, 12, 200, bytes.count / 2] {
+            _ = Font.names(inFontData: Array(bytes.prefix(length)))  // Never reads past the end.
+        }
+    }
+
     @Test func aMissingFileIsNamed() {
         let url = URL(fileURLWithPath: "/nonexistent/Font.ttf")
         #expect(

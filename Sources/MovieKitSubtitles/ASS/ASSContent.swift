@@ -20,8 +20,8 @@ public struct ASSContent: TimedContent {
     /// Folders of fonts besides the file's own folder (mpv's `sub-fonts-dir`, FFmpeg's `fontsdir`).
     public let fontDirectories: [URL]
     /// A sentence for each style whose font is not beside the file, in ``fontDirectories`` or
-    /// installed (libass then draws it in another font), starting with `file:line:column:`. Empty
-    /// when the file embeds fonts, whose names MovieKit does not read.
+    /// embedded in the file's `[Fonts]` section or installed (libass then draws it in another font),
+    /// starting with `file:line:column:`.
     public let fontWarnings: [String]
     private let renderers: LibASSPool
 
@@ -60,15 +60,15 @@ public struct ASSContent: TimedContent {
 
     /// The warnings of ``fontWarnings`` for `file`, whose own font files are `fontFiles`.
     static func missingFonts(in file: ASSFile, fileName: String, fontFiles: [URL]) -> [String] {
-        guard !file.embedsFonts, !file.styles.isEmpty else { return [] }
-        var known = Font.installedNames
+        guard !file.styles.isEmpty else { return [] }
+        var known = Font.installedNames.union(file.embeddedFontNames)
         for url in fontFiles { known.formUnion(Font.names(inFileAt: url)) }
         var warned = Set<String>()
         return file.styles.compactMap { style in
             let name = style.font.lowercased()
             guard !name.isEmpty, !known.contains(name), warned.insert(name).inserted else { return nil }
             return
-                "\(fileName):\(style.line):\(style.column): The style `\(style.name)` names the font `\(style.font)`, which is not beside the file, in a fonts folder or installed, so libass draws its text in another font; put the font file beside the subtitles or in --fonts-dir, or install it."
+                "\(fileName):\(style.line):\(style.column): The style `\(style.name)` names the font `\(style.font)`, which is not beside the file, in a fonts folder, embedded in it or installed, so libass draws its text in another font; put the font file beside the subtitles or in --fonts-dir, or install it."
         }
     }
 

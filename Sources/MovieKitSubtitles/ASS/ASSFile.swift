@@ -69,6 +69,9 @@ public struct ASSFile: Sendable, Hashable {
     public var header = ""
     /// Whether the file embeds fonts (a `[Fonts]` section).
     public var embedsFonts = false
+    /// The names the fonts embedded in the `[Fonts]` section answer to, lowercased: families, full
+    /// names and PostScript names, as ``FrameDraw/Font/names(inFontData:)`` reads them.
+    public var embeddedFontNames = Set<String>()
     /// What was skipped or read leniently, one sentence each, starting with `file:line:`.
     public var warnings: [String] = []
 
@@ -126,6 +129,7 @@ struct ASSReader {
 
     /// Whether the file says it is ASS or SSA (a `ScriptType` or a styles section), as libass needs.
     private var saysItsType = false
+    private var fonts = ASSEmbeddedFonts()
 
     mutating func read(_ text: String) throws {
         var text = text
@@ -135,8 +139,14 @@ struct ASSReader {
             let lineNumber = index + 1
             if section != "[events]" && file.header.isEmpty { headerLines.append(rawLine) }
             let line = rawLine.trimmingCharacters(in: .whitespaces)
+            // Font data uses `;`, `[` and `:` too: in [Fonts], only a heading is not font data.
+            if section == "[fonts]", !ASSEmbeddedFonts.isHeading(line) {
+                if !line.isEmpty { fonts.read(line) }
+                continue
+            }
             if line.isEmpty || line.hasPrefix(";") || line.hasPrefix("!:") { continue }
             if line.hasPrefix("[") && line.hasSuffix("]") {
+                fonts.finish()
                 if line.lowercased() == "[events]" && file.header.isEmpty {
                     // The header ends before this heading; MovieKit writes its own `[Events]` and `Format`.
                     file.header = headerLines.dropLast().joined(separator: "\n") + "\n"
@@ -163,6 +173,8 @@ struct ASSReader {
             default: continue
             }
         }
+        fonts.finish()
+        file.embeddedFontNames = fonts.names
         if file.header.isEmpty { file.header = headerLines.joined(separator: "\n") + "\n" }
         file.header += "[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
         if !saysItsType, !file.events.isEmpty {
