@@ -46,7 +46,7 @@ struct ASSEmbeddedFonts {
             let group = text[index..<min(index + 4, text.count)]
             var value: UInt32 = 0
             for (position, character) in group.enumerated() {
-                value |= UInt32(character &- 33 & 63) << (6 * (3 - position))
+                value |= UInt32((character &- 33) & 63) << (6 * (3 - position))
             }
             bytes.append(UInt8(value >> 16))
             if group.count >= 3 { bytes.append(UInt8(value >> 8 & 0xFF)) }

@@ -33,6 +33,11 @@ struct ASSEmbeddedFontTests {
         #expect(ASSEmbeddedFonts.decode(Array("!!".utf8)) == [0])
         #expect(ASSEmbeddedFonts.decode(Array("!!%#!".utf8)) == nil, "a last group of one character")
         #expect(ASSEmbeddedFonts.decode([]) == [])
+        // Characters outside `!`…`` ` `` keep their low six bits, as in libass (found by FuzzASS).
+        #expect(
+            ASSEmbeddedFonts.decode(Array("\u{7F}\u{7F}\u{7F}\u{7F}".utf8))
+                == ASSEmbeddedFonts.decode(Array("????".utf8)))
+        #expect(ASSEmbeddedFonts.decode([0xFF, 0xFF, 0xFF, 0xFF])?.count == 3)
         let bytes = (0..<256).map { UInt8($0) }
         let text = Self.encode(bytes).filter { $0 != "\n" }
         #expect(ASSEmbeddedFonts.decode(Array(text.utf8)) == bytes)
