@@ -5,7 +5,7 @@ import FrameDraw
 /// ASS's own encoding (every 4 characters from `!` up carry 3 bytes in 6-bit groups, a shorter
 /// group at the end carries 1 or 2).
 struct ASSEmbeddedFonts {
-    /// The names the embedded fonts answer to, lowercased (``Font/names(inFontData:)``).
+    /// The names the embedded fonts answer to, lowercased (`Font.names(inFontData:)`).
     private(set) var names = Set<String>()
     private var pending: (name: String, text: [UInt8])?
 

@@ -70,7 +70,7 @@ public struct ASSFile: Sendable, Hashable {
     /// Whether the file embeds fonts (a `[Fonts]` section).
     public var embedsFonts = false
     /// The names the fonts embedded in the `[Fonts]` section answer to, lowercased: families, full
-    /// names and PostScript names, as ``FrameDraw/Font/names(inFontData:)`` reads them.
+    /// names and PostScript names, as FrameDraw's `Font.names(inFontData:)` reads them.
     public var embeddedFontNames = Set<String>()
     /// What was skipped or read leniently, one sentence each, starting with `file:line:`.
     public var warnings: [String] = []
