@@ -25,6 +25,25 @@ struct TextMagnificationTests {
     }
 
     /// Moving the scale into the font gives the picture the plain font size gives.
+    /// Text shrunk by the transformation below a 16th of a pixel's em draws nothing and no error:
+    /// Cairo failed on a colour emoji at an em of 0.0024 to 0.0034 pixels. Small text still draws.
+    @Test(arguments: [0.0024, 0.0027, 0.0034, 0.05])
+    func textShrunkPastAPixelsSixteenthDrawsNothing(em: Double) throws {
+        let image = try Image(size: CGSize(width: 2, height: 2)) { context in
+            context.scaleBy(x: em / 24, y: em / 24)
+            context.draw(
+                "👩 W", in: CGRect(x: 0, y: 0, width: 200, height: 30),
+                style: TextStyle(font: .system(size: 24), color: .white))
+        }
+        #expect(image.pixel(atX: 0, y: 0).alpha == 0)
+        let small = try Image(size: CGSize(width: 8, height: 8)) { context in
+            context.scaleBy(x: 3 / 24, y: 3 / 24)
+            context.draw("WWWW", at: .zero, style: TextStyle(font: .system(size: 24), color: .white))
+        }
+        let inked = (0..<8).contains { x in (0..<8).contains { small.pixel(atX: x, y: $0).alpha > 0 } }
+        #expect(inked, "an em of 3 pixels still draws")
+    }
+
     @Test func magnifiedTextLooksLikeTheSameSizeUnmagnified() throws {
         let magnified = try Canvas(width: 700, height: 500)
         magnified.context.scaleBy(x: 10, y: 10)

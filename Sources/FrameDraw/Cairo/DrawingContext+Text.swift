@@ -172,13 +172,21 @@ extension DrawingContext {
     /// all drawing). The same text at a large font size under a small transformation draws.
     static let largestTransformedEm = 256.0
 
+    /// The em, in device pixels, below which text is not drawn: its glyphs would cover less than a
+    /// 256th of a pixel each. Cairo fails on some such sizes (a colour emoji at an em of 0.0024 to
+    /// 0.0034 pixels stops the frame with an out-of-memory status, found by `FuzzSceneRender`'s
+    /// property test), and nothing would show.
+    static let smallestDrawnEm = 1.0 / 16
+
     /// Runs `body` with the current transformation's scale moved into the text when it magnifies text of
     /// `style` past ``largestTransformedEm``: `body` gets the style with its sizes multiplied by the scale,
     /// and that scale, by which it multiplies its positions; the transformation is divided by it.
     /// Unhinted layout (`TextLayout.setLayoutFontOptions`) makes the result the same picture.
+    /// Text whose em is below ``smallestDrawnEm`` on the device is not drawn at all.
     func withTextScaledIntoFont(_ style: TextStyle, _ body: (TextStyle, Double) -> Void) {
         let matrix = ctm
         let scale = max(hypot(matrix.a, matrix.b), hypot(matrix.c, matrix.d))
+        guard !(style.font.size * scale < Self.smallestDrawnEm) else { return }
         guard scale > 1, scale.isFinite, !(style.font.size * scale <= Self.largestTransformedEm) else {
             return body(style, 1)
         }
