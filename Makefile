@@ -112,7 +112,7 @@ FUZZ_SECONDS ?= 600
 # (`make fuzz FUZZ_TARGETS=Name`); a new target joins it after that run. `make test` replays every
 # target's corpus all the same.
 FUZZ_CI_TARGETS ?= $(FUZZ_TARGETS)
-FUZZ_CI_SECONDS ?= 30
+FUZZ_CI_SECONDS ?= 20
 # The image loader's RSS under ASan and libFuzzer climbs to about 1.7 GB in ten minutes (allocator caches and
 # quarantine: replaying the same inputs 20 times in a plain build stays at 105 MB), hence 4 GB for RSS while a
 # single allocation over 2 GB still counts as a finding.
