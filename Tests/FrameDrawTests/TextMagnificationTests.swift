@@ -44,6 +44,19 @@ struct TextMagnificationTests {
         #expect(inked, "an em of 3 pixels still draws")
     }
 
+    /// Text squeezed to a billionth of its height draws nothing and no error (Pango overflowed its
+    /// font size, found by FuzzSceneRender); squeezed to a quarter, it still draws.
+    @Test func textSqueezedFlatDrawsNothing() throws {
+        for squeeze in [1e-9, 0.25] {
+            let image = try Image(size: CGSize(width: 64, height: 16)) { context in
+                context.scaleBy(x: 1, y: squeeze)
+                context.draw("WWWW", at: .zero, style: TextStyle(font: .system(size: 24), color: .white))
+            }
+            let inked = (0..<64).contains { x in (0..<16).contains { image.pixel(atX: x, y: $0).alpha > 0 } }
+            #expect(inked == (squeeze > 0.1), "squeezed to \(squeeze)")
+        }
+    }
+
     @Test func magnifiedTextLooksLikeTheSameSizeUnmagnified() throws {
         let magnified = try Canvas(width: 700, height: 500)
         magnified.context.scaleBy(x: 10, y: 10)

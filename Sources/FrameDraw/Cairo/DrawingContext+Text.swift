@@ -172,10 +172,11 @@ extension DrawingContext {
     /// all drawing). The same text at a large font size under a small transformation draws.
     static let largestTransformedEm = 256.0
 
-    /// The em, in device pixels, below which text is not drawn: its glyphs would cover less than a
-    /// 256th of a pixel each. Cairo fails on some such sizes (a colour emoji at an em of 0.0024 to
-    /// 0.0034 pixels stops the frame with an out-of-memory status, found by `FuzzSceneRender`'s
-    /// property test), and nothing would show.
+    /// The em, in device pixels, below which text is not drawn, along its most squeezed direction:
+    /// its glyphs would be under a 16th of a pixel across. Cairo fails on some such sizes (a colour
+    /// emoji at an em of 0.0024 to 0.0034 pixels stops the frame with an out-of-memory status, found
+    /// by `FuzzSceneRender`'s property test), Pango overflows the font size of text squeezed to a
+    /// billionth of its height (and then trips an assertion), and nothing would show.
     static let smallestDrawnEm = 1.0 / 16
 
     /// Runs `body` with the current transformation's scale moved into the text when it magnifies text of
@@ -186,7 +187,9 @@ extension DrawingContext {
     func withTextScaledIntoFont(_ style: TextStyle, _ body: (TextStyle, Double) -> Void) {
         let matrix = ctm
         let scale = max(hypot(matrix.a, matrix.b), hypot(matrix.c, matrix.d))
-        guard !(style.font.size * scale < Self.smallestDrawnEm) else { return }
+        // The smaller stretch is the determinant over the larger (or a little more than it).
+        let squeezed = scale > 0 ? abs(matrix.a * matrix.d - matrix.b * matrix.c) / scale : 0
+        guard !(style.font.size * squeezed < Self.smallestDrawnEm) else { return }
         guard scale > 1, scale.isFinite, !(style.font.size * scale <= Self.largestTransformedEm) else {
             return body(style, 1)
         }
