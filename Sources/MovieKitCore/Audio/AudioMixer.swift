@@ -43,13 +43,8 @@ final class AudioMixer {
     /// The sample where the last track stops by itself (its end, or its `duration`), or `nil` when a
     /// track loops or has no known length.
     var naturalEnd: Int? {
-        var end = 0
-        for voice in voices {
-            let stop = stopSample(of: voice, movieEnd: nil)
-            guard stop != Int.max, !voice.track.loops || voice.track.duration != nil else { return nil }
-            end = max(end, stop)
-        }
-        return end
+        guard endlessTrack == nil else { return nil }
+        return voices.map { stopSample(of: $0, movieEnd: nil) }.max() ?? 0
     }
 
     /// The first track with no end of its own (one that loops, or whose length is unknown, with no
