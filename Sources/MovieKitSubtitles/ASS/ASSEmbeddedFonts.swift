@@ -12,10 +12,13 @@ struct ASSEmbeddedFonts {
     /// The lower-case section headings libass knows, which end the `[Fonts]` section.
     private static let headings = ["[script info]", "[v4+ styles]", "[v4 styles]", "[events]", "[fonts]", "[graphics]"]
 
-    /// Whether `line` (trimmed) starts a section, and so is not font data.
+    /// Whether `line` (trimmed) starts a section, and so is not font data: a heading libass knows, or
+    /// any bracketed line with a character the encoding never uses (a lower-case letter or a space,
+    /// as in Aegisub's `[Aegisub Project Garbage]`).
     static func isHeading(_ line: String) -> Bool {
         let lowercased = line.lowercased()
-        return headings.contains { lowercased.hasPrefix($0) }
+        if headings.contains(where: { lowercased.hasPrefix($0) }) { return true }
+        return line.hasPrefix("[") && line.hasSuffix("]") && line.utf8.contains { $0 < 33 || $0 > 96 }
     }
 
     /// Reads one line of the `[Fonts]` section (trimmed; not a heading).

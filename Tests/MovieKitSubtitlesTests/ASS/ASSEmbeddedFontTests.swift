@@ -58,6 +58,12 @@ struct ASSEmbeddedFontTests {
         let file = try ASSFile(parsing: text)
         #expect(file.embedsFonts)
         #expect(file.embeddedFontNames.contains("patua one"))
+        // A section other tools write after the fonts (Aegisub's) ends the font data.
+        let aegisub = try ASSFile(
+            parsing: text.replacingOccurrences(
+                of: "\n\n[Events]", with: "\n[Aegisub Project Garbage]\nActive Line: 0\n\n[Events]"))
+        #expect(aegisub.embeddedFontNames.contains("patua one"))
+        #expect(aegisub.events.count == 1)
         #expect(file.events.count == 1, "the events after [Fonts] are read")
         let (folder, url) = try ASSTests.write(text)
         defer { try? FileManager.default.removeItem(at: folder) }
