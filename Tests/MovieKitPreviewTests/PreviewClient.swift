@@ -25,6 +25,9 @@ struct PreviewClient {
         guard let url = URL(string: path, relativeTo: base) else { throw URLError(.badURL) }
         var request = URLRequest(url: url)
         request.httpMethod = method
+        // The server answers on Swift's cooperative pool, which the suite's own CPU-bound tests share:
+        // under ThreadSanitizer on two cores, URLSession's 60 s default can pass before a frame is drawn.
+        request.timeoutInterval = 300
         let (data, response) = try await URLSession.shared.data(for: request)
         let http = response as? HTTPURLResponse
         return Reply(
