@@ -47,6 +47,12 @@ public enum SubtitleDocument: Sendable, Hashable {
         }
     }
 
+    /// The `::cue` rules of a WebVTT file's `STYLE` blocks; no rules for the other formats.
+    public var styleSheet: CueStyleSheet {
+        if case .webVTT(let file) = self { return file.styleSheet }
+        return CueStyleSheet()
+    }
+
     /// What the reader skipped or read leniently, one sentence each.
     public var warnings: [String] {
         switch self {

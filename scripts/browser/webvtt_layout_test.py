@@ -28,6 +28,10 @@ TOLERANCE_X = 0.04 * WIDTH
 
 VTT = """WEBVTT
 
+STYLE
+::cue(.big) { color: yellow; font-size: 200% }
+::cue(v[voice="Ann"]) { color: lime }
+
 00:00.500 --> 00:01.500
 A cue at the bottom, where players put it
 
@@ -54,11 +58,16 @@ Vertical, second line from the left
 
 00:16.000 --> 00:17.000 vertical:rl
 一一一
+
+00:18.000 --> 00:19.000
+<v Ann>Ann</v> says <c.big>BIG</c>
 """
-TIMES = [1.0, 2.5, 4.5, 6.5, 8.5, 10.5, 12.5, 14.5, 16.5]
+TIMES = [1.0, 2.5, 4.5, 6.5, 8.5, 10.5, 12.5, 14.5, 16.5, 18.5]
 # The cue whose glyphs show their orientation: 一 is one horizontal stroke, so upright (as
 # `text-orientation: mixed` sets CJK in vertical text) its white ink spans more columns than rows.
 UPRIGHT_CUE = 9
+# The cue styled by the STYLE block: a speaker in lime and a class in yellow at twice the size.
+STYLED_CUE = 10
 
 failures = []
 
@@ -133,7 +142,7 @@ def main():
     with open(os.path.join(work, "talk.vtt"), "w") as file:
         file.write(VTT)
     with open(os.path.join(work, "blue.yaml"), "w") as file:
-        file.write(f"canvas: {{width: {WIDTH}, height: {HEIGHT}, fps: 10, duration: 18, background: '#0000FF'}}\n"
+        file.write(f"canvas: {{width: {WIDTH}, height: {HEIGHT}, fps: 10, duration: 20, background: '#0000FF'}}\n"
                    "layers: []\n")
     subprocess.run([moviemake, "render", os.path.join(work, "blue.yaml"), "-o", os.path.join(work, "blue.webm"),
                     "--quiet", "-y"], check=True)
@@ -177,7 +186,12 @@ def main():
             check(abs(cx - mx) <= TOLERANCE_X, f"cue {index + 1}: the box's middle is {abs(cx - mx):.0f} px from "
                   f"Chromium's horizontally (at most {TOLERANCE_X:.0f})")
             heights = (chromium[3] - chromium[1], ours[3] - ours[1])
-            check(abs(heights[0] - heights[1]) <= 0.25 * heights[0], f"cue {index + 1}: heights {heights} within 25 %")
+            # Chromium's backing is the cue's own line box (its `::cue` font), which the 200 % text
+            # overflows; MovieKit's backing grows to hold that text, so that cue's heights differ
+            # (a known difference; its text's sizes are checked below).
+            if index + 1 != STYLED_CUE:
+                check(abs(heights[0] - heights[1]) <= 0.25 * heights[0],
+                      f"cue {index + 1}: heights {heights} within 25 %")
             if index + 1 == UPRIGHT_CUE:
                 for name, path, white in [
                     ("Chromium", shot, lambda r, g, b, a: r > 200 and g > 200 and b > 200),
@@ -186,6 +200,15 @@ def main():
                     columns, rows = ink_spans(pixels(path, WIDTH, HEIGHT), WIDTH, HEIGHT, white)
                     check(columns > rows, f"cue {index + 1}: {name}'s 一 stand upright (white ink in {columns} "
                           f"columns and {rows} rows)")
+            if index + 1 == STYLED_CUE:
+                for name, path, opaque in [("Chromium", shot, lambda a: True), ("MovieKit", ours_path, lambda a: a > 200)]:
+                    data = pixels(path, WIDTH, HEIGHT)
+                    lime = ink_spans(data, WIDTH, HEIGHT, lambda r, g, b, a: opaque(a) and g > 200 and r < 80 and b < 80)
+                    yellow = ink_spans(data, WIDTH, HEIGHT, lambda r, g, b, a: opaque(a) and r > 200 and g > 200 and b < 80)
+                    print(f"     cue {index + 1}: {name}'s lime ink {lime[1]} rows high, yellow {yellow[1]}", flush=True)
+                    check(lime[1] > 0 and yellow[1] > 0, f"cue {index + 1}: {name} draws the speaker lime and the class "
+                          "yellow")
+                    check(yellow[1] > 1.5 * lime[1], f"cue {index + 1}: {name}'s 200 % text is taller than the rest")
     finally:
         browser.close()
         server.shutdown()

@@ -15,15 +15,45 @@ enum CueTextMarkup {
         "magenta": "#FF00FF", "blue": "#0000FF", "black": "#000000"
     ]
 
-    static func markup(_ text: String) -> String {
+    static func markup(_ text: String) -> String { markup(text, styling: nil) }
+
+    /// `text` as Pango markup, with the author's `::cue` rules applied when `styling` is given: the
+    /// cue's own rules as a span around the whole text (but for its background and font, which
+    /// the layout draws), each tag's rules as a span inside the tag's own, and, in a cue with
+    /// timestamps, `:past` and `:future` rules on the text before and after `styling.time`.
+    static func markup(_ text: String, styling: CueStyling?) -> String {
         var output = ""
-        var open: [(tag: String, closing: String)] = []
+        var open: [(tag: String, closing: String, node: CueNode, context: CueStyling.Context)] = []
+        let root: (node: CueNode, context: CueStyling.Context)? = styling.map { ($0.rootNode, $0.rootContext) }
+        let rootSpan = styling?.rootSpan ?? (opening: "", closing: "")
+        let hasTimestamps = styling.map { !$0.sheet.isEmpty } == true && containsTimestamp(text)
+        var future = false
+        var time: CueNode.Time? { hasTimestamps ? (future ? .future : .past) : nil }
+        // Text outside tags gets a span of its own only for `:past` and `:future` rules.
+        var textClosing: String?
+        func closeText() {
+            if let closing = textClosing { output += closing }
+            textClosing = nil
+        }
+        func path() -> [CueNode] { (root.map { [$0.node] } ?? []) + open.map(\.node) }
+        func openText() {
+            guard hasTimestamps, textClosing == nil, let styling,
+                let context = open.last?.context ?? root?.context
+            else { return }
+            var node = CueNode(isText: true)
+            node.time = time
+            let (opening, closing, _) = styling.span(for: path() + [node], in: context)
+            output += opening
+            textClosing = closing
+        }
+        output += rootSpan.opening
         var index = text.startIndex
         while index < text.endIndex {
             let character = text[index]
             if character == "<", let end = text[index...].firstIndex(of: ">") {
                 let tag = text[text.index(after: index)..<end]
                 index = text.index(after: end)
+                closeText()
                 if tag.hasPrefix("/") {
                     let name = tag.dropFirst().split(separator: ".").first.map(String.init) ?? ""
                     // Close up to the matching open tag; an end tag with no open tag is ignored.
@@ -31,12 +61,25 @@ enum CueTextMarkup {
                     while open.count > match { output += open.removeLast().closing }
                     continue
                 }
+                if hasTimestamps, let first = tag.first, first.isNumber {
+                    if let at = timestamp(tag), let now = styling?.time, at > now { future = true }
+                    continue
+                }
                 if let (opening, closing, name) = startTag(tag) {
-                    output += opening
-                    open.append((name, closing))
+                    var node = self.node(tag, name: name, parent: open.last?.node ?? root?.node)
+                    node.time = time
+                    var authorOpening = ""
+                    var authorClosing = ""
+                    var context = open.last?.context ?? root?.context ?? CueStyling.Context()
+                    if let styling {
+                        (authorOpening, authorClosing, context) = styling.span(for: path() + [node], in: context)
+                    }
+                    output += opening + authorOpening
+                    open.append((name, authorClosing + closing, node, context))
                 }
                 continue
             }
+            openText()
             if character == "&", let (scalar, next) = entity(in: text, at: index) {
                 output += TextStyle.escapeMarkup(scalar)
                 index = next
@@ -45,8 +88,43 @@ enum CueTextMarkup {
             output += TextStyle.escapeMarkup(String(character))
             index = text.index(after: index)
         }
+        closeText()
         while let last = open.popLast() { output += last.closing }
+        output += rootSpan.closing
         return output
+    }
+
+    /// A tag as selectors see it: its name, classes, speaker and the language in force.
+    private static func node(_ tag: Substring, name: String, parent: CueNode?) -> CueNode {
+        let head = tag.prefix { !$0.isWhitespace }
+        let annotation = tag.dropFirst(head.count).trimmingCharacters(in: .whitespaces)
+        var node = CueNode(type: name)
+        node.classes = head.split(separator: ".").dropFirst().map(String.init)
+        node.language = parent?.language
+        switch name {
+        case "v": node.voice = annotation
+        case "lang": node.language = annotation.isEmpty ? nil : annotation.lowercased()
+        default: break
+        }
+        return node
+    }
+
+    /// Whether the text has a cue timestamp tag (`<00:01.500>`).
+    private static func containsTimestamp(_ text: String) -> Bool {
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "<") {
+            rest = rest[rest.index(after: open)...]
+            guard let close = rest.firstIndex(of: ">") else { return false }
+            if timestamp(rest[..<close]) != nil { return true }
+        }
+        return false
+    }
+
+    /// A timestamp tag's time, or `nil` when the tag is not one.
+    private static func timestamp(_ tag: Substring) -> Double? {
+        var reader = WebVTTSettingsReader(tag)
+        guard let value = reader.timestamp(), reader.position == tag.unicodeScalars.count else { return nil }
+        return value
     }
 
     /// The Pango tags for a start tag's text (`c.yellow.bg_black`, `v Ann`, `font color="red"`),

@@ -22,7 +22,8 @@ public struct SubtitleStyle: Sendable, Hashable {
 
 /// Subtitles as timed content: the cues of a WebVTT or SRT file, drawn at each time as a browser
 /// lays them out over a video of the layer's size, with the cue's settings (line, position, size,
-/// alignment) and its text's tags (bold, italic, underline, colour classes).
+/// alignment), its text's tags (bold, italic, underline, colour classes) and the `::cue` rules of
+/// the file's `STYLE` blocks (``styleSheet``).
 ///
 /// Cue times are on the layer's own clock (the layer's start is time 0). A region's cues stack in
 /// its box, as WebVTT's rules lay them out. Vertical cues run top to bottom, their lines from the
@@ -30,20 +31,27 @@ public struct SubtitleStyle: Sendable, Hashable {
 public struct SubtitlesContent: TimedContent {
     public var cues: [WebVTTCue]
     public var style: SubtitleStyle
+    /// The `::cue` rules applied over ``style``: a WebVTT file's `STYLE` blocks.
+    public var styleSheet: CueStyleSheet
     /// The file the cues came from, for the preview to watch; `nil` for cues made in code.
     public var url: URL?
 
     /// Subtitles from cues.
-    public init(cues: [WebVTTCue], style: SubtitleStyle = SubtitleStyle(), url: URL? = nil) {
+    public init(
+        cues: [WebVTTCue], style: SubtitleStyle = SubtitleStyle(), styleSheet: CueStyleSheet = CueStyleSheet(),
+        url: URL? = nil
+    ) {
         self.cues = cues
         self.style = style
+        self.styleSheet = styleSheet
         self.url = url
     }
 
     /// Subtitles from a WebVTT or SRT file (by its extension).
     /// - Throws: What ``SubtitleDocument/init(contentsOf:)`` throws.
     public init(contentsOf url: URL, style: SubtitleStyle = SubtitleStyle()) throws {
-        self.init(cues: try SubtitleDocument(contentsOf: url).cues, style: style, url: url)
+        let document = try SubtitleDocument(contentsOf: url)
+        self.init(cues: document.cues, style: style, styleSheet: document.styleSheet, url: url)
     }
 
     public var typeName: String { "subtitles" }
@@ -60,13 +68,13 @@ public struct SubtitlesContent: TimedContent {
         context.saveGState()
         defer { context.restoreGState() }
         context.setAlpha(drawing.opacity)
-        var layout = CueLayout(bounds: bounds, style: style)
+        var layout = CueLayout(bounds: bounds, style: style, styleSheet: styleSheet, time: time)
         // Vertical cues are laid out as horizontal ones in a frame turned a quarter turn clockwise:
         // its width is the video's height, and its lines count from the video's right edge. Wide
         // (CJK) characters stand upright in it, as a browser's `text-orientation: mixed` sets them.
         var vertical = CueLayout(
             bounds: CGRect(x: 0, y: 0, width: bounds.height, height: bounds.width), style: style,
-            fontSize: layout.fontSize, verticalForms: true)
+            styleSheet: styleSheet, time: time, viewport: bounds.size, fontSize: layout.fontSize, verticalForms: true)
         // Cues in a region stack inside its box; the others are placed by their own settings.
         var regions: [(region: WebVTTRegion, cues: [WebVTTCue])] = []
         for cue in active {
@@ -97,6 +105,11 @@ public struct SubtitlesContent: TimedContent {
 struct CueLayout {
     let bounds: CGRect
     let style: SubtitleStyle
+    let styleSheet: CueStyleSheet
+    /// The time drawn, for `:past` and `:future` rules.
+    let time: Double
+    /// The video's size, for `vh` and `vw` (the bounds are turned for vertical cues).
+    let viewport: CGSize
     let fontSize: Double
     let padding: Double
     let verticalForms: Bool
@@ -104,12 +117,19 @@ struct CueLayout {
     private var bottomStackTop: Double
 
     /// - Parameters:
+    ///   - viewport: The video's size, or `nil` for the bounds'.
     ///   - fontSize: The font size, or `nil` for the style's fraction of the bounds' height.
     ///   - verticalForms: Whether the bounds are a frame turned for vertical cues, whose wide
     ///     characters then stand upright (`TextStyle.verticalForms`).
-    init(bounds: CGRect, style: SubtitleStyle, fontSize: Double? = nil, verticalForms: Bool = false) {
+    init(
+        bounds: CGRect, style: SubtitleStyle, styleSheet: CueStyleSheet = CueStyleSheet(), time: Double = 0,
+        viewport: CGSize? = nil, fontSize: Double? = nil, verticalForms: Bool = false
+    ) {
         self.bounds = bounds
         self.style = style
+        self.styleSheet = styleSheet
+        self.time = time
+        self.viewport = viewport ?? bounds.size
         self.verticalForms = verticalForms
         self.fontSize = fontSize ?? max(1, bounds.height * style.relativeSize)
         // As browsers draw `::cue`: the backing is the text's own line boxes, with no padding, and
@@ -161,19 +181,14 @@ struct CueLayout {
             case .lineRight: anchor - boxWidth
             case .center, .auto: anchor - boxWidth / 2
             }
-        var textStyle = TextStyle(
-            font: Font(family: style.fontFamily, size: fontSize), color: style.color, alignment: alignment,
-            wrapWidth: boxWidth - 2 * padding)
-        textStyle.verticalForms = verticalForms
-        if style.outlineWidth > 0 {
-            textStyle.outline = TextOutline(color: style.outlineColor, width: style.outlineWidth * fontSize)
-        }
+        let styling = self.styling(cue)
+        let textStyle = self.textStyle(styling, alignment: alignment, width: boxWidth - 2 * padding)
         // Text the author did not place or break is broken for balance (Netflix's timed-text rules).
         let placed = cue.position != nil || cue.size < 100 || cue.line != .auto || cue.text.contains("\n")
-        let markup = CueTextMarkup.markup(placed ? cue.text : Self.balancedLines(cue.text))
+        let markup = CueTextMarkup.markup(placed ? cue.text : Self.balancedLines(cue.text), styling: styling)
         guard let metrics = try? textStyle.metrics(forMarkup: markup, width: boxWidth - 2 * padding) else { return }
         let height = metrics.size.height + 2 * padding
-        let top = self.top(of: cue, height: height)
+        let top = self.top(of: cue, height: height, lineHeight: styling.fontSize * 1.2)
         // The backing hugs the text, placed in the box as the text is aligned.
         let backingWidth = min(boxWidth, metrics.size.width + 2 * padding)
         let backingX: Double =
@@ -182,7 +197,7 @@ struct CueLayout {
             case .right: boxX + boxWidth - backingWidth
             case .center: boxX + (boxWidth - backingWidth) / 2
             }
-        if let backing = style.backing {
+        if let backing = styling.backing {
             context.setFillColor(backing)
             context.fill(CGRect(x: backingX, y: top, width: backingWidth, height: height))
         }
@@ -217,13 +232,9 @@ struct CueLayout {
                 case .end, .right: .right
                 case .center: .center
                 }
-            var textStyle = TextStyle(
-                font: Font(family: style.fontFamily, size: fontSize), color: style.color, alignment: alignment,
-                wrapWidth: width - 2 * padding)
-            if style.outlineWidth > 0 {
-                textStyle.outline = TextOutline(color: style.outlineColor, width: style.outlineWidth * fontSize)
-            }
-            let markup = CueTextMarkup.markup(cue.text)
+            let styling = self.styling(cue)
+            let textStyle = self.textStyle(styling, alignment: alignment, width: width - 2 * padding)
+            let markup = CueTextMarkup.markup(cue.text, styling: styling)
             guard let metrics = try? textStyle.metrics(forMarkup: markup, width: width - 2 * padding) else { continue }
             let cueHeight = metrics.size.height + 2 * padding
             let top = bottom - cueHeight
@@ -234,7 +245,7 @@ struct CueLayout {
                 case .right: box.maxX - backingWidth
                 case .center: box.midX - backingWidth / 2
                 }
-            if let backing = style.backing {
+            if let backing = styling.backing {
                 context.setFillColor(backing)
                 context.fill(CGRect(x: backingX, y: top, width: backingWidth, height: cueHeight))
             }
@@ -244,6 +255,23 @@ struct CueLayout {
                 style: textStyle)
             bottom = top
         }
+    }
+
+    /// The style sheet applied to `cue` now.
+    private func styling(_ cue: WebVTTCue) -> CueStyling {
+        CueStyling(sheet: styleSheet, cue: cue, time: time, viewport: viewport, style: style, fontSize: fontSize)
+    }
+
+    /// The text style of a cue: the layout's, with the cue's own font from the style sheet.
+    private func textStyle(_ styling: CueStyling, alignment: TextAlignment, width: Double) -> TextStyle {
+        var textStyle = TextStyle(
+            font: Font(family: styling.fontFamily, size: styling.fontSize), color: style.color, alignment: alignment,
+            wrapWidth: width)
+        textStyle.verticalForms = verticalForms
+        if style.outlineWidth > 0 {
+            textStyle.outline = TextOutline(color: style.outlineColor, width: style.outlineWidth * styling.fontSize)
+        }
+        return textStyle
     }
 
     /// A vertical cue as the horizontal cue that the turned frame lays out: in that frame lines count
@@ -302,8 +330,7 @@ struct CueLayout {
 
     /// The top of a cue's box: stacked from the bottom for `line: auto`, at a line number counted
     /// from the top (or from the bottom when negative), or at a percentage of the height.
-    private mutating func top(of cue: WebVTTCue, height: Double) -> Double {
-        let lineHeight = fontSize * 1.2
+    private mutating func top(of cue: WebVTTCue, height: Double, lineHeight: Double) -> Double {
         switch cue.line {
         case .auto:
             bottomStackTop -= height

@@ -14,6 +14,9 @@ public struct WebVTTFile: Sendable, Hashable {
     public var regions: [WebVTTRegion] = []
     /// The text of each `STYLE` block (CSS for `::cue`), in the file's order.
     public var styleSheets: [String] = []
+    /// The rules of the `STYLE` blocks, as cues are drawn with them; what they hold that MovieKit
+    /// does not apply is in ``warnings``.
+    public var styleSheet = CueStyleSheet()
     /// Sentences about blocks that were skipped or cues that can never show, each starting with
     /// `file:line:`.
     public var warnings: [String] = []

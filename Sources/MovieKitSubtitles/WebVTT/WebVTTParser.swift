@@ -127,6 +127,10 @@ struct WebVTTParser {
         }
         if isStyle {
             file.styleSheets.append(buffer)
+            // The CSS starts on the line after `STYLE`.
+            let before = file.styleSheet.warnings.count
+            file.styleSheet.append(css: buffer, fileName: fileName, firstLine: firstLine + 1)
+            file.warnings += file.styleSheet.warnings[before...]
         } else if isRegion {
             file.regions.append(WebVTTSettingsReader.readRegionSettings(buffer))
         } else if let skippedTiming {

@@ -130,7 +130,7 @@ struct EditlySpecErrorTests {
             name: "a bad colour",
             text: "{ clips: [{ layers: [{ type: 'fill-color', color: 'rde' }, { type: 'pause' }] }] }",
             message:
-                "spec.json5: `clips[0].layers[0].color` is \"rde\" (did you mean `red`?) but must be a CSS colour: \"#RRGGBB\", \"#RGB\", \"rgb(r, g, b)\", \"rgba(r, g, b, a)\" or a name such as white."
+                "spec.json5: `clips[0].layers[0].color` is \"rde\" (did you mean `red`?) but must be a CSS colour: \"#RRGGBB\", \"#RGB\", \"rgb(r, g, b)\", \"rgba(r, g, b, a)\", \"hsl(h, s%, l%)\" or a name such as white."
         ),
         .init(
             name: "a zoom direction editly does not have",
