@@ -343,10 +343,22 @@ enum TextLayout {
     static func metrics(of layout: OpaquePointer) -> TextMetrics {
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
+        var lines: [CGRect] = []
+        if let iterator = pango_layout_get_iter(layout) {
+            repeat {
+                var line = PangoRectangle()
+                pango_layout_iter_get_line_extents(iterator, nil, &line)
+                lines.append(
+                    CGRect(
+                        x: Double(line.x - logical.x) / scale, y: Double(line.y - logical.y) / scale,
+                        width: Double(line.width) / scale, height: Double(line.height) / scale))
+            } while pango_layout_iter_next_line(iterator) != 0
+            pango_layout_iter_free(iterator)
+        }
         return TextMetrics(
             size: CGSize(width: Double(logical.width) / scale, height: Double(logical.height) / scale),
             firstBaseline: Double(pango_layout_get_baseline(layout)) / scale,
-            lineCount: Int(pango_layout_get_line_count(layout))
+            lineCount: Int(pango_layout_get_line_count(layout)), lineFrames: lines
         )
     }
 

@@ -121,11 +121,15 @@ public struct TextMetrics: Sendable, Hashable {
     public var firstBaseline: Double
     /// The number of lines after wrapping and truncation.
     public var lineCount: Int
+    /// Each line's logical rectangle in pixels, from the top left of the block (`size`): where a
+    /// background that hugs each line goes, as CSS draws an inline element's background.
+    public var lineFrames: [CGRect]
 
     /// Creates metrics.
-    public init(size: CGSize, firstBaseline: Double, lineCount: Int) {
+    public init(size: CGSize, firstBaseline: Double, lineCount: Int, lineFrames: [CGRect] = []) {
         self.size = size
         self.firstBaseline = firstBaseline
         self.lineCount = lineCount
+        self.lineFrames = lineFrames
     }
 }

@@ -198,8 +198,7 @@ struct CueLayout {
             case .center: boxX + (boxWidth - backingWidth) / 2
             }
         if let backing = styling.backing {
-            context.setFillColor(backing)
-            context.fill(CGRect(x: backingX, y: top, width: backingWidth, height: height))
+            Self.fill(backing, behind: metrics, at: CGPoint(x: backingX, y: top), width: backingWidth, in: context)
         }
         try? context.draw(
             markup: markup,
@@ -246,14 +245,29 @@ struct CueLayout {
                 case .center: box.midX - backingWidth / 2
                 }
             if let backing = styling.backing {
-                context.setFillColor(backing)
-                context.fill(CGRect(x: backingX, y: top, width: backingWidth, height: cueHeight))
+                Self.fill(backing, behind: metrics, at: CGPoint(x: backingX, y: top), width: backingWidth, in: context)
             }
             try? context.draw(
                 markup: markup,
                 in: CGRect(x: box.minX + padding, y: top + padding, width: width - 2 * padding, height: cueHeight),
                 style: textStyle)
             bottom = top
+        }
+    }
+
+    /// The backing of a cue's text, `origin` at the top left of its block: a box around each line,
+    /// as a browser draws `::cue`'s background (an inline element's, one box a line), no wider
+    /// than `width`.
+    private static func fill(
+        _ backing: Color, behind metrics: TextMetrics, at origin: CGPoint, width: Double, in context: DrawingContext
+    ) {
+        context.setFillColor(backing)
+        let lines = metrics.lineFrames.isEmpty ? [CGRect(origin: .zero, size: metrics.size)] : metrics.lineFrames
+        for line in lines where line.width > 0 && line.height > 0 {
+            let left = max(0, line.minX)
+            let right = min(width, line.maxX)
+            guard right > left else { continue }
+            context.fill(CGRect(x: origin.x + left, y: origin.y + line.minY, width: right - left, height: line.height))
         }
     }
 

@@ -40,6 +40,27 @@ struct SubtitlesLayerTests {
         #expect(image.pixel(atX: 20, y: 391).blue > 0.95, "the backing hugs the text, not the whole width")
     }
 
+    /// As a browser draws `::cue`'s background: a box around each line, so a short second line's
+    /// backing is as narrow as that line.
+    @Test func eachLineOfACueHasABackingAsWideAsItself() throws {
+        let cue = WebVTTCue(startTime: 0, endTime: 3, text: "A much longer first line of the cue\nShort")
+        let image = try SceneRenderer(scene: Self.scene([.subtitles([cue])])).image(at: 1)
+        // The columns a row's backing or text spans (anything that is not the blue background).
+        let spans: [(y: Int, width: Int)] = (250..<400).compactMap { y in
+            let covered = (0..<640).filter { x in
+                let pixel = image.pixel(atX: x, y: y)
+                return pixel.blue < 0.9 || pixel.red > 0.1
+            }
+            guard let first = covered.first, let last = covered.last else { return nil }
+            return (y, last - first + 1)
+        }
+        let widest = try #require(spans.map(\.width).max())
+        let firstLine = spans.filter { $0.width == widest }.map(\.y)
+        let secondLine = spans.filter { $0.width < widest / 2 }.map(\.y)
+        #expect(firstLine.count > 10 && secondLine.count > 10, "rows of each width: \(spans)")
+        #expect((firstLine.max() ?? 0) < (secondLine.min() ?? 0), "the narrow backing is the second line's")
+    }
+
     @Test func lineZeroIsAtTheTopAndLaterCuesStackAboveEarlierOnes() throws {
         var top = WebVTTCue(startTime: 0, endTime: 3, text: "Top")
         top.line = .value(0)
