@@ -61,13 +61,19 @@ Vertical, second line from the left
 
 00:18.000 --> 00:19.000
 <v Ann>Ann</v> says <c.big>BIG</c>
+
+00:20.000 --> 00:21.000
+A much longer first line of the cue
+Short
 """
-TIMES = [1.0, 2.5, 4.5, 6.5, 8.5, 10.5, 12.5, 14.5, 16.5, 18.5]
+TIMES = [1.0, 2.5, 4.5, 6.5, 8.5, 10.5, 12.5, 14.5, 16.5, 18.5, 20.5]
 # The cue whose glyphs show their orientation: 一 is one horizontal stroke, so upright (as
 # `text-orientation: mixed` sets CJK in vertical text) its white ink spans more columns than rows.
 UPRIGHT_CUE = 9
 # The cue styled by the STYLE block: a speaker in lime and a class in yellow at twice the size.
 STYLED_CUE = 10
+# A cue of a long line and a short one: the backing is a box a line, each as wide as its line.
+TWO_LINE_CUE = 11
 
 failures = []
 
@@ -142,7 +148,7 @@ def main():
     with open(os.path.join(work, "talk.vtt"), "w") as file:
         file.write(VTT)
     with open(os.path.join(work, "blue.yaml"), "w") as file:
-        file.write(f"canvas: {{width: {WIDTH}, height: {HEIGHT}, fps: 10, duration: 20, background: '#0000FF'}}\n"
+        file.write(f"canvas: {{width: {WIDTH}, height: {HEIGHT}, fps: 10, duration: 22, background: '#0000FF'}}\n"
                    "layers: []\n")
     subprocess.run([moviemake, "render", os.path.join(work, "blue.yaml"), "-o", os.path.join(work, "blue.webm"),
                     "--quiet", "-y"], check=True)
@@ -200,6 +206,19 @@ def main():
                     columns, rows = ink_spans(pixels(path, WIDTH, HEIGHT), WIDTH, HEIGHT, white)
                     check(columns > rows, f"cue {index + 1}: {name}'s 一 stand upright (white ink in {columns} "
                           f"columns and {rows} rows)")
+            if index + 1 == TWO_LINE_CUE:
+                widths = []
+                for path, inside in [(shot, lambda r, g, b, a: b < 160), (ours_path, lambda r, g, b, a: a > 100)]:
+                    data = pixels(path, WIDTH, HEIGHT)
+                    rows = [box(data[y * WIDTH * 4:(y + 1) * WIDTH * 4], WIDTH, 1, inside) for y in range(HEIGHT)]
+                    spans = [r[2] - r[0] + 1 for r in rows if r is not None]
+                    widths.append((spans[0], spans[-1]))
+                print(f"     cue {index + 1}: first and last rows' backing widths: Chromium {widths[0]}, "
+                      f"MovieKit {widths[1]}", flush=True)
+                for name, (first, last) in zip(["Chromium", "MovieKit"], widths):
+                    check(last < first / 2, f"cue {index + 1}: {name}'s short line has a backing of its own width")
+                check(all(abs(a - b) <= TOLERANCE_X for a, b in zip(*widths)),
+                      f"cue {index + 1}: each line's backing is as wide as Chromium's")
             if index + 1 == STYLED_CUE:
                 for name, path, opaque in [("Chromium", shot, lambda a: True), ("MovieKit", ours_path, lambda a: a > 200)]:
                     data = pixels(path, WIDTH, HEIGHT)
