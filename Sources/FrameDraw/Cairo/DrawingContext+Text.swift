@@ -40,7 +40,7 @@ extension DrawingContext {
             do throws(FrameDrawError) {
                 let renderer = try preparedRenderer(
                     text: text, attributes: nil, style: style, width: style.wrapWidth, heightLimit: nil)
-                let top = CGPoint(x: point.x * scale, y: point.y * scale - renderer.metrics.firstBaseline)
+                let top = CGPoint(x: point.x * scale, y: point.y * scale - renderer.firstBaseline)
                 show(renderer.layout, at: top, style: style, clip: nil)
             } catch {
                 recordError(error)

@@ -357,9 +357,15 @@ enum TextLayout {
         }
         return TextMetrics(
             size: CGSize(width: Double(logical.width) / scale, height: Double(logical.height) / scale),
-            firstBaseline: Double(pango_layout_get_baseline(layout)) / scale,
-            lineCount: Int(pango_layout_get_line_count(layout)), lineFrames: lines
+            firstBaseline: firstBaseline(of: layout), lineCount: Int(pango_layout_get_line_count(layout)),
+            lineFrames: lines
         )
+    }
+
+    /// The distance from the layout's top to its first baseline, in pixels: what drawing needs of
+    /// the metrics, without reading every line's extents.
+    static func firstBaseline(of layout: OpaquePointer) -> Double {
+        Double(pango_layout_get_baseline(layout)) / scale
     }
 
     /// Lays text out with unhinted metrics: glyph advances and line heights are the font's own,

@@ -63,4 +63,7 @@ final class TextRenderer {
 
     /// The metrics of the text last prepared.
     var metrics: TextMetrics { TextLayout.metrics(of: layout) }
+
+    /// The distance from the top of the text last prepared to its first baseline, in pixels.
+    var firstBaseline: Double { TextLayout.firstBaseline(of: layout) }
 }

@@ -87,7 +87,7 @@ extension TextStyle {
                 defer { cairo_surface_destroy(surface) }
                 guard let cr = cairo_create(surface) else { return Path() }
                 defer { cairo_destroy(cr) }
-                cairo_move_to(cr, 0, -TextLayout.metrics(of: layout).firstBaseline)
+                cairo_move_to(cr, 0, -TextLayout.firstBaseline(of: layout))
                 pango_cairo_layout_path(cr, layout)
                 guard let copied = cairo_copy_path(cr) else { return Path() }
                 defer { cairo_path_destroy(copied) }

@@ -1,8 +1,8 @@
 /// Finds the valid key nearest to a misspelt one, by edit distance.
-enum KeySuggestion {
+package enum KeySuggestion {
     /// The nearest of `candidates` to `key`, if it is close enough to be a likely typo: at most a
     /// third of the key's length (and at least 2) edits away, ignoring letter case.
-    static func nearest(to key: String, in candidates: [String]) -> String? {
+    package static func nearest(to key: String, in candidates: [String]) -> String? {
         let limit = max(2, key.count / 3)
         let scored = candidates.map { ($0, distance(key.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= limit else { return nil }

@@ -18,7 +18,8 @@ struct CueStyling {
     let time: Double
     /// The video's size, for `vh` and `vw`.
     let viewport: CGSize
-    let rootNode: CueNode
+    /// What the rules match at the cue itself.
+    let rootMatched: CueStyleSheet.Matched
     /// The cue's own properties (`::cue`, `::cue(#id)`).
     let root: CueDeclarations
     /// What the cue's text inherits: the cue's font size, colour and opacity.
@@ -34,13 +35,12 @@ struct CueStyling {
         self.sheet = sheet
         self.time = time
         self.viewport = viewport
-        rootNode = CueNode(id: cue.id)
-        root = sheet.isEmpty ? CueDeclarations() : sheet.declarations(for: [rootNode])
-        var context = Context(fontSize: fontSize, color: style.color)
-        context.fontSize = max(1, root.fontSize?.pixels(parent: fontSize, viewport: viewport) ?? fontSize)
-        context.color = root.color ?? style.color
-        context.opacity = root.opacity ?? 1
-        context.hidden = root.hidden ?? false
+        rootMatched = sheet.matched(CueNode(id: cue.id), under: nil)
+        root = sheet.declarations(for: rootMatched)
+        let size = root.fontSize?.pixels(parent: fontSize, viewport: viewport) ?? fontSize
+        let context = Context(
+            fontSize: min(max(size, 1), Self.largestFontSize(in: viewport)), color: root.color ?? style.color,
+            opacity: root.opacity ?? 1, hidden: root.hidden ?? false)
         rootContext = context
         fontFamily = root.fontFamily ?? style.fontFamily
         let background = root.background ?? style.backing
@@ -59,28 +59,38 @@ struct CueStyling {
         own.background = nil
         own.fontSize = nil
         own.fontFamily = nil
-        let base = Context(fontSize: rootContext.fontSize, color: rootContext.color)
-        let attributes = Self.attributes(own, context: rootContext, changedFrom: base, viewport: viewport)
+        let attributes = Self.attributes(own, context: rootContext)
         return attributes.isEmpty ? ("", "") : ("<span\(attributes)>", "</span>")
     }
 
-    /// The span for the last node of `path`, and what that node's contents inherit.
-    func span(for path: [CueNode], in context: Context) -> (opening: String, closing: String, context: Context) {
-        let own = sheet.declarations(for: path)
+    /// The span for a node the rules match as `matched`, and what the node's contents inherit.
+    func span(for matched: CueStyleSheet.Matched, in context: Context) -> (
+        opening: String, closing: String, context: Context
+    ) {
+        let own = sheet.declarations(for: matched)
         guard !own.isEmpty else { return ("", "", context) }
         var inner = context
-        inner.fontSize = own.fontSize?.pixels(parent: context.fontSize, viewport: viewport) ?? context.fontSize
+        // Part of a cue is no smaller than an eighth of the cue's font: FrameDraw draws no cue whose em
+        // is under a 16th of a pixel, so no part is under a 128th, where Cairo fails on colour emoji
+        // at some ems of a few thousandths of a pixel.
+        if let size = own.fontSize?.pixels(parent: context.fontSize, viewport: viewport) {
+            inner.fontSize = min(max(size, rootContext.fontSize / 8), Self.largestFontSize(in: viewport))
+        }
         inner.color = own.color ?? context.color
         inner.opacity = context.opacity * (own.opacity ?? 1)
         inner.hidden = own.hidden ?? context.hidden
-        let attributes = Self.attributes(own, context: inner, changedFrom: context, viewport: viewport)
+        let attributes = Self.attributes(own, context: inner)
         return attributes.isEmpty ? ("", "", inner) : ("<span\(attributes)>", "</span>", inner)
     }
 
-    /// Pango span attributes for `own`, whose text draws in `context` (its parent's is `parent`).
-    private static func attributes(
-        _ own: CueDeclarations, context: Context, changedFrom parent: Context, viewport: CGSize
-    ) -> String {
+    /// The largest font a rule may give: twice the video's longer side, more than any cue can show
+    /// (Cairo refuses to draw text of some millions of pixels).
+    private static func largestFontSize(in viewport: CGSize) -> Double {
+        2 * max(viewport.width, viewport.height, 1)
+    }
+
+    /// Pango span attributes for `own`, whose text draws in `context`.
+    private static func attributes(_ own: CueDeclarations, context: Context) -> String {
         var attributes = ""
         if own.color != nil || own.opacity != nil || own.hidden != nil {
             attributes += " foreground=\"\(CueTextMarkup.pangoColour(context.color))\""
@@ -95,7 +105,7 @@ struct CueStyling {
         }
         if own.fontSize != nil {
             // Pango reads a size with `px` as pixels, as FrameDraw's fonts are sized.
-            attributes += " font=\"\(String(format: "%.3f", max(context.fontSize, 0.001)))px\""
+            attributes += " font=\"\(String(format: "%.3f", context.fontSize))px\""
         }
         if let weight = own.fontWeight { attributes += " weight=\"\(weight)\"" }
         if let italic = own.italic { attributes += " style=\"\(italic ? "italic" : "normal")\"" }

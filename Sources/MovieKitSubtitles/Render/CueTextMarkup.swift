@@ -22,11 +22,15 @@ enum CueTextMarkup {
     /// the layout draws), each tag's rules as a span inside the tag's own, and, in a cue with
     /// timestamps, `:past` and `:future` rules on the text before and after `styling.time`.
     static func markup(_ text: String, styling: CueStyling?) -> String {
+        // A sheet without rules changes nothing: the cue's font and backing are the layout's.
+        let styling = styling.flatMap { $0.sheet.isEmpty ? nil : $0 }
         var output = ""
-        var open: [(tag: String, closing: String, node: CueNode, context: CueStyling.Context)] = []
-        let root: (node: CueNode, context: CueStyling.Context)? = styling.map { ($0.rootNode, $0.rootContext) }
+        var open: [(tag: String, closing: String, context: CueStyling.Context, language: String?)] = []
+        // What the rules match at the cue (when styled) and at each open tag.
+        var matched: [CueStyleSheet.Matched] = styling.map { [$0.rootMatched] } ?? []
+        let rootContext = styling?.rootContext ?? CueStyling.Context()
         let rootSpan = styling?.rootSpan ?? (opening: "", closing: "")
-        let hasTimestamps = styling.map { !$0.sheet.isEmpty } == true && containsTimestamp(text)
+        let hasTimestamps = styling != nil && containsTimestamp(text)
         var future = false
         var time: CueNode.Time? { hasTimestamps ? (future ? .future : .past) : nil }
         // Text outside tags gets a span of its own only for `:past` and `:future` rules.
@@ -35,14 +39,12 @@ enum CueTextMarkup {
             if let closing = textClosing { output += closing }
             textClosing = nil
         }
-        func path() -> [CueNode] { (root.map { [$0.node] } ?? []) + open.map(\.node) }
         func openText() {
-            guard hasTimestamps, textClosing == nil, let styling,
-                let context = open.last?.context ?? root?.context
-            else { return }
+            guard hasTimestamps, textClosing == nil, let styling else { return }
             var node = CueNode(isText: true)
             node.time = time
-            let (opening, closing, _) = styling.span(for: path() + [node], in: context)
+            let (opening, closing, _) = styling.span(
+                for: styling.sheet.matched(node, under: matched.last), in: open.last?.context ?? rootContext)
             output += opening
             textClosing = closing
         }
@@ -58,7 +60,10 @@ enum CueTextMarkup {
                     let name = tag.dropFirst().split(separator: ".").first.map(String.init) ?? ""
                     // Close up to the matching open tag; an end tag with no open tag is ignored.
                     guard let match = open.lastIndex(where: { $0.tag == name }) else { continue }
-                    while open.count > match { output += open.removeLast().closing }
+                    while open.count > match {
+                        output += open.removeLast().closing
+                        if styling != nil { matched.removeLast() }
+                    }
                     continue
                 }
                 if hasTimestamps, let first = tag.first, first.isNumber {
@@ -66,16 +71,18 @@ enum CueTextMarkup {
                     continue
                 }
                 if let (opening, closing, name) = startTag(tag) {
-                    var node = self.node(tag, name: name, parent: open.last?.node ?? root?.node)
+                    var node = self.node(tag, name: name, language: open.last?.language)
                     node.time = time
                     var authorOpening = ""
                     var authorClosing = ""
-                    var context = open.last?.context ?? root?.context ?? CueStyling.Context()
+                    var context = open.last?.context ?? rootContext
                     if let styling {
-                        (authorOpening, authorClosing, context) = styling.span(for: path() + [node], in: context)
+                        matched.append(styling.sheet.matched(node, under: matched.last))
+                        (authorOpening, authorClosing, context) = styling.span(
+                            for: matched[matched.count - 1], in: context)
                     }
                     output += opening + authorOpening
-                    open.append((name, authorClosing + closing, node, context))
+                    open.append((name, authorClosing + closing, context, node.language))
                 }
                 continue
             }
@@ -94,13 +101,14 @@ enum CueTextMarkup {
         return output
     }
 
-    /// A tag as selectors see it: its name, classes, speaker and the language in force.
-    private static func node(_ tag: Substring, name: String, parent: CueNode?) -> CueNode {
+    /// A tag as selectors see it: its name, classes, speaker and the language in force (`language`
+    /// around it, or its own).
+    private static func node(_ tag: Substring, name: String, language: String?) -> CueNode {
         let head = tag.prefix { !$0.isWhitespace }
         let annotation = tag.dropFirst(head.count).trimmingCharacters(in: .whitespaces)
         var node = CueNode(type: name)
         node.classes = head.split(separator: ".").dropFirst().map(String.init)
-        node.language = parent?.language
+        node.language = language
         switch name {
         case "v": node.voice = annotation
         case "lang": node.language = annotation.isEmpty ? nil : annotation.lowercased()

@@ -33,7 +33,7 @@ struct CueDeclarations: Sendable, Hashable {
                 case .viewportHeight(let fraction): viewport.height * fraction
                 case .viewportWidth(let fraction): viewport.width * fraction
                 }
-            return size.isFinite ? min(max(size, 0), 100_000) : parent
+            return size.isFinite ? max(size, 0) : parent
         }
     }
 
@@ -84,8 +84,17 @@ struct CueDeclarations: Sendable, Hashable {
             guard let color = CSSColor.parse(value) else { return false }
             background = color
         case "background":
-            // The shorthand's colour, if it names one; `none` and images leave no colour.
-            let colors = Self.tokens(value).compactMap(CSSColor.parse)
+            // The shorthand's colour, if it names one; `none` and images leave no colour. Its other
+            // parts (images, positions, repeats) are not drawn; a word that is none of them, such as
+            // a misspelt colour, makes the value unreadable, as in CSS.
+            var colors: [Color] = []
+            for token in Self.tokens(value) {
+                if let color = CSSColor.parse(token) {
+                    colors.append(color)
+                } else if !Self.isBackgroundPart(token.lowercased()) {
+                    return false
+                }
+            }
             guard colors.count <= 1 else { return false }
             background = colors.first ?? .clear
         case "opacity":
@@ -165,30 +174,22 @@ struct CueDeclarations: Sendable, Hashable {
         return true
     }
 
+    /// Whether `token` is a part of the `background` shorthand other than its colour: an image or
+    /// gradient, a length or percentage, `/`, or one of the shorthand's keywords.
+    private static func isBackgroundPart(_ token: String) -> Bool {
+        let keywords: Set<String> = [
+            "none", "repeat", "no-repeat", "repeat-x", "repeat-y", "space", "round", "scroll", "fixed", "local",
+            "center", "top", "bottom", "left", "right", "border-box", "padding-box", "content-box", "auto", "cover",
+            "contain", "/"
+        ]
+        if keywords.contains(token) { return true }
+        if token.hasSuffix(")"), token.hasPrefix("url(") || token.contains("gradient(") { return true }
+        return token.first.map { $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" } ?? false
+    }
+
     /// A value's parts, split at spaces outside parentheses and quotes.
     static func tokens(_ value: String) -> [String] {
-        var tokens: [String] = []
-        var current = ""
-        var depth = 0
-        var quote: Character?
-        for character in value {
-            if let open = quote {
-                if character == open { quote = nil }
-            } else if character == "\"" || character == "'" {
-                quote = character
-            } else if character == "(" {
-                depth += 1
-            } else if character == ")" {
-                depth -= 1
-            } else if character.isWhitespace, depth == 0 {
-                if !current.isEmpty { tokens.append(current) }
-                current = ""
-                continue
-            }
-            current.append(character)
-        }
-        if !current.isEmpty { tokens.append(current) }
-        return tokens
+        CueStyleSheet.split(value, where: \.isWhitespace).filter { !$0.isEmpty }
     }
 
     /// A family list with its quotes taken off, as Pango reads a list (`A,B`).

@@ -50,34 +50,34 @@ struct CueSelector: Sendable, Hashable {
         }
     }
 
-    /// Whether the selector matches the last node of `path` (the cue first, then the tags it is
-    /// inside, outermost first).
-    func matches(_ path: [CueNode]) -> Bool {
-        guard let last = parts.last else { return path.count == 1 }
-        return Self.match(parts[...], combinators[...], path[...], last: last)
+    /// What the selector has matched on the way down to a node, from which its child's is made in
+    /// one step: matching is linear in the depth of the cue's tags, where trying every ancestor for
+    /// each descendant combinator would be exponential in the number of compounds.
+    struct State: Sendable, Hashable {
+        /// For each compound, whether the compounds up to it match a chain that ends at this node.
+        fileprivate var here: [Bool]
+        /// For each compound, whether they match a chain that ends at this node or above it.
+        fileprivate var hereOrAbove: [Bool]
+        /// Whether the selector matches this node.
+        var matches: Bool
     }
 
-    private static func match(
-        _ parts: ArraySlice<Compound>, _ combinators: ArraySlice<Combinator>, _ path: ArraySlice<CueNode>,
-        last: Compound
-    ) -> Bool {
-        guard let node = path.last, node.matches(last) else { return false }
-        guard parts.count > 1, let previous = parts.dropLast().last, let combinator = combinators.last else {
-            return true
-        }
-        let outer = parts.dropLast()
-        let outerCombinators = combinators.dropLast()
-        var ancestors = path.dropLast()
-        switch combinator {
-        case .child:
-            return match(outer, outerCombinators, ancestors, last: previous)
-        case .descendant:
-            while !ancestors.isEmpty {
-                if match(outer, outerCombinators, ancestors, last: previous) { return true }
-                ancestors = ancestors.dropLast()
+    /// The state at `node`, whose parent's state is `parent` (`nil` for the cue itself).
+    func state(at node: CueNode, parent: State?) -> State {
+        // The bare `::cue` matches the cue itself.
+        guard !parts.isEmpty else { return State(here: [], hereOrAbove: [], matches: parent == nil) }
+        var here = [Bool](repeating: false, count: parts.count)
+        for index in parts.indices where node.matches(parts[index]) {
+            guard index > 0 else {
+                here[0] = true
+                continue
             }
-            return false
+            guard let parent else { continue }
+            here[index] =
+                combinators[index - 1] == .child ? parent.here[index - 1] : parent.hereOrAbove[index - 1]
         }
+        let hereOrAbove = parent.map { zip($0.hereOrAbove, here).map { $0 || $1 } } ?? here
+        return State(here: here, hereOrAbove: hereOrAbove, matches: here[parts.count - 1])
     }
 
     /// Reads the text between `::cue(` and `)`; `nil` for a selector MovieKit does not read.

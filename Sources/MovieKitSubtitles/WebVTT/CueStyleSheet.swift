@@ -1,4 +1,5 @@
 import Foundation
+import MovieKitScene
 
 /// The `::cue` rules of a WebVTT file's `STYLE` blocks, applied to its cues as a browser applies
 /// them (https://w3c.github.io/webvtt/#css-extensions): `::cue { … }` styles every cue,
@@ -18,6 +19,7 @@ public struct CueStyleSheet: Sendable, Hashable {
         var order: Int
     }
 
+    /// In cascade order: `!important` last, then by specificity, then as written.
     private(set) var rules: [Rule] = []
     /// Sentences about what was not applied, each starting with `file:line:`.
     public private(set) var warnings: [String] = []
@@ -37,18 +39,30 @@ public struct CueStyleSheet: Sendable, Hashable {
     /// Whether the sheet has no rule that applies.
     public var isEmpty: Bool { rules.isEmpty }
 
-    /// The properties for the last node of `path` (the cue first, then the tags around the node,
-    /// outermost first), by the cascade. Inherited values are the caller's: it draws nested spans.
-    func declarations(for path: [CueNode]) -> CueDeclarations {
+    /// What the rules' selectors have matched down to a node (`CueSelector.State`, one per rule).
+    struct Matched: Sendable, Hashable {
+        fileprivate var states: [CueSelector.State]
+    }
+
+    /// What the rules match at `node`, under its parent's `parent` (`nil` for the cue itself).
+    func matched(_ node: CueNode, under parent: Matched?) -> Matched {
+        Matched(states: rules.indices.map { rules[$0].selector.state(at: node, parent: parent?.states[$0]) })
+    }
+
+    /// The properties of the rules that match, by the cascade. Inherited values are the caller's:
+    /// it draws nested spans.
+    func declarations(for matched: Matched) -> CueDeclarations {
         var result = CueDeclarations()
-        let matching = rules.filter { $0.selector.matches(path) }
-            .sorted {
-                ($0.important ? 1 : 0, $0.selector.specificity, $0.order) < (
-                    $1.important ? 1 : 0, $1.selector.specificity, $1.order
-                )
-            }
-        for rule in matching { result.merge(rule.declarations) }
+        for (rule, state) in zip(rules, matched.states) where state.matches { result.merge(rule.declarations) }
         return result
+    }
+
+    /// The properties for the last node of `path` (the cue first, then the tags around the node,
+    /// outermost first).
+    func declarations(for path: [CueNode]) -> CueDeclarations {
+        var matched: Matched?
+        for node in path { matched = self.matched(node, under: matched) }
+        return matched.map(declarations(for:)) ?? CueDeclarations()
     }
 
     /// Adds the rules of CSS text after those already read.
@@ -57,6 +71,7 @@ public struct CueStyleSheet: Sendable, Hashable {
         var index = text.startIndex
         var line = firstLine
         var prelude = ""
+        var preludeStarted = false
         var preludeLine = line
         while index < text.endIndex {
             let character = text[index]
@@ -69,14 +84,20 @@ public struct CueStyleSheet: Sendable, Hashable {
                 index = end < text.endIndex ? text.index(after: end) : end
                 addRule(prelude, block, fileName: fileName, line: preludeLine, blockLine: blockLine)
                 prelude = ""
+                preludeStarted = false
             case ";" where prelude.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("@"):
                 // A statement at-rule (`@import …;`): nothing for cues.
                 warnings.append(
                     "\(fileName):\(preludeLine): `\(prelude.trimmingCharacters(in: .whitespacesAndNewlines))` is not applied: a WebVTT style sheet's rules are `::cue` rules."
                 )
                 prelude = ""
+                preludeStarted = false
             default:
-                if prelude.allSatisfy(\.isWhitespace), !character.isWhitespace { preludeLine = line }
+                // The rule's line is that of its first character that is not a space.
+                if !character.isWhitespace, !preludeStarted {
+                    preludeLine = line
+                    preludeStarted = true
+                }
                 if character == "\n" { line += 1 }
                 prelude.append(character)
             }
@@ -124,16 +145,28 @@ public struct CueStyleSheet: Sendable, Hashable {
                 value = value[..<bang.lowerBound].trimmingCharacters(in: .whitespaces)
             }
             guard CueDeclarations.applied.contains(name) else {
+                let known = CueDeclarations.applied.union(CueDeclarations.allowedButNotDrawn)
                 let reason =
-                    CueDeclarations.allowedButNotDrawn.contains(name)
-                    ? "MovieKit does not draw it" : "WebVTT does not allow it in `::cue` rules"
+                    if CueDeclarations.allowedButNotDrawn.contains(name) {
+                        "MovieKit does not draw it"
+                    } else if let nearest = KeySuggestion.nearest(to: name, in: known.sorted()) {
+                        "it is not a property of `::cue` rules (did you mean `\(nearest)`?)"
+                    } else {
+                        "WebVTT allows only text, colour, background, font and outline properties in `::cue` rules"
+                    }
                 warnings.append("\(fileName):\(at): `\(name)` is not applied: \(reason).")
                 continue
             }
             let accepted = isImportant ? important.set(name, to: value) : normal.set(name, to: value)
             if !accepted {
+                let nearestColour =
+                    name.contains("color") || name == "background"
+                    ? KeySuggestion.nearest(to: value, in: CSSColor.names.map(\.name)).map {
+                        " (did you mean `\($0)`?)"
+                    }
+                    : nil
                 warnings.append(
-                    "\(fileName):\(at): `\(name): \(value)` is not applied: MovieKit cannot read that value, so the property keeps its value from other rules."
+                    "\(fileName):\(at): `\(name): \(value)` is not applied: MovieKit cannot read that value\(nearestColour ?? ""), so the property keeps its value from other rules."
                 )
             }
         }
@@ -142,6 +175,12 @@ public struct CueStyleSheet: Sendable, Hashable {
                 rules.append(
                     Rule(selector: selector, declarations: declarations, important: isImportant, order: rules.count))
             }
+        }
+        // Kept in cascade order, so that drawing a cue only picks the rules that match.
+        rules.sort {
+            ($0.important ? 1 : 0, $0.selector.specificity, $0.order) < (
+                $1.important ? 1 : 0, $1.selector.specificity, $1.order
+            )
         }
     }
 
@@ -178,6 +217,11 @@ public struct CueStyleSheet: Sendable, Hashable {
 
     /// `text` split at `separator` where it is outside parentheses, brackets and quotes.
     static func split(_ text: String, at separator: Character) -> [String] {
+        split(text) { $0 == separator }
+    }
+
+    /// `text` split at each character `isSeparator` accepts outside parentheses, brackets and quotes.
+    static func split(_ text: String, where isSeparator: (Character) -> Bool) -> [String] {
         var parts: [String] = []
         var current = ""
         var depth = 0
@@ -191,7 +235,7 @@ public struct CueStyleSheet: Sendable, Hashable {
                 depth += 1
             } else if character == ")" || character == "]" || character == "}" {
                 depth -= 1
-            } else if character == separator, depth == 0 {
+            } else if depth == 0, isSeparator(character) {
                 parts.append(current)
                 current = ""
                 continue

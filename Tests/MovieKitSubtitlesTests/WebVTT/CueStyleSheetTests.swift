@@ -89,7 +89,10 @@ struct CueStyleSheetTests {
         let warnings = file.warnings.joined(separator: "\n")
         #expect(warnings.contains("talk.vtt:6: The rule for `video::cue` is not applied"), "\(warnings)")
         #expect(warnings.contains("talk.vtt:8: `text-shadow` is not applied: MovieKit does not draw it."))
-        #expect(warnings.contains("talk.vtt:9: `position` is not applied: WebVTT does not allow it in `::cue` rules."))
+        #expect(
+            warnings.contains(
+                "talk.vtt:9: `position` is not applied: WebVTT allows only text, colour, background, font and outline properties in `::cue` rules."
+            ))
         #expect(warnings.contains("talk.vtt:10: `color: notacolour` is not applied"))
         #expect(warnings.contains("talk.vtt:13: `@media (min-width: 100px)` is not applied"))
         #expect(warnings.contains("talk.vtt:14: The rule for `::cue(:hover)` is not applied"))
@@ -97,6 +100,16 @@ struct CueStyleSheetTests {
         // What could be read still applies.
         #expect(file.styleSheet.declarations(for: [CueNode()]).fontSize == .viewportHeight(0.07))
         #expect(file.styleSheet.declarations(for: [CueNode()]).color == nil)
+    }
+
+    @Test func aMisspeltPropertyOrColourIsNamedWithTheNearestOne() {
+        let sheet = CueStyleSheet(css: "::cue {\n  colour: red;\n  color: rde;\n  background: lightgreeen\n}")
+        #expect(
+            sheet.warnings == [
+                "style.css:2: `colour` is not applied: it is not a property of `::cue` rules (did you mean `color`?).",
+                "style.css:3: `color: rde` is not applied: MovieKit cannot read that value (did you mean `red`?), so the property keeps its value from other rules.",
+                "style.css:4: `background: lightgreeen` is not applied: MovieKit cannot read that value (did you mean `lightgreen`?), so the property keeps its value from other rules."
+            ], "\(sheet.warnings)")
     }
 
     @Test func cssColoursAreReadInEveryForm() {
@@ -207,6 +220,32 @@ struct CueStyleSheetTests {
         let notBlue = { (p: Color) in p.blue < 0.9 || p.red > 0.1 }
         #expect(Self.count(image, x: 0..<640, y: 200..<400, notBlue) == 0, "neither text nor backing")
         #expect(Self.count(image, x: 0..<640, y: 0..<60, notBlue) > 100)
+    }
+
+    /// Sizes at the edges: text shrunk to thousandths of a pixel (where Cairo fails on colour emoji),
+    /// to nothing, and grown past any screen; each cue draws, and its backing stays on the video.
+    @Test(arguments: ["0", "0.015%", "0.0001em", "1e9px", "100000vh", "xx-small", "smaller"])
+    func extremeFontSizesDraw(_ size: String) throws {
+        let file = try Self.file(
+            "::cue(b) { font-size: \(size) } ::cue(.big) { font-size: 300vh }",
+            cues: "00:00.000 --> 00:05.000\n<b>🎬 tiny <c.big>🎬</c></b> plain 🎬")
+        #expect(file.warnings.isEmpty, "\(file.warnings)")
+        let image = try Self.image(file, at: 1, width: 320, height: 200)
+        let notBlue = { (p: Color) in p.blue < 0.9 || p.red > 0.1 }
+        #expect(Self.count(image, x: 0..<320, y: 0..<200, notBlue) > 0, "the cue shows")
+    }
+
+    /// Huge inputs stay linear: a megabyte of style sheet that never opens a rule, and a cue of ten
+    /// thousand nested tags under a sheet (each tag's selectors see all the tags around it).
+    @Test(.timeLimit(.minutes(5))) func hugeSheetsAndDeepCuesAreReadAndDrawn() throws {
+        let sheet = CueStyleSheet(css: String(repeating: "::cue(b) x ", count: 100_000))
+        #expect(sheet.isEmpty)
+        let deep = String(repeating: "<b>", count: 10_000) + "deep" + String(repeating: "</b>", count: 10_000)
+        let file = try Self.file(
+            "::cue(b b b) { color: lime } ::cue(i b b) { color: red }", cues: "00:00.000 --> 00:05.000\n\(deep)")
+        let image = try Self.image(file, at: 1)
+        let lime = { (p: Color) in p.green > 0.9 && p.red < 0.1 && p.blue < 0.1 }
+        #expect(Self.count(image, x: 0..<640, y: 300..<400, lime) > 20)
     }
 
     // MARK: - Any sheet
