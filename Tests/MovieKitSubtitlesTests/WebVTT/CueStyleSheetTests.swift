@@ -55,6 +55,31 @@ struct CueStyleSheetTests {
         #expect(sheet.declarations(for: [cue, english]).decoration == [.underline], "`:lang(en)` matches en-GB")
     }
 
+    /// The style block YouTube writes in the WebVTT captions it serves (a class per text colour,
+    /// each rule's `}` on a line of its own after a space).
+    @Test func youTubesColourClassesApply() throws {
+        let file = try Self.file(
+            """
+            ::cue(c.colorCCCCCC) { color: rgb(204,204,204);
+             }
+            ::cue(c.colorE5E5E5) { color: rgb(229,229,229);
+             }
+            """,
+            cues:
+                "00:00:00.120 --> 00:00:05.000 align:start position:0%\n<c.colorE5E5E5>so</c><c.colorCCCCCC> today</c>")
+        #expect(file.warnings.isEmpty, "\(file.warnings)")
+        let grey = file.styleSheet.declarations(for: [CueNode(), Self.node("c", classes: ["colorCCCCCC"])]).color
+        #expect(grey.map { abs($0.red - 0.8) < 0.001 && abs($0.blue - 0.8) < 0.001 } == true)
+        let image = try Self.image(file, at: 1)
+        let lightGrey = { (p: Color) in abs(p.red - 0.9) < 0.02 && abs(p.green - 0.9) < 0.02 && abs(p.blue - 0.9) < 0.02
+        }
+        let darkerGrey = { (p: Color) in
+            abs(p.red - 0.8) < 0.02 && abs(p.green - 0.8) < 0.02 && abs(p.blue - 0.8) < 0.02
+        }
+        #expect(Self.count(image, x: 0..<640, y: 300..<400, lightGrey) > 10, "`so` in #E5E5E5")
+        #expect(Self.count(image, x: 0..<640, y: 300..<400, darkerGrey) > 10, "`today` in #CCCCCC")
+    }
+
     @Test func theCascadeRanksImportanceThenSpecificityThenOrder() {
         let sheet = CueStyleSheet(
             css: """
