@@ -67,9 +67,11 @@ public struct SceneFormat: Sendable, CustomStringConvertible {
     /// errors explain what is wrong.
     public static var all: [SceneFormat] { registry.withLock { $0 } + builtIn }
 
-    /// Every format, the built-in ones first and then the registered ones in the order they were
-    /// registered: the order for messages.
-    static var listed: [SceneFormat] { builtIn + registry.withLock { $0 }.reversed() }
+    /// Every format, the built-in ones first and then the registered ones by name: the order for
+    /// messages, which reads the same whatever order modules registered in (and however often).
+    static var listed: [SceneFormat] {
+        builtIn + registry.withLock { $0 }.sorted { $0.name.lowercased() < $1.name.lowercased() }
+    }
 
     /// Every format's name, for messages: "scene file, slideshow manifest, editly spec or Lottie animation".
     public static var allNames: String {

@@ -155,4 +155,21 @@ struct SceneFileErrorTests {
         ContentKinds.register(Subtitles.self)
         #expect(errorCase.decodeError() == errorCase.message)
     }
+
+    /// Tests in one process register the kinds in either order and again and again; the formats a message lists
+    /// must not follow (CI once saw `.vtt` listed before `.lottie` because a Lottie test had registered last).
+    @Test func theFormatsMessagesListDoNotDependOnTheOrderOfRegistration() {
+        ContentKinds.register(Subtitles.self)
+        ContentKinds.register(Lottie.self)
+        let names = SceneFormat.allNames
+        let extensions = SceneFormat.allFileExtensions
+        ContentKinds.register(Lottie.self)
+        ContentKinds.register(Subtitles.self)
+        #expect(SceneFormat.allNames == names)
+        #expect(SceneFormat.allFileExtensions == extensions)
+        #expect(names == "scene file, slideshow manifest, editly spec, movie clip, Lottie animation or subtitle file")
+        #expect(
+            extensions.suffix(6) == ["lottie", "tgs", "vtt", "srt", "ass", "ssa"],
+            "the built-in formats' extensions first, then the registered formats' by name")
+    }
 }
