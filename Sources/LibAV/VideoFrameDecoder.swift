@@ -128,6 +128,12 @@ package final class VideoFrameDecoder {
         let quarterTurn = rotation % 180 != 0
         let codedWidth = quarterTurn ? height : width
         let codedHeight = quarterTurn ? width : height
+        if rotation == 0, width % Self.wholeVectorPixels == 0, stride >= width * 4 {
+            // Rows a whole number of swscale's widest vectors long: nothing is written past a row's end,
+            // so the picture is converted straight into the destination.
+            try convert(frame, intoBGRA: destination, stride: stride, width: width, height: height)
+            return
+        }
         let (pixels, sourceStride) = try converted(frame, width: codedWidth, height: codedHeight)
         guard rotation != 0 else {
             Self.copy(pixels, stride: sourceStride, width: width, height: height, into: destination, stride: stride)
@@ -137,6 +143,10 @@ package final class VideoFrameDecoder {
             pixels, stride: sourceStride, width: codedWidth, height: codedHeight, by: rotation,
             into: destination, stride: stride)
     }
+
+    /// The row length, in pixels, of which a multiple is converted straight into a caller's picture:
+    /// 64 bytes, the widest vector swscale's x86 code stores.
+    static let wholeVectorPixels = 16
 
     /// `frame` converted to BGRA at `width` x `height` in its coded orientation, in a frame of the
     /// decoder's own: swscale's vector code writes whole vectors, past the end of a row whose width is

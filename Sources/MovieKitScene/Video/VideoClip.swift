@@ -111,6 +111,34 @@ final class VideoClip: Sendable {
         }
     }
 
+    /// Converts the picture shown at `time`, upright at `size`, straight into `bytes` (`stride` bytes a
+    /// row), for a picture that covers a whole frame: no image is made or kept.
+    /// - Returns: Whether the picture was written; `false`, having written nothing, when it has
+    ///   transparency (it must be composited) or cannot be decoded (logged once per clip).
+    func writeOpaquePicture(at time: Double, size: PixelSize, into bytes: UnsafeMutableRawPointer, stride: Int) -> Bool
+    {
+        defer { for evicted in pool.use(self) where evicted !== self { evicted.close() } }
+        // The caller's pixels are written only inside this call, under the lock, and never kept.
+        let address = Int(bitPattern: bytes)
+        return state.withLock { state -> Bool in
+            state.uses += 1
+            guard let destination = UnsafeMutableRawPointer(bitPattern: address) else { return false }
+            do {
+                let decoder = try state.decoder ?? VideoFrameDecoder(path: url.path)
+                state.decoder = decoder
+                guard let picture = try decoder.picture(at: time), !picture.frame.hasAlphaOrPalette else {
+                    return false
+                }
+                try decoder.convertUpright(
+                    picture.frame, intoBGRA: destination, stride: stride, width: size.width, height: size.height)
+                return true
+            } catch {
+                Log.emit(.warning, subsystem: .movieKit, "Could not decode \(url.path) at \(time) s: \(error)")
+                return false
+            }
+        }
+    }
+
     private func cachedImage(at time: Double, size: PixelSize) -> Image? {
         state.withLock { state in
             guard let index = state.cached.firstIndex(where: { $0.range.contains(time) && $0.size == size }) else {

@@ -37,6 +37,9 @@ extension VideoContent: TimedContent {
             picture = blurred
             context.setInterpolationQuality(.low)
         } else {
+            if drawing.opacity >= 1, drawsStraightIntoTheFrame(clip, time: sourceTime, frame: frame, drawing: drawing) {
+                return
+            }
             guard let upright = clip.image(at: sourceTime, size: Self.pixelSize(of: frame, in: context, clip: clip))
             else { return }
             picture = upright
@@ -46,6 +49,26 @@ extension VideoContent: TimedContent {
         context.setAlpha(drawing.opacity)
         context.clip(to: Path(rect: drawing.bounds))
         context.draw(picture, in: frame, fit: .stretch)
+    }
+
+    /// Converts the picture straight into the frame's pixels when it covers every one of them at its own
+    /// size or smaller (a full-frame clip under overlays, the common case): the same pixels as converting it
+    /// into an image and drawing that, without the image and the composite. Not for pictures drawn larger
+    /// than the clip, which Cairo scales up, or with transparency.
+    private func drawsStraightIntoTheFrame(
+        _ clip: VideoClip, time: Double, frame: CGRect, drawing: ContentDrawing
+    ) -> Bool {
+        let context = drawing.context
+        context.saveGState()
+        defer { context.restoreGState() }
+        context.clip(to: Path(rect: drawing.bounds))
+        return context.replacePixels(of: frame) { bytes, stride, width, height in
+            guard CGFloat(width) <= clip.displaySize.width, CGFloat(height) <= clip.displaySize.height else {
+                return false
+            }
+            return clip.writeOpaquePicture(
+                at: time, size: VideoClip.PixelSize(width: width, height: height), into: bytes, stride: stride)
+        }
     }
 
     /// The pixels `frame` covers on the surface, when the drawing transform only scales and moves

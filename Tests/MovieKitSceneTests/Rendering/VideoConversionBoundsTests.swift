@@ -5,10 +5,11 @@ import Testing
 /// swscale's vector code writes whole vectors, past the end of a row whose width is not a multiple
 /// of theirs. Converted straight into a tightly packed picture, that overwrote the memory after it:
 /// editly's `commonFeatures` example aborted with a corrupted heap in a release build. These sizes
-/// did not reproduce it in a debug build; they check that nothing is written outside the picture.
+/// did not reproduce it in a debug build; they check that nothing is written outside the picture,
+/// whether converted through the decoder's padded frame or, for rows a multiple of 16 pixels, straight in.
 @Suite("Video conversion stays inside the picture", .enabled(if: VideoFixtures.isAvailable, "needs the ffmpeg tool"))
 struct VideoConversionBoundsTests {
-    @Test(arguments: [(37, 23), (61, 45), (64, 64), (1, 1), (405, 229), (721, 405), (1281, 721)])
+    @Test(arguments: [(37, 23), (61, 45), (64, 64), (1, 1), (405, 229), (721, 405), (1281, 721), (1920, 1088)])
     func convertingWritesNoByteOutsideThePicture(width: Int, height: Int) throws {
         let folder = try TemporaryFolder()
         let url = folder.file("ramp.mp4")

@@ -1,5 +1,6 @@
 import Foundation
 import FrameDraw
+import LibAV
 import MovieKitCore
 import MovieKitScene
 import Testing
@@ -110,6 +111,44 @@ struct VideoLayerTests {
             let expected = VideoFixtures.rampGrey(frame: Int((time * 10).rounded()))
             #expect(abs(Double(frame.rgb(x: 32, y: 32).g) - expected) <= 4, "at \(time) s")
         }
+    }
+
+    /// A clip that covers the frame at its own size or smaller is converted straight into the frame's pixels;
+    /// one drawn larger is converted into an image that Cairo scales up. Either way the frame must hold what
+    /// compositing the clip's picture gives.
+    @Test(arguments: [(64, 48), (128, 96), (32, 24)])
+    func aClipCoveringTheFrameShowsTheSamePixelsAsItsPictureComposited(clipWidth: Int, clipHeight: Int) throws {
+        let folder = try TemporaryFolder()
+        let clip = folder.file("testsrc.mp4")
+        try VideoFixtures.make(
+            clip,
+            [
+                "-f", "lavfi", "-i", "testsrc2=s=\(clipWidth)x\(clipHeight):r=10:d=1", "-c:v", "libx264", "-qp", "0",
+                "-pix_fmt", "yuv420p"
+            ])
+        let scene = Scene(width: 64, height: 48, fps: 10, duration: 1, background: .black) {
+            Layer.video(contentsOf: clip, fit: .stretch).size(width: 64, height: 48)
+        }
+        let frame = try SceneRenderer(scene: scene).image(at: 0.5)
+
+        // The picture converted at the size it is shown (at most the clip's), drawn over the background.
+        let decoder = try VideoFrameDecoder(path: clip.path)
+        let picture = try #require(try decoder.picture(at: 0.5))
+        let (width, height) = (min(64, clipWidth), min(48, clipHeight))
+        let converted = try Image.filling(width: width, height: height) { bytes, stride in
+            try decoder.convertUpright(picture.frame, intoBGRA: bytes, stride: stride, width: width, height: height)
+        }
+        let surface = try CairoSurface(width: 64, height: 48)
+        surface.fill(argb: 0xFF00_0000)
+        let context = try DrawingContext(surface: surface)
+        context.draw(converted, in: context.bounds, fit: .stretch)
+
+        let shown = try frame.surface.withPixelBytes { Array($0) }
+        let expected = surface.withPixelBytes { Array($0) }
+        #expect(shown == expected)
+        // testsrc2 is colourful: the comparison is not of two empty frames.
+        let colours = Set(stride(from: 0, to: shown.count, by: 4).map { shown[$0..<$0 + 3] })
+        #expect(colours.count > 20)
     }
 
     @Test func aMissingClipIsRefusedBeforeTheFirstFrame() throws {
