@@ -189,6 +189,48 @@ struct ChunkTests {
             (interior.max() ?? 1) < pureStep * 1.5, "largest step \(interior.max() ?? 0) against the tone's \(pureStep)"
         )
     }
+
+    /// The sound's loudness and the subtitle tracks belong to the whole movie: the join measures the mix over
+    /// the movie's length and carries the tracks, as a movie written in one piece has them.
+    @Test func aJoinReachesTheLoudnessTargetAndCarriesSubtitleTracksAsAWholeRenderDoes() throws {
+        let dir = try TemporaryDirectory()
+        let music = try LoudnessNormalizationTests.music(clicks: true, in: dir)
+        let target = try LoudnessNormalization(integratedLoudness: -14, truePeak: -1)
+        let track = SubtitleTrack(cues: SubtitleTrackTests.cues, language: "eng", isDefault: true)
+        let total = 120
+        var parts: [URL] = []
+        for (index, range) in try ChunkPlan(frameCount: total, settings: Self.settings, chunkCount: 3).ranges
+            .enumerated()
+        {
+            parts.append(dir.file("p\(index).mp4"))
+            try Self.renderChunk(range, total: total, to: parts[index])
+        }
+        let joined = dir.file("joined.mp4")
+        let reported = try #require(
+            try MovieChunks.join(
+                parts: parts, to: joined, audio: [AudioTrack(url: music)], loudness: target, subtitleTracks: [track]))
+
+        var settings = Self.settings
+        settings.loudness = target
+        let whole = dir.file("whole.mp4")
+        let writer = try MovieWriter(url: whole, settings: settings)
+        try writer.addAudio(AudioTrack(url: music))
+        try writer.addSubtitles(track)
+        try writer.render(frameCount: total, draw: Self.draw)
+
+        #expect(abs(reported.integratedLoudness + 14) <= 0.5 && reported.truePeak <= -1, "reported \(reported)")
+        let decoded = try LoudnessNormalizationTests.measure(joined)
+        let wholeDecoded = try LoudnessNormalizationTests.measure(whole)
+        #expect(abs(decoded.integratedLoudness + 14) <= 0.5 && decoded.truePeak <= -1, "joined \(decoded)")
+        // One measurement over the same mix: the same gain as the whole movie's, not one per chunk.
+        #expect(abs(decoded.integratedLoudness - wholeDecoded.integratedLoudness) <= 0.1, "\(decoded) \(wholeDecoded)")
+
+        let streams = try SubtitleTrackTests.subtitleStreams(of: joined)
+        try #require(streams.count == 1)
+        #expect(streams[0].codec == "mov_text" && streams[0].language == "eng" && streams[0].isDefault)
+        #expect(streams[0].events.map(\.start) == [500, 2001] && streams[0].events.map(\.duration) == [750, 1998])
+        #expect(try SubtitleTrackTests.subtitleStreams(of: whole).first?.events.map(\.start) == [500, 2001])
+    }
 }
 
 /// Peak signal-to-noise ratio of two RGB byte arrays, in dB.

@@ -29,7 +29,7 @@ struct SceneAudioCommandTests {
     }
 
     /// `--loudness` and `--true-peak`: the figures reached are printed; a target out of range, a
-    /// ceiling without a target, and a chunked render are usage errors.
+    /// ceiling without a target, and a single chunk (which holds no sound) are usage errors.
     @Test func loudnessIsReachedAndPrintedAndItsFlagsChecked() throws {
         let dir = try Self.folderWithMusic()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -54,7 +54,10 @@ struct SceneAudioCommandTests {
         for (arguments, message) in [
             (["--loudness", "-3"], "integrated loudness -3.0; use a loudness from -70 to -5 LUFS"),
             (["--true-peak", "-1"], "--true-peak is the ceiling of --loudness"),
-            (["--loudness", "-14", "--jobs", "2"], "--loudness measures the whole movie's sound")
+            (
+                ["--loudness", "-14", "--chunk", "0/2"],
+                "A chunk holds only pictures; the sound and its loudness are written when the chunks are joined. Pass --loudness to moviemake concat instead"
+            )
         ] {
             let run = try ChunkCommandTests.moviemake(
                 ["render", scene.path, "-o", dir.appendingPathComponent("x.mp4").path] + arguments)
@@ -100,6 +103,67 @@ struct SceneAudioCommandTests {
         #expect(try ChunkCommandTests.moviemake(["sheet", scene.path, "--count", "4", "-o", sheet.path]).status == 0)
         #expect(try Image(contentsOf: still).width == 160)
         #expect(FileManager.default.fileExists(atPath: sheet.path))
+    }
+
+    /// The figure after "Sound: " in a render's summary.
+    static func reachedLoudness(_ text: String) -> Double? {
+        guard let range = text.range(of: "Sound: ") else { return nil }
+        return Double(text[range.upperBound...].prefix { $0 != " " })
+    }
+
+    /// `--jobs` writes the sound when it joins the chunks, measured over the whole movie: the same
+    /// loudness as one process reaches. Chunks rendered by hand get theirs from `concat`.
+    @Test func loudnessWithJobsOrConcatIsMeasuredOverTheWholeMovie() throws {
+        let dir = try Self.folderWithMusic()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scene = dir.appendingPathComponent("scene.yaml")
+        try Data(Self.scene(audioPath: "music/song.wav").utf8).write(to: scene)
+        let common = ["--preset", "ultrafast", "--keyframe-interval", "0.5", "--loudness", "-16"]
+        let whole = try ChunkCommandTests.moviemake(
+            ["render", scene.path, "-o", dir.appendingPathComponent("whole.mp4").path] + common)
+        let jobs = try ChunkCommandTests.moviemake(
+            ["render", scene.path, "-o", dir.appendingPathComponent("jobs.mp4").path, "--jobs", "2"] + common)
+        #expect(whole.status == 0 && jobs.status == 0, "\(whole.errors)\n\(jobs.errors)")
+        let one = try #require(Self.reachedLoudness(whole.errors), "\(whole.errors)")
+        let joined = try #require(Self.reachedLoudness(jobs.errors), "\(jobs.errors)")
+        #expect(abs(one + 16) <= 0.5 && abs(joined - one) <= 0.1, "one process \(one), two \(joined)")
+
+        // By hand: two chunks, then concat with the music, the target and a subtitle track.
+        var parts: [String] = []
+        for index in 0..<2 {
+            let part = dir.appendingPathComponent("part\(index).mp4").path
+            let run = try ChunkCommandTests.moviemake(
+                [
+                    "render", scene.path, "-o", part, "--chunk", "\(index)/2", "--preset", "ultrafast",
+                    "--keyframe-interval", "0.5", "--quiet"
+                ])
+            #expect(run.status == 0, "\(run.errors)")
+            parts.append(part)
+        }
+        let srt = dir.appendingPathComponent("talk.srt")
+        try Data("1\n00:00:00,500 --> 00:00:01,250\nHello\n".utf8).write(to: srt)
+        let concat = dir.appendingPathComponent("concat.mp4")
+        let song = dir.appendingPathComponent("music/song.wav").path
+        let joinedByHand = try ChunkCommandTests.moviemake(
+            ["concat"] + parts + [
+                "-o", concat.path, "--audio", song, "--loudness", "-16", "--subtitle-track", srt.path + ":eng"
+            ])
+        #expect(joinedByHand.status == 0, "\(joinedByHand.errors)")
+        let reached = try #require(Self.reachedLoudness(joinedByHand.errors), "\(joinedByHand.errors)")
+        #expect(abs(reached + 16) <= 0.5)
+        #expect(try MovieProbe(url: concat, keepPixels: false).frames.count == 20)
+        if let probe = try FFmpegTools.run(
+            "ffprobe",
+            [
+                "-v", "error", "-select_streams", "s", "-show_entries", "stream=codec_name:stream_tags=language", "-of",
+                "csv=p=0", concat.path
+            ])
+        {
+            #expect(probe.standardOutput == "mov_text,eng\n", "\(probe.standardOutput)")
+        }
+        let silent = try ChunkCommandTests.moviemake(
+            ["concat"] + parts + ["-o", dir.appendingPathComponent("silent.mp4").path, "--loudness", "-16"])
+        #expect(silent.status == 64 && silent.errors.contains("the chunks have none; add it with --audio"))
     }
 
     @Test func aSceneRenderedInChunksOnTwoProcessesKeepsItsAudio() throws {

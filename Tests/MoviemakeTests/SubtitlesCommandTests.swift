@@ -188,11 +188,26 @@ struct SubtitlesCommandTests {
         #expect(probe.standardOutput == "subrip,1,eng\nsubrip,0,fra\n", "\(probe.standardOutput)")
         for (arguments, message) in [
             (["--subtitle-track", srt.path + ":xx"], "\"xx\" is not a language MovieKit knows by two letters"),
-            (["--subtitle-track", srt.path, "--jobs", "2"], "--subtitle-track is written with the whole movie")
+            (["--subtitle-track", srt.path, "--chunk", "0/2"], "Pass --subtitle-track to moviemake concat instead")
         ] {
             let failed = try Self.moviemake(["render", scene, "-o", movie + ".2.mkv"] + arguments)
             #expect(failed.status == 64 && failed.errors.contains(message), "\(arguments): \(failed.errors)")
         }
+        // `--jobs` adds the tracks when it joins its chunks.
+        let jobs = folder.appendingPathComponent("jobs.mp4").path
+        let joined = try Self.moviemake([
+            "render", scene, "-o", jobs, "--jobs", "2", "--keyframe-interval", "0.5", "--subtitle-track",
+            srt.path + ":eng", "--quiet"
+        ])
+        #expect(joined.status == 0, "\(joined.errors)")
+        let joinedProbe = try #require(
+            try FFmpegTools.run(
+                "ffprobe",
+                [
+                    "-v", "error", "-select_streams", "s", "-show_entries",
+                    "stream=codec_name:stream_tags=language:stream_disposition=default", "-of", "csv=p=0", jobs
+                ]))
+        #expect(joinedProbe.standardOutput == "mov_text,1,eng\n", "\(joinedProbe.standardOutput)")
         let gif = try Self.moviemake(["render", scene, "-o", movie + ".gif", "--subtitle-track", srt.path])
         #expect(gif.status == 1 && gif.errors.contains("has no text subtitles"), "\(gif.errors)")
     }

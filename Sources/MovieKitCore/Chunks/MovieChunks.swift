@@ -23,14 +23,21 @@ public enum MovieChunks {
     ///   - overwrite: Whether an existing file may be replaced.
     ///   - audio: The movie's music and sounds, mixed and encoded over the whole length.
     ///   - audioBitRate: The AAC bit rate.
-    ///   - audioNormalization: Loudness normalization of the mix, or `nil` for none.
+    ///   - audioNormalization: `dynaudnorm` normalization of the mix (editly's `audioNorm`), or `nil` for none.
+    ///   - loudness: An EBU R128 loudness target for the mix, measured over the whole movie first and
+    ///     applied as one gain (as ``MovieSettings/loudness`` does for a movie written in one piece), or `nil`.
+    ///   - subtitleTracks: Subtitle streams to carry (`mov_text`), the first marked default as the
+    ///     tracks say; cue times are kept to the millisecond.
+    /// - Returns: The loudness of the sound written, when `loudness` was given and the movie has sound.
     /// - Throws: `ChunkError.mismatch` naming a part that does not belong (no chunk tag,
     ///   different settings, another movie, cut short), `.chunkCoverage` naming a missing or
     ///   repeated frame range, `.unreadableInput`, or a write error; nothing is left at `url`.
+    @discardableResult
     public static func join(
         parts: [URL], to url: URL, overwrite: Bool = false, audio: [AudioTrack] = [], audioBitRate: Int = 192_000,
-        audioNormalization: AudioNormalization? = nil
-    ) throws {
+        audioNormalization: AudioNormalization? = nil, loudness: LoudnessNormalization? = nil,
+        subtitleTracks: [SubtitleTrack] = []
+    ) throws -> LoudnessMeasurement? {
         let ordered = try checkedParts(parts)
         guard let first = ordered.first else { throw ChunkError.incompleteCoverage(reason: "no parts were given") }
         let container: MediaOutput.Container
@@ -47,10 +54,13 @@ public enum MovieChunks {
         for track in audio { try mixer.add(track) }
         let file = try PartialOutput(destination: url)
         do {
-            try write(
-                ordered, first: first, container: container, mixer: mixer,
-                audio: (bitRate: audioBitRate, normalization: audioNormalization), file: file, destination: url.path)
+            let sound = JoinedSound(
+                mixer: mixer, bitRate: audioBitRate, normalization: audioNormalization, loudness: loudness)
+            let measured = try write(
+                ordered, first: first, container: container, sound: sound, subtitleTracks: subtitleTracks, file: file,
+                destination: url.path)
             try file.moveIntoPlace(overwrite: overwrite)
+            return measured
         } catch let error as LibAVError {
             file.removeTemporary()
             throw MovieKitError(writing: url.path, encoder: "aac", error)
@@ -60,20 +70,39 @@ public enum MovieChunks {
         }
     }
 
+    /// The movie's sound as the join writes it.
+    private struct JoinedSound {
+        let mixer: AudioMixer
+        let bitRate: Int
+        let normalization: AudioNormalization?
+        let loudness: LoudnessNormalization?
+    }
+
+    /// Writes the joined movie to `file`; returns the loudness of its sound when a target was given.
     private static func write(
-        _ parts: [Part], first: Part, container: MediaOutput.Container, mixer: AudioMixer,
-        audio settings: (bitRate: Int, normalization: AudioNormalization?), file: PartialOutput, destination: String
-    ) throws {
+        _ parts: [Part], first: Part, container: MediaOutput.Container, sound: JoinedSound,
+        subtitleTracks: [SubtitleTrack], file: PartialOutput, destination: String
+    ) throws -> LoudnessMeasurement? {
         let firstInput = try FormatInput(path: first.url.path)
         try firstInput.findStreamInfo()
         let rate = (numerator: first.identity.frameRate.numerator, denominator: first.identity.frameRate.denominator)
+        let end = Double(first.identity.totalFrames) * Double(rate.denominator) / Double(rate.numerator)
         let output = try MediaOutput(container: container, path: file.writePath, destination: destination)
         let video = try output.addStream(copying: firstInput, stream: try firstInput.bestStream(.video))
+        // The loudness is measured up to the movie's end, as for a movie written in one piece.
         let audio =
-            mixer.isEmpty
+            sound.mixer.isEmpty
             ? nil
             : try AudioStreamWriter(
-                mixer: mixer, output: output, bitRate: settings.bitRate, normalization: settings.normalization)
+                mixer: sound.mixer, output: output, bitRate: sound.bitRate, normalization: sound.normalization,
+                loudness: sound.loudness, movieEnd: AudioStreamWriter.sample(at: end))
+        if !subtitleTracks.isEmpty {
+            try output.describeStream(video, language: nil, title: nil, isDefault: true)
+            if let audio { try output.describeStream(audio.stream, language: nil, title: nil, isDefault: true) }
+        }
+        let subtitles = try subtitleTracks.map {
+            try SubtitleStreamWriter(track: $0, codec: "mov_text", output: output)
+        }
         try output.start()
         let packet = try Packet()
         for part in parts {
@@ -89,11 +118,13 @@ public enum MovieChunks {
                     packet, toStream: video, copiedFrom: input, stream: stream, presenting: part.firstPresentation,
                     atFrame: part.identity.frames.lowerBound, frameRate: rate)
                 try audio?.advance(to: seconds, output: output)
+                for stream in subtitles { try stream.advance(to: seconds, output: output) }
             }
         }
-        let end = Double(first.identity.totalFrames) * Double(rate.denominator) / Double(rate.numerator)
         try audio?.finish(at: end, output: output)
+        for stream in subtitles { try stream.advance(to: nil, output: output) }
         try output.finish()
+        return audio?.loudness
     }
 
     /// Reads every part's tag, checks that they belong together and cover the movie once, and

@@ -22,6 +22,10 @@ struct Concat: ParsableCommand {
     @Option(help: "Music or sound to add over the whole movie (repeatable; the files play one after another).")
     var audio: [String] = []
 
+    @OptionGroup var sound: LoudnessOptions
+
+    @OptionGroup var subtitleTracks: SubtitleTrackOptions
+
     @Flag(name: [.customShort("y"), .long], help: "Replace the output if it exists.")
     var overwrite = false
 
@@ -48,7 +52,17 @@ struct Concat: ParsableCommand {
             tracks.append(AudioTrack(url: url, start: start))
             start += try AudioTrack.duration(of: url) ?? 0
         }
-        try MovieChunks.join(parts: urls, to: URL(fileURLWithPath: output), overwrite: overwrite, audio: tracks)
-        FileHandle.standardError.write(Data("Wrote \(output) from \(urls.count) parts.\n".utf8))
+        let target = try sound.loudnessNormalization()
+        if target != nil, tracks.isEmpty {
+            throw ValidationError(
+                "--loudness sets the loudness of the sound, and the chunks have none; add it with --audio.")
+        }
+        let measured = try MovieChunks.join(
+            parts: urls, to: URL(fileURLWithPath: output), overwrite: overwrite, audio: tracks, loudness: target,
+            subtitleTracks: try subtitleTracks.subtitleTracks())
+        FileHandle.standardError.write(
+            Data(
+                ("Wrote \(output) from \(urls.count) parts." + RenderRunner.soundNote(measured, target: target) + "\n")
+                    .utf8))
     }
 }

@@ -40,6 +40,7 @@ enum LocalJobs {
         let urls = plan.ranges.indices.map { parts.appendingPathComponent("part-\($0).mp4") }
         let reporter = ProgressReporter(total: job.frameCount, style: progress.style)
         let pool = ChildPool(limit: jobs)
+        var loudness: LoudnessMeasurement?
         try SignalCancellation.run(cancel: { pool.terminateAll() }) {
             let threads = max(1, ProcessInfo.processInfo.activeProcessorCount / jobs)
             for (index, url) in urls.enumerated() {
@@ -51,14 +52,24 @@ enum LocalJobs {
                 try pool.launch(arguments: arguments, chunk: index) { reporter.update(completed: pool.totalEncoded) }
             }
             try pool.waitForAll()
-            try MovieChunks.join(
+            // The sound, its loudness and the subtitle tracks belong to the whole movie: written here.
+            loudness = try MovieChunks.join(
                 parts: urls, to: job.output, overwrite: overwrite, audio: job.audio,
-                audioBitRate: job.settings.audioBitRate, audioNormalization: job.settings.audioNormalization)
+                audioBitRate: job.settings.audioBitRate, audioNormalization: job.settings.audioNormalization,
+                loudness: job.settings.loudness, subtitleTracks: job.subtitleTracks)
         }
         reporter.finish(
-            message: "Wrote \(job.output.path): \(job.frameCount) frames in \(urls.count) chunks on \(jobs) processes.")
+            message: "Wrote \(job.output.path): \(job.frameCount) frames in \(urls.count) chunks on \(jobs) processes."
+                + RenderRunner.soundNote(loudness, target: job.settings.loudness))
         return ""
     }
+
+    /// Set in the environment of the chunk processes `--jobs` starts: their sound and subtitle tracks
+    /// are written by the parent when it joins the chunks.
+    static let childVariable = "MOVIEKIT_JOBS_CHUNK"
+
+    /// Whether this process renders a chunk for a parent's `--jobs`.
+    static var isChild: Bool { ProcessInfo.processInfo.environment[childVariable] == "1" }
 }
 
 /// Runs child processes, at most `limit` at once, tracking each one's reported progress.
@@ -93,6 +104,7 @@ final class ChildPool: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging([LocalJobs.childVariable: "1"]) { $1 }
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

@@ -44,15 +44,19 @@ enum RenderRunner {
         -> String
     {
         let settings = job.settings
-        if !job.subtitleTracks.isEmpty, chunks.frames != nil || chunks.chunk != nil || chunks.jobs != nil {
-            throw ValidationError(
-                "--subtitle-track is written with the whole movie, so it renders in one process; leave out --chunk, --frames and --jobs."
-            )
-        }
-        if settings.loudness != nil, chunks.frames != nil || chunks.chunk != nil || chunks.jobs != nil {
-            throw ValidationError(
-                "--loudness measures the whole movie's sound before writing it, so it renders in one process; leave out --chunk, --frames and --jobs."
-            )
+        // A chunk holds pictures only; the sound and the subtitle tracks are written when chunks are
+        // joined (by `--jobs` itself, or by `moviemake concat`, which takes the same flags).
+        if chunks.frames != nil || chunks.chunk != nil, !LocalJobs.isChild {
+            if !job.subtitleTracks.isEmpty {
+                throw ValidationError(
+                    "A chunk holds only pictures; subtitle tracks are added when the chunks are joined. Pass --subtitle-track to moviemake concat instead, or render with --jobs, which joins the chunks and adds them."
+                )
+            }
+            if settings.loudness != nil {
+                throw ValidationError(
+                    "A chunk holds only pictures; the sound and its loudness are written when the chunks are joined. Pass --loudness to moviemake concat instead, or render with --jobs, which joins the chunks and measures the whole movie's sound."
+                )
+            }
         }
         if let range = try chunks.range(frameCount: job.frameCount, settings: settings) {
             return try renderChunk(
@@ -96,12 +100,13 @@ enum RenderRunner {
             reporter.finish(message: nil)
             throw error
         }
-        var sound = ""
-        if let loudness, let target = job.settings.loudness {
-            sound =
-                " Sound: \(loudness) (target \(target.integratedLoudness) LUFS, ceiling \(target.truePeak) dBTP)."
-        }
-        reporter.finish(message: summary.map { $0 + sound + shaderNote })
+        reporter.finish(message: summary.map { $0 + soundNote(loudness, target: job.settings.loudness) + shaderNote })
+    }
+
+    /// " Sound: … (target … LUFS, ceiling … dBTP)." after a render with a loudness target; empty otherwise.
+    static func soundNote(_ loudness: LoudnessMeasurement?, target: LoudnessNormalization?) -> String {
+        guard let loudness, let target else { return "" }
+        return " Sound: \(loudness) (target \(target.integratedLoudness) LUFS, ceiling \(target.truePeak) dBTP)."
     }
 
     /// " GL shaders drew with llvmpipe (…) from Mesa/X.org, on the CPU (…)." when the render drew GL
