@@ -85,6 +85,7 @@ extension DrawingContext {
     ///   Nothing is drawn then.
     public func draw(markup: String, at point: CGPoint, style: TextStyle) throws {
         try TextLayout.withParsedMarkup(markup) { text, attributes in
+            guard raiseMarkupSizes(attributes, text: text, style: style) else { return }
             let renderer = try preparedRenderer(
                 text: text, attributes: attributes, style: style, width: style.wrapWidth, heightLimit: nil
             )
@@ -103,12 +104,22 @@ extension DrawingContext {
     public func draw(markup: String, in rect: CGRect, style: TextStyle) throws {
         try TextLayout.withParsedMarkup(markup) { text, attributes in
             let box = rect.standardized
-            guard box.width > 0, box.height > 0 else { return }
+            guard box.width > 0, box.height > 0, raiseMarkupSizes(attributes, text: text, style: style) else { return }
             let renderer = try preparedRenderer(
                 text: text, attributes: attributes, style: style, width: box.width, heightLimit: box.height
             )
             show(renderer.layout, at: box.origin, style: style, clip: box)
         }
+    }
+
+    /// Raises the runs of markup whose em on the device would be under ``smallestDrawnEm`` to that size (see
+    /// `TextLayout.raiseSizes`); returns whether any of the markup can show.
+    private func raiseMarkupSizes(_ attributes: OpaquePointer?, text: String, style: TextStyle) -> Bool {
+        let squeeze = textSqueeze
+        guard let attributes else { return !(style.font.size * squeeze < Self.smallestDrawnEm) }
+        return TextLayout.raiseSizes(
+            in: attributes, textLength: text.utf8.count, baseSize: style.font.size, deviceScale: squeeze,
+            minimum: Self.smallestDrawnEm)
     }
 
     /// The context's text renderer with `text` laid out in it.
@@ -179,6 +190,14 @@ extension DrawingContext {
     /// billionth of its height (and then trips an assertion), and nothing would show.
     static let smallestDrawnEm = 1.0 / 16
 
+    /// How many device pixels the current transformation makes of one pixel along its most squeezed
+    /// direction: the smaller stretch, the determinant over the larger (or a little more than it).
+    var textSqueeze: Double {
+        let matrix = ctm
+        let scale = max(hypot(matrix.a, matrix.b), hypot(matrix.c, matrix.d))
+        return scale > 0 ? abs(matrix.a * matrix.d - matrix.b * matrix.c) / scale : 0
+    }
+
     /// Runs `body` with the current transformation's scale moved into the text when it magnifies text of
     /// `style` past ``largestTransformedEm``: `body` gets the style with its sizes multiplied by the scale,
     /// and that scale, by which it multiplies its positions; the transformation is divided by it.
@@ -187,9 +206,7 @@ extension DrawingContext {
     func withTextScaledIntoFont(_ style: TextStyle, _ body: (TextStyle, Double) -> Void) {
         let matrix = ctm
         let scale = max(hypot(matrix.a, matrix.b), hypot(matrix.c, matrix.d))
-        // The smaller stretch is the determinant over the larger (or a little more than it).
-        let squeezed = scale > 0 ? abs(matrix.a * matrix.d - matrix.b * matrix.c) / scale : 0
-        guard !(style.font.size * squeezed < Self.smallestDrawnEm) else { return }
+        guard !(style.font.size * textSqueeze < Self.smallestDrawnEm) else { return }
         guard scale > 1, scale.isFinite, !(style.font.size * scale <= Self.largestTransformedEm) else {
             return body(style, 1)
         }
