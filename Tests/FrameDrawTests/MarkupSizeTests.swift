@@ -46,6 +46,35 @@ struct MarkupSizeTests {
         }
     }
 
+    /// Runs of sizes that show keep them: `size="larger"` (Pango's scale of 1.2), `<small>`, a size in points.
+    /// (A first version read a scaled run without a size of its own as size 0, and shrank the spoken word of the
+    /// `pop` caption style to nothing.)
+    @Test func runsThatShowKeepTheirSizes() throws {
+        let markup = "W<span size=\"larger\">W</span><small>w</small><span size=\"12pt\">p</span>"
+        try TextLayout.withParsedMarkup(markup) { text, attributes in
+            let list = try #require(attributes)
+            #expect(
+                TextLayout.raiseSizes(
+                    in: list, textLength: text.utf8.count, baseSize: 24, deviceScale: 1, minimum: 1.0 / 16))
+            let iterator = try #require(pango_attr_list_get_iterator(list))
+            defer { pango_attr_iterator_destroy(iterator) }
+            var sizes: [Double] = []
+            repeat {
+                var start: Int32 = 0
+                var end: Int32 = 0
+                pango_attr_iterator_range(iterator, &start, &end)
+                if start < text.utf8.count { sizes.append(TextLayout.size(at: iterator, baseSize: 24)) }
+            } while pango_attr_iterator_next(iterator) != 0
+            let expected = [24, 24 * 1.2, 24 / 1.2, 16]
+            #expect(sizes.count == 4 && zip(sizes, expected).allSatisfy { abs($0 - $1) < 0.01 }, "\(sizes)")
+        }
+        let larger = try Canvas(width: 120, height: 60)
+        try larger.context.draw(markup: "<span size=\"larger\">W</span>", at: .zero, style: Self.style)
+        let plain = try Canvas(width: 120, height: 60)
+        try plain.context.draw(markup: "W", at: .zero, style: Self.style)
+        #expect(larger.positions(where: { $0.alpha > 128 }).count > plain.positions(where: { $0.alpha > 128 }).count)
+    }
+
     /// Squeezed a million-fold, no size could show: the markup is not drawn, and the frame goes on.
     @Test func markupSqueezedFlatDrawsNothing() throws {
         let canvas = try Canvas(width: 64, height: 16)

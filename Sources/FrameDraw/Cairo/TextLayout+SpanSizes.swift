@@ -48,19 +48,14 @@ extension TextLayout {
 
     /// The em, in layout pixels, of the run at `iterator`.
     static func size(at iterator: OpaquePointer, baseSize: Double) -> Double {
-        var size = baseSize
-        if let description = pango_font_description_new() {
-            defer { pango_font_description_free(description) }
-            pango_attr_iterator_get_font(iterator, description, nil, nil)
-            if pango_font_description_get_set_fields(description).rawValue & PANGO_FONT_MASK_SIZE.rawValue != 0 {
-                let value = Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE)
-                // Sizes in points are at Pango's resolution for Cairo, 96 dots an inch.
-                size = pango_font_description_get_size_is_absolute(description) != 0 ? value : value * 96 / 72
-            }
-        }
-        if let scale = pango_attr_iterator_get(iterator, PANGO_ATTR_SCALE) {
-            size *= UnsafeMutableRawPointer(scale).assumingMemoryBound(to: PangoAttrFloat.self).pointee.value
-        }
-        return size
+        guard let description = pango_font_description_new() else { return baseSize }
+        defer { pango_font_description_free(description) }
+        // The base size first: the run's `size` and `font` attributes replace it, and Pango multiplies
+        // whichever size results by the run's scale (`<small>`, `<big>`, `size="larger"`).
+        pango_font_description_set_absolute_size(description, baseSize * Double(PANGO_SCALE))
+        pango_attr_iterator_get_font(iterator, description, nil, nil)
+        let value = Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE)
+        // Sizes in points are at Pango's resolution for Cairo, 96 dots an inch.
+        return pango_font_description_get_size_is_absolute(description) != 0 ? value : value * 96 / 72
     }
 }
