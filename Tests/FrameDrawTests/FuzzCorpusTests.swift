@@ -43,8 +43,13 @@ struct FuzzCorpusTests {
     func markup(_ file: URL) throws {
         let markup = String(decoding: try Data(contentsOf: file), as: UTF8.self)
         do {
-            let size = try TextStyle(font: Font(family: "DejaVu Sans", size: 14)).metrics(forMarkup: markup).size
+            let style = TextStyle(font: Font(family: "DejaVu Sans", size: 14))
+            let size = try style.metrics(forMarkup: markup).size
             #expect(size.width >= 0 && size.height >= 0)
+            // Drawn as the fuzz target draws it: Cairo must not stop the picture.
+            _ = try Image(size: CGSize(width: 48, height: 24)) { context in
+                try context.draw(markup: markup, in: CGRect(x: 2, y: 2, width: 44, height: 20), style: style)
+            }
         } catch FrameDrawError.invalidMarkup, FrameDrawError.textLayoutFailed {
             // Refused with a message.
         }
