@@ -27,35 +27,14 @@ struct MarkupSizeTests {
         #expect(canvas.positions(where: { $0.alpha > 200 }).count > 50, "the Ws around the span draw")
     }
 
-    @Test(arguments: tiny)
-    func everyRunIsRaisedToTheSmallestEmDrawn(_ markup: String) throws {
+    /// The em of each run of `markup`'s text, in layout pixels, after `raiseSizes` at `deviceScale` over a
+    /// 24-pixel style.
+    static func raisedSizes(of markup: String, deviceScale: Double) throws -> [Double] {
         try TextLayout.withParsedMarkup(markup) { text, attributes in
             let list = try #require(attributes)
             #expect(
                 TextLayout.raiseSizes(
-                    in: list, textLength: text.utf8.count, baseSize: 24, deviceScale: 0.5, minimum: 1.0 / 16))
-            let iterator = try #require(pango_attr_list_get_iterator(list))
-            defer { pango_attr_iterator_destroy(iterator) }
-            var sizes: [Double] = []
-            repeat {
-                sizes.append(TextLayout.size(at: iterator, baseSize: 24))
-            } while pango_attr_iterator_next(iterator) != 0
-            // A 16th of a device pixel is an 8th of a layout pixel at half scale; the Ws keep 24.
-            #expect(sizes.min() ?? 0 >= 1.0 / 8 - 1e-3, "\(sizes)")
-            #expect(sizes.contains(24))
-        }
-    }
-
-    /// Runs of sizes that show keep them: `size="larger"` (Pango's scale of 1.2), `<small>`, a size in points.
-    /// (A first version read a scaled run without a size of its own as size 0, and shrank the spoken word of the
-    /// `pop` caption style to nothing.)
-    @Test func runsThatShowKeepTheirSizes() throws {
-        let markup = "W<span size=\"larger\">W</span><small>w</small><span size=\"12pt\">p</span>"
-        try TextLayout.withParsedMarkup(markup) { text, attributes in
-            let list = try #require(attributes)
-            #expect(
-                TextLayout.raiseSizes(
-                    in: list, textLength: text.utf8.count, baseSize: 24, deviceScale: 1, minimum: 1.0 / 16))
+                    in: list, textLength: text.utf8.count, baseSize: 24, deviceScale: deviceScale, minimum: 1.0 / 16))
             let iterator = try #require(pango_attr_list_get_iterator(list))
             defer { pango_attr_iterator_destroy(iterator) }
             var sizes: [Double] = []
@@ -65,9 +44,26 @@ struct MarkupSizeTests {
                 pango_attr_iterator_range(iterator, &start, &end)
                 if start < text.utf8.count { sizes.append(TextLayout.size(at: iterator, baseSize: 24)) }
             } while pango_attr_iterator_next(iterator) != 0
-            let expected = [24, 24 * 1.2, 24 / 1.2, 16]
-            #expect(sizes.count == 4 && zip(sizes, expected).allSatisfy { abs($0 - $1) < 0.01 }, "\(sizes)")
+            return sizes
         }
+    }
+
+    @Test(arguments: tiny)
+    func everyRunIsRaisedToTheSmallestEmDrawn(_ markup: String) throws {
+        let sizes = try Self.raisedSizes(of: markup, deviceScale: 0.5)
+        // A 16th of a device pixel is an 8th of a layout pixel at half scale; the Ws keep 24.
+        #expect(sizes.min() ?? 0 >= 1.0 / 8 - 1e-3, "\(sizes)")
+        #expect(sizes.contains(24))
+    }
+
+    /// Runs of sizes that show keep them: `size="larger"` (Pango's scale of 1.2), `<small>`, a size in points.
+    /// (A first version read a scaled run without a size of its own as size 0, and shrank the spoken word of the
+    /// `pop` caption style to nothing.)
+    @Test func runsThatShowKeepTheirSizes() throws {
+        let sizes = try Self.raisedSizes(
+            of: "W<span size=\"larger\">W</span><small>w</small><span size=\"12pt\">p</span>", deviceScale: 1)
+        let expected = [24, 24 * 1.2, 24 / 1.2, 16]
+        #expect(sizes.count == 4 && zip(sizes, expected).allSatisfy { abs($0 - $1) < 0.01 }, "\(sizes)")
         let larger = try Canvas(width: 120, height: 60)
         try larger.context.draw(markup: "<span size=\"larger\">W</span>", at: .zero, style: Self.style)
         let plain = try Canvas(width: 120, height: 60)
