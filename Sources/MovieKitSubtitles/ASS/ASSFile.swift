@@ -155,6 +155,11 @@ struct ASSReader {
                 if section == "[v4 styles]" { file.formatName = "SSA" }
                 if section == "[v4 styles]" || section == "[v4+ styles]" { saysItsType = true }
                 if section == "[fonts]" { file.embedsFonts = true }
+                if section == "[v4++ styles]" {
+                    file.warnings.append(
+                        "\(fileName):\(lineNumber): libass does not read a [V4++ Styles] section, so its styles are not used and every event takes libass's default style; rename the heading to [V4+ Styles] (libass then reads the styles, with MarginV in place of MarginT and MarginB)."
+                    )
+                }
                 continue
             }
             guard let colon = rawLine.firstIndex(of: ":") else { continue }

@@ -113,6 +113,29 @@ struct ASSTests {
         #expect(big.pixel(atX: 119, y: 100).alpha > 0.99 && big.pixel(atX: 121, y: 100).alpha == 0)
     }
 
+    /// libass reads `[V4 Styles]` and `[V4+ Styles]` only: the styles of a `[V4++ Styles]` section are not used,
+    /// and a warning says so and how to fix it.
+    @Test func aV4PlusPlusStylesSectionIsNamedBecauseLibassDoesNotReadIt() throws {
+        let green = Self.square.replacingOccurrences(of: "\\1c&H0000FF&", with: "")
+            .replacingOccurrences(of: "&H00FFFFFF,&H000000FF", with: "&H0000FF00,&H000000FF")
+        let plusPlus = green.replacingOccurrences(of: "[V4+ Styles]", with: "[V4++ Styles]")
+        let warnings = try ASSFile(parsing: plusPlus, fileName: "pp.ass").warnings
+        #expect(
+            warnings.count == 1 && warnings.first?.hasPrefix("pp.ass:6: libass does not read a [V4++ Styles]") == true)
+        #expect(warnings.first?.contains("rename the heading to [V4+ Styles]") == true)
+        #expect(try ASSFile(parsing: green).warnings.isEmpty)
+        // What the warning says: the square takes the style's green under [V4+ Styles], libass's default white
+        // under [V4++ Styles].
+        for (text, styled) in [(green, true), (plusPlus, false)] {
+            let (folder, url) = try Self.write(text)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let image = try SceneRenderer(scene: SubtitleOverlay.document(contentsOf: url).scene).image(at: 1.5)
+            let pixel = image.pixel(atX: 40, y: 50)
+            #expect(pixel.alpha > 0.99 && pixel.green > 0.9)
+            #expect((pixel.red < 0.1) == styled, "\(pixel)")
+        }
+    }
+
     @Test func aSubtitlesLayerOfAnASSFileDrawsOverTheScene() throws {
         let (folder, url) = try Self.write(Self.square)
         defer { try? FileManager.default.removeItem(at: folder) }
