@@ -105,7 +105,7 @@ package final class VideoFrameDecoder {
         return (current.time, lookahead?.time ?? .infinity, current.frame)
     }
 
-    /// Converts `frame` (from `picture(at:)`) into BGRA bytes at `destination`, `stride` bytes per
+    /// Converts `frame` (from `picture(at:)`) into premultiplied BGRA bytes at `destination`, `stride` bytes per
     /// row, at its coded size; HDR is tone-mapped to SDR BT.709 first.
     /// - Throws: `LibAVError` when tone mapping or conversion fails.
     package func convert(_ frame: Frame, intoBGRA destination: UnsafeMutableRawPointer, stride: Int) throws {
@@ -115,7 +115,7 @@ package final class VideoFrameDecoder {
             stride: stride)
     }
 
-    /// Converts `frame` (from `picture(at:)`) into an upright BGRA picture of `width` x `height` (turned
+    /// Converts `frame` (from `picture(at:)`) into an upright, premultiplied BGRA picture of `width` x `height` (turned
     /// by `rotation`, then scaled to that size) at `destination`, `stride` bytes per row.
     ///
     /// swscale scales while it converts, so a clip drawn smaller than its coded size (a portrait
@@ -214,6 +214,13 @@ package final class VideoFrameDecoder {
             scalerKey = key
         }
         try scaler?.convert(source, intoBGRA: destination, stride: stride)
+        // swscale leaves the colours of a picture with alpha (PNG or ProRes 4444 frames, a palette) straight;
+        // Cairo takes them premultiplied.
+        guard source.hasAlphaOrPalette else { return }
+        let bytes = destination.assumingMemoryBound(to: UInt8.self)
+        for row in 0..<height {
+            Premultiplied.row(from: bytes + row * stride, to: bytes + row * stride, width: width)
+        }
     }
 
     // MARK: - Position

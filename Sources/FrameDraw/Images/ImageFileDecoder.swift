@@ -118,7 +118,7 @@ enum ImageFileDecoder {
                     let sourceRow = from + row * sourceStride
                     let destinationRow = base + row * surface.stride
                     if premultiplying {
-                        premultiplyRow(from: sourceRow, to: destinationRow, width: width)
+                        Premultiplied.row(from: sourceRow, to: destinationRow, width: width)
                     } else {
                         // swscale writes alpha 255 for formats without alpha: the row is already premultiplied.
                         UnsafeMutableRawPointer(destinationRow).copyMemory(from: sourceRow, byteCount: width * 4)
@@ -127,31 +127,6 @@ enum ImageFileDecoder {
             }
         }
         return surface
-    }
-
-    /// Multiplies each colour of one straight-alpha BGRA row by its alpha, rounding correctly (`x * a / 255`).
-    private static func premultiplyRow(from: UnsafePointer<UInt8>, to: UnsafeMutablePointer<UInt8>, width: Int) {
-        for offset in stride(from: 0, to: width * 4, by: 4) {
-            let alpha = UInt32(from[offset + 3])
-            if alpha == 255 {
-                to[offset] = from[offset]
-                to[offset + 1] = from[offset + 1]
-                to[offset + 2] = from[offset + 2]
-                to[offset + 3] = 255
-            } else {
-                to[offset] = premultiply(from[offset], alpha)
-                to[offset + 1] = premultiply(from[offset + 1], alpha)
-                to[offset + 2] = premultiply(from[offset + 2], alpha)
-                to[offset + 3] = UInt8(truncatingIfNeeded: alpha)
-            }
-        }
-    }
-
-    /// `channel × alpha / 255`, rounded to nearest.
-    @inline(__always)
-    static func premultiply(_ channel: UInt8, _ alpha: UInt32) -> UInt8 {
-        let product = UInt32(channel) * alpha + 128
-        return UInt8(truncatingIfNeeded: (product + (product >> 8)) >> 8)
     }
 }
 

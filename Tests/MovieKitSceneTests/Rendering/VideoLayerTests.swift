@@ -113,32 +113,44 @@ struct VideoLayerTests {
         }
     }
 
-    /// A clip that covers the frame at its own size or smaller is converted straight into the frame's pixels;
-    /// one drawn larger is converted into an image that Cairo scales up. Either way the frame must hold what
-    /// compositing the clip's picture gives.
-    @Test(arguments: [(64, 48), (128, 96), (32, 24)])
-    func aClipCoveringTheFrameShowsTheSamePixelsAsItsPictureComposited(clipWidth: Int, clipHeight: Int) throws {
+    struct Covering: Sendable, CustomTestStringConvertible {
+        var frame: (width: Int, height: Int)
+        var clip: (width: Int, height: Int)
+        var testDescription: String { "a \(clip.width)x\(clip.height) clip in a \(frame.width)x\(frame.height) frame" }
+    }
+
+    /// A clip that covers the frame at its own size or smaller is converted straight into the frame's pixels
+    /// (through the decoder's padded frame where rows are not a multiple of 16 pixels); one drawn larger is
+    /// converted into an image that Cairo scales up. Either way the frame must hold what compositing the clip's
+    /// picture gives.
+    @Test(arguments: [
+        Covering(frame: (64, 48), clip: (64, 48)), Covering(frame: (64, 48), clip: (128, 96)),
+        Covering(frame: (64, 48), clip: (32, 24)), Covering(frame: (100, 50), clip: (100, 50)),
+        Covering(frame: (100, 50), clip: (200, 100))
+    ])
+    func aClipCoveringTheFrameShowsTheSamePixelsAsItsPictureComposited(_ covering: Covering) throws {
         let folder = try TemporaryFolder()
         let clip = folder.file("testsrc.mp4")
+        let (frameWidth, frameHeight) = covering.frame
         try VideoFixtures.make(
             clip,
             [
-                "-f", "lavfi", "-i", "testsrc2=s=\(clipWidth)x\(clipHeight):r=10:d=1", "-c:v", "libx264", "-qp", "0",
-                "-pix_fmt", "yuv420p"
+                "-f", "lavfi", "-i", "testsrc2=s=\(covering.clip.width)x\(covering.clip.height):r=10:d=1", "-c:v",
+                "libx264", "-qp", "0", "-pix_fmt", "yuv420p"
             ])
-        let scene = Scene(width: 64, height: 48, fps: 10, duration: 1, background: .black) {
-            Layer.video(contentsOf: clip, fit: .stretch).size(width: 64, height: 48)
+        let scene = Scene(width: frameWidth, height: frameHeight, fps: 10, duration: 1, background: .black) {
+            Layer.video(contentsOf: clip, fit: .stretch).size(width: Double(frameWidth), height: Double(frameHeight))
         }
         let frame = try SceneRenderer(scene: scene).image(at: 0.5)
 
         // The picture converted at the size it is shown (at most the clip's), drawn over the background.
         let decoder = try VideoFrameDecoder(path: clip.path)
         let picture = try #require(try decoder.picture(at: 0.5))
-        let (width, height) = (min(64, clipWidth), min(48, clipHeight))
+        let (width, height) = (min(frameWidth, covering.clip.width), min(frameHeight, covering.clip.height))
         let converted = try Image.filling(width: width, height: height) { bytes, stride in
             try decoder.convertUpright(picture.frame, intoBGRA: bytes, stride: stride, width: width, height: height)
         }
-        let surface = try CairoSurface(width: 64, height: 48)
+        let surface = try CairoSurface(width: frameWidth, height: frameHeight)
         surface.fill(argb: 0xFF00_0000)
         let context = try DrawingContext(surface: surface)
         context.draw(converted, in: context.bounds, fit: .stretch)
@@ -149,6 +161,26 @@ struct VideoLayerTests {
         // testsrc2 is colourful: the comparison is not of two empty frames.
         let colours = Set(stride(from: 0, to: shown.count, by: 4).map { shown[$0..<$0 + 3] })
         #expect(colours.count > 20)
+    }
+
+    /// A clip with transparency (PNG frames in QuickTime, as editors export overlays) is composited, not
+    /// written over the frame: the background shows where the clip is transparent.
+    @Test func aTransparentClipCoveringTheFrameLetsTheBackgroundThrough() throws {
+        let folder = try TemporaryFolder()
+        let clip = folder.file("overlay.mov")
+        try VideoFixtures.make(
+            clip,
+            [
+                "-f", "lavfi", "-i",
+                "color=c=red:s=64x48:r=10:d=1,format=rgba,geq=r=255:g=0:b=0:a='if(lt(X,32),0,255)'",
+                "-c:v", "png"
+            ])
+        let scene = Scene(width: 64, height: 48, fps: 10, duration: 1, background: .blue) {
+            Layer.video(contentsOf: clip, fit: .stretch).size(width: 64, height: 48)
+        }
+        let image = try SceneRenderer(scene: scene).image(at: 0.5)
+        #expect(isClose(image.rgb(x: 10, y: 24), (0, 0, 255), tolerance: 2), "\(image.rgb(x: 10, y: 24))")
+        #expect(isClose(image.rgb(x: 50, y: 24), (255, 0, 0), tolerance: 2), "\(image.rgb(x: 50, y: 24))")
     }
 
     @Test func aMissingClipIsRefusedBeforeTheFirstFrame() throws {

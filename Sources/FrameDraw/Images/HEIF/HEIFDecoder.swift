@@ -1,4 +1,5 @@
 import Foundation
+internal import LibAV
 
 /// Decodes the primary picture of a HEIF (HEIC) or AVIF file with libheif into a premultiplied Cairo
 /// surface, after checking its size against the loading options.
@@ -74,9 +75,9 @@ enum HEIFDecoder {
                             to[o + 1] = min(from[i + 1], limit)
                             to[o + 2] = min(from[i], limit)
                         } else {
-                            to[o] = ImageFileDecoder.premultiply(from[i + 2], alpha)
-                            to[o + 1] = ImageFileDecoder.premultiply(from[i + 1], alpha)
-                            to[o + 2] = ImageFileDecoder.premultiply(from[i], alpha)
+                            to[o] = Premultiplied.channel(from[i + 2], alpha)
+                            to[o + 1] = Premultiplied.channel(from[i + 1], alpha)
+                            to[o + 2] = Premultiplied.channel(from[i], alpha)
                         }
                         to[o + 3] = UInt8(truncatingIfNeeded: alpha)
                     }
