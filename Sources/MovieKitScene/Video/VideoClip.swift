@@ -41,6 +41,8 @@ final class VideoClip: Sendable {
         var decoder: VideoFrameDecoder?
         var cached: [Cached] = []
         var uses = 0
+        /// Whether a failed decode was logged: a broken clip is reported once, not on every frame.
+        var reportedFailure = false
     }
 
     private let state = Mutex(State())
@@ -75,9 +77,7 @@ final class VideoClip: Sendable {
     func image(at time: Double, size: PixelSize? = nil) -> Image? {
         let size = size ?? PixelSize(width: Int(displaySize.width), height: Int(displaySize.height))
         if let hit = cachedImage(at: time, size: size) { return hit }
-        // The pool hears of the decode after it, so that a clip closed meanwhile by another thread
-        // is never left holding a decoder the pool does not count.
-        defer { for evicted in pool.use(self) where evicted !== self { evicted.close() } }
+        defer { noteDecode() }
         return state.withLock { state -> Image? in
             state.uses += 1
             if let index = state.cached.firstIndex(where: { $0.range.contains(time) && $0.size == size }) {
@@ -85,9 +85,7 @@ final class VideoClip: Sendable {
                 return state.cached[index].image
             }
             do {
-                let decoder = try state.decoder ?? VideoFrameDecoder(path: url.path)
-                state.decoder = decoder
-                guard let picture = try decoder.picture(at: time) else { return nil }
+                guard let (decoder, picture) = try decodedPicture(at: time, in: &state) else { return nil }
                 let image = try Image.filling(width: size.width, height: size.height) { bytes, stride in
                     try decoder.convertUpright(
                         picture.frame, intoBGRA: bytes, stride: stride, width: size.width, height: size.height)
@@ -105,7 +103,7 @@ final class VideoClip: Sendable {
                 state.cached.append(Cached(range: range, size: size, image: image, lastUse: state.uses))
                 return image
             } catch {
-                Log.emit(.warning, subsystem: .movieKit, "Could not decode \(url.path) at \(time) s: \(error)")
+                report(error, at: time, in: &state)
                 return nil
             }
         }
@@ -117,26 +115,47 @@ final class VideoClip: Sendable {
     ///   transparency (it must be composited) or cannot be decoded (logged once per clip).
     func writeOpaquePicture(at time: Double, size: PixelSize, into bytes: UnsafeMutableRawPointer, stride: Int) -> Bool
     {
-        defer { for evicted in pool.use(self) where evicted !== self { evicted.close() } }
+        defer { noteDecode() }
         // The caller's pixels are written only inside this call, under the lock, and never kept.
         let address = Int(bitPattern: bytes)
         return state.withLock { state -> Bool in
             state.uses += 1
             guard let destination = UnsafeMutableRawPointer(bitPattern: address) else { return false }
             do {
-                let decoder = try state.decoder ?? VideoFrameDecoder(path: url.path)
-                state.decoder = decoder
-                guard let picture = try decoder.picture(at: time), !picture.frame.hasAlphaOrPalette else {
-                    return false
-                }
+                guard let (decoder, picture) = try decodedPicture(at: time, in: &state),
+                    !picture.frame.hasAlphaOrPalette
+                else { return false }
                 try decoder.convertUpright(
                     picture.frame, intoBGRA: destination, stride: stride, width: size.width, height: size.height)
                 return true
             } catch {
-                Log.emit(.warning, subsystem: .movieKit, "Could not decode \(url.path) at \(time) s: \(error)")
+                report(error, at: time, in: &state)
                 return false
             }
         }
+    }
+
+    /// The clip's decoder, opened if it is closed, and the picture it shows at `time` (`nil` for a stream
+    /// without pictures). Called under the lock.
+    private func decodedPicture(
+        at time: Double, in state: inout State
+    ) throws -> (VideoFrameDecoder, (time: Double, until: Double, frame: Frame))? {
+        let decoder = try state.decoder ?? VideoFrameDecoder(path: url.path)
+        state.decoder = decoder
+        return try decoder.picture(at: time).map { (decoder, $0) }
+    }
+
+    /// Logs the first failure to decode the clip; later frames fail the same way and stay quiet.
+    private func report(_ error: any Error, at time: Double, in state: inout State) {
+        guard !state.reportedFailure else { return }
+        state.reportedFailure = true
+        Log.emit(.warning, subsystem: .movieKit, "Could not decode \(url.path) at \(time) s: \(error)")
+    }
+
+    /// Tells the pool the clip decoded, and closes the clips it evicts. Runs after the decode, so that a
+    /// clip closed meanwhile by another thread is never left holding a decoder the pool does not count.
+    private func noteDecode() {
+        for evicted in pool.use(self) where evicted !== self { evicted.close() }
     }
 
     private func cachedImage(at time: Double, size: PixelSize) -> Image? {

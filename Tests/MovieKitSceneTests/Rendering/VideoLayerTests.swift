@@ -2,7 +2,9 @@ import Foundation
 import FrameDraw
 import LibAV
 import MovieKitCore
+import MovieKitLog
 import MovieKitScene
+import Synchronization
 import Testing
 
 @Suite("Video layers", .enabled(if: VideoFixtures.isAvailable, "needs the ffmpeg tool to make clips"))
@@ -181,6 +183,23 @@ struct VideoLayerTests {
         let image = try SceneRenderer(scene: scene).image(at: 0.5)
         #expect(isClose(image.rgb(x: 10, y: 24), (0, 0, 255), tolerance: 2), "\(image.rgb(x: 10, y: 24))")
         #expect(isClose(image.rgb(x: 50, y: 24), (255, 0, 0), tolerance: 2), "\(image.rgb(x: 50, y: 24))")
+    }
+
+    /// A clip that stops decoding after it was checked (here: deleted) leaves its frames empty and says so once,
+    /// not once a frame.
+    @Test func aClipThatCannotBeDecodedIsReportedOnce() throws {
+        let folder = try TemporaryFolder()
+        let clip = folder.file("gone.mp4")
+        try VideoFixtures.ramp(clip)
+        let renderer = try SceneRenderer(scene: rampScene(clip))
+        try FileManager.default.removeItem(at: clip)
+        let warnings = Mutex(0)
+        let token = Log.addHandler { message in
+            if message.text.contains(clip.path) { warnings.withLock { $0 += 1 } }
+        }
+        defer { Log.removeHandler(token) }
+        for index in 0..<5 { #expect(try grey(renderer, at: Double(index) / 10) == 0) }
+        #expect(warnings.withLock { $0 } == 1)
     }
 
     @Test func aMissingClipIsRefusedBeforeTheFirstFrame() throws {
