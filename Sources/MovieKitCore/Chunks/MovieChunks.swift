@@ -26,8 +26,8 @@ public enum MovieChunks {
     ///   - audioNormalization: `dynaudnorm` normalization of the mix (editly's `audioNorm`), or `nil` for none.
     ///   - loudness: An EBU R128 loudness target for the mix, measured over the whole movie first and
     ///     applied as one gain (as ``MovieSettings/loudness`` does for a movie written in one piece), or `nil`.
-    ///   - subtitleTracks: Subtitle streams to carry (`mov_text`), the first marked default as the
-    ///     tracks say; cue times are kept to the millisecond.
+    ///   - subtitleTracks: Subtitle streams to carry (`mov_text`), marked default as the tracks say;
+    ///     cue times are kept to the millisecond.
     /// - Returns: The loudness of the sound written, when `loudness` was given and the movie has sound.
     /// - Throws: `ChunkError.mismatch` naming a part that does not belong (no chunk tag,
     ///   different settings, another movie, cut short), `.chunkCoverage` naming a missing or
@@ -96,13 +96,9 @@ public enum MovieChunks {
             : try AudioStreamWriter(
                 mixer: sound.mixer, output: output, bitRate: sound.bitRate, normalization: sound.normalization,
                 loudness: sound.loudness, movieEnd: AudioStreamWriter.sample(at: end))
-        if !subtitleTracks.isEmpty {
-            try output.describeStream(video, language: nil, title: nil, isDefault: true)
-            if let audio { try output.describeStream(audio.stream, language: nil, title: nil, isDefault: true) }
-        }
-        let subtitles = try subtitleTracks.map {
-            try SubtitleStreamWriter(track: $0, codec: "mov_text", output: output)
-        }
+        let subtitles = try SubtitleStreamWriter.streams(
+            for: subtitleTracks, in: container == .mov ? .mov : .mp4, video: video, audio: audio?.stream,
+            output: output, destination: destination)
         try output.start()
         let packet = try Packet()
         for part in parts {

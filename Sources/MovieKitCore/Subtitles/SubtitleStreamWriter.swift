@@ -20,6 +20,25 @@ final class SubtitleStreamWriter {
         }
     }
 
+    /// Adds a stream for each of `tracks` to `output` (before its header is written), in `container`'s own
+    /// codec. With any track, the picture's and the sound's streams are marked default too: with a default
+    /// subtitle track, Matroska writes every stream's default flag, and they stay the defaults of their kinds.
+    /// - Throws: `SubtitleTrackError.notInContainer` naming `destination` for a container without text subtitles.
+    static func streams(
+        for tracks: [SubtitleTrack], in container: MovieContainer, video: Int, audio: Int?, output: MediaOutput,
+        destination: String
+    ) throws -> [SubtitleStreamWriter] {
+        guard !tracks.isEmpty else { return [] }
+        try output.describeStream(video, language: nil, title: nil, isDefault: true)
+        if let audio { try output.describeStream(audio, language: nil, title: nil, isDefault: true) }
+        return try tracks.map { track in
+            guard let codec = codec(for: container, keepsASS: track.assHeader != nil) else {
+                throw SubtitleTrackError.notInContainer(path: destination, container: container.description)
+            }
+            return try SubtitleStreamWriter(track: track, codec: codec, output: output)
+        }
+    }
+
     /// Adds the stream to `output` (before its header is written).
     init(track: SubtitleTrack, codec: String, output: MediaOutput) throws {
         encoder = try SubtitleEncoder(

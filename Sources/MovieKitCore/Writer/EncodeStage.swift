@@ -141,18 +141,9 @@ final class EncodeStage: FrameSink {
                     normalization: settings.audioNormalization, loudness: settings.loudness,
                     movieEnd: expectedFrameCount.map { AudioStreamWriter.sample(at: settings.fps.time(ofFrame: $0)) })
             }
-            if !subtitleTracks.isEmpty {
-                // With a default subtitle track, Matroska writes every stream's default flag: the
-                // picture and the sound stay the defaults of their kinds.
-                try output.describeStream(videoStream, language: nil, title: nil, isDefault: true)
-                if let audio { try output.describeStream(audio.stream, language: nil, title: nil, isDefault: true) }
-            }
-            for track in subtitleTracks {
-                guard let codec = SubtitleStreamWriter.codec(for: container, keepsASS: track.assHeader != nil) else {
-                    throw SubtitleTrackError.notInContainer(path: destination, container: container.description)
-                }
-                subtitles.append(try SubtitleStreamWriter(track: track, codec: codec, output: output))
-            }
+            subtitles = try SubtitleStreamWriter.streams(
+                for: subtitleTracks, in: container, video: videoStream, audio: audio?.stream, output: output,
+                destination: destination)
             try output.start()
         }
     }
