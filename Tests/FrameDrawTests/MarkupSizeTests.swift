@@ -27,14 +27,15 @@ struct MarkupSizeTests {
         #expect(canvas.positions(where: { $0.alpha > 200 }).count > 50, "the Ws around the span draw")
     }
 
-    /// The em of each run of `markup`'s text, in layout pixels, after `raiseSizes` at `deviceScale` over a
+    /// The em of each run of `markup`'s text, in layout pixels, after `fitSizes` at `deviceScale` over a
     /// 24-pixel style.
     static func raisedSizes(of markup: String, deviceScale: Double) throws -> [Double] {
         try TextLayout.withParsedMarkup(markup) { text, attributes in
             let list = try #require(attributes)
             #expect(
-                TextLayout.raiseSizes(
-                    in: list, textLength: text.utf8.count, baseSize: 24, deviceScale: deviceScale, minimum: 1.0 / 16))
+                TextLayout.fitSizes(
+                    in: list, textLength: text.utf8.count, baseSize: 24, smallest: 1.0 / 16 / deviceScale,
+                    largest: DrawingContext.largestGlyphEm / deviceScale))
             let iterator = try #require(pango_attr_list_get_iterator(list))
             defer { pango_attr_iterator_destroy(iterator) }
             var sizes: [Double] = []

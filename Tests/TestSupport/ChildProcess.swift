@@ -47,11 +47,13 @@ public enum ChildProcess {
     ///   - executable: The program to run.
     ///   - arguments: Its arguments, without the program name.
     ///   - timeLimit: How long to wait before terminating it (reported as `.timedOut`).
+    ///   - environment: Variables set for the child on top of this process's environment.
     /// - Throws: `Failure` when the program cannot be started, or the file system's error when its
     ///   output cannot be captured.
-    public static func run(_ executable: URL, arguments: [String], timeLimit: Duration = .seconds(120)) throws
-        -> ProcessResult
-    {
+    public static func run(
+        _ executable: URL, arguments: [String], timeLimit: Duration = .seconds(120),
+        environment: [String: String] = [:]
+    ) throws -> ProcessResult {
         // Output goes to files rather than pipes, so a chatty child never blocks on a full pipe.
         let capture = try TemporaryDirectory(prefix: "ChildProcess")
         let outputURL = try capture.write(Data(), to: "stdout")
@@ -66,6 +68,9 @@ public enum ChildProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
         process.standardError = error

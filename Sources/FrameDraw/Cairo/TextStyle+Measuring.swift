@@ -28,6 +28,9 @@ extension TextStyle {
     ///   - width: The wrap width in pixels; `nil` uses the style's `wrapWidth`.
     /// - Returns: The metrics, or zero metrics (with the error logged) when Pango cannot lay the text out.
     public func metrics(for text: String, width: Double? = nil) -> TextMetrics {
+        if let factor = glyphSizeFactor {
+            return scaled(by: 1 / factor).metrics(for: text, width: width.map { $0 / factor }).scaled(by: factor)
+        }
         do {
             return try withMeasuredLayout(text: text, attributes: nil, width: width) { TextLayout.metrics(of: $0) }
         } catch {
@@ -55,7 +58,22 @@ extension TextStyle {
     ///   `FrameDrawError.textLayoutFailed` when Pango cannot lay it out.
     public func metrics(forMarkup markup: String, width: Double? = nil) throws -> TextMetrics {
         try TextLayout.withParsedMarkup(markup) { text, attributes in
-            try withMeasuredLayout(text: text, attributes: attributes, width: width) { TextLayout.metrics(of: $0) }
+            if let attributes {
+                // Runs too small to show or too large for glyphs are measured at the size they are drawn at
+                // without a transformation: Pango fails an assertion making a colour emoji's font under sixty
+                // nested <small>, and FreeType fails on a font larger than its sizes hold.
+                _ = TextLayout.fitSizes(
+                    in: attributes, textLength: text.utf8.count, baseSize: font.size,
+                    smallest: DrawingContext.smallestDrawnEm, largest: DrawingContext.largestGlyphEm)
+            } else if let factor = glyphSizeFactor {
+                // Without tags, markup is plain text: measured smaller and scaled up, as it is drawn.
+                return try scaled(by: 1 / factor).withMeasuredLayout(
+                    text: text, attributes: nil, width: width.map { $0 / factor }
+                ) { TextLayout.metrics(of: $0) }.scaled(by: factor)
+            }
+            return try withMeasuredLayout(text: text, attributes: attributes, width: width) {
+                TextLayout.metrics(of: $0)
+            }
         }
     }
 
@@ -64,6 +82,9 @@ extension TextStyle {
     /// - Returns: The count, or 0 (with the error logged, as `metrics(for:width:)` does) when Pango cannot
     ///   lay the text out.
     package func unknownGlyphCount(in text: String, width: Double? = nil) -> Int {
+        if let factor = glyphSizeFactor {
+            return scaled(by: 1 / factor).unknownGlyphCount(in: text, width: width.map { $0 / factor })
+        }
         do {
             return try withMeasuredLayout(text: text, attributes: nil, width: width) {
                 Int(pango_layout_get_unknown_glyphs_count($0))
@@ -81,19 +102,15 @@ extension TextStyle {
     /// - Returns: The outline, or an empty path (with the error logged, as `metrics(for:width:)` does)
     ///   when Pango cannot lay the text out.
     package func outline(of text: String) -> Path {
+        if let factor = glyphSizeFactor {
+            return scaled(by: 1 / factor).outline(of: text).applying(CGAffineTransform(scaleX: factor, y: factor))
+        }
         do {
             return try withMeasuredLayout(text: text, attributes: nil, width: nil) { layout in
-                guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1) else { return Path() }
-                defer { cairo_surface_destroy(surface) }
-                guard let cr = cairo_create(surface) else { return Path() }
-                defer { cairo_destroy(cr) }
-                cairo_move_to(cr, 0, -TextLayout.firstBaseline(of: layout))
-                pango_cairo_layout_path(cr, layout)
-                guard let copied = cairo_copy_path(cr) else { return Path() }
+                let origin = CGPoint(x: 0, y: -TextLayout.firstBaseline(of: layout))
+                guard let copied = TextLayout.copyOutline(of: layout, at: origin) else { return Path() }
                 defer { cairo_path_destroy(copied) }
-                guard copied.pointee.status == CAIRO_STATUS_SUCCESS, let data = copied.pointee.data else {
-                    return Path()
-                }
+                guard let data = copied.pointee.data else { return Path() }
                 var path = Path()
                 // A move is kept only when a segment follows it: the layout's starting point is not
                 // part of the outline.
@@ -128,6 +145,14 @@ extension TextStyle {
         }
     }
 
+    /// How many times larger than ``DrawingContext/largestGlyphEm`` the font is, or nil when it is not: a
+    /// font that large is measured smaller and its measures scaled up, since FreeType fails on it (and
+    /// Cairo then keeps the font in error for the rest of the process).
+    private var glyphSizeFactor: Double? {
+        font.size > DrawingContext.largestGlyphEm && font.size.isFinite
+            ? font.size / DrawingContext.largestGlyphEm : nil
+    }
+
     /// Lends a measuring layout configured with this style and `text`, laid out and read under
     /// `TextLayout.withLayoutLock`.
     /// - Throws: `FrameDrawError.textLayoutFailed` when Pango cannot make the layout or lay the text out.
@@ -148,5 +173,17 @@ extension TextStyle {
                 return body(layout)
             }
         }
+    }
+}
+
+extension TextMetrics {
+    /// The metrics of the same text `factor` times larger.
+    func scaled(by factor: Double) -> TextMetrics {
+        TextMetrics(
+            size: CGSize(width: size.width * factor, height: size.height * factor),
+            firstBaseline: firstBaseline * factor, lineCount: lineCount,
+            lineFrames: lineFrames.map {
+                CGRect(x: $0.minX * factor, y: $0.minY * factor, width: $0.width * factor, height: $0.height * factor)
+            })
     }
 }

@@ -92,11 +92,12 @@ extension LayerPlacement {
         return isDrawable(placement) && isDrawable(placement.concatenating(ctm))
     }
 
-    /// The largest em, in pixels on the frame, that text is drawn at. Above about 10,240 pixels
-    /// Cairo draws glyphs as outlines, and FreeType fails to make them ("error occurred in
-    /// libfreetype"), which stops the frame; further up, Pango's sizes overflow. Text zoomed that
-    /// far (a 2000-pixel font scaled by 5) draws nothing.
-    static let largestEm = 10_000.0
+    /// The largest em, in pixels on the frame, that text is drawn at: a hundred thousand, where the
+    /// thinnest strokes of a letter are wider than a 4K frame, so a zoom through a letter can fill the
+    /// frame with it. FrameDraw draws text over 8,192 pixels to the em from its outline; Cairo's
+    /// coordinates (24.8 fixed point) end at about eight million pixels, which text much larger would pass.
+    /// Text zoomed further (a 2000-pixel font scaled by 60) draws nothing.
+    static let largestEm = 100_000.0
 
     /// Whether text in `style` can be drawn through `ctm`: a font size that is a positive finite
     /// number, whose glyphs' scale combined with `ctm` passes ``isDrawable(_:)`` (Cairo refuses a
