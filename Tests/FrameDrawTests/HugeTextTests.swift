@@ -131,4 +131,15 @@ struct HugeTextTests {
         let differing = Set(ink).symmetricDifference(Set(expected)).count
         #expect(differing < expected.count / 100, "\(differing) of \(expected.count) pixels differ")
     }
+
+    /// Magnified by 1e16, the markup's lengths are larger than Pango's integers: they are held within them
+    /// (converting the product to an integer trapped), and the markup draws without an error.
+    @Test func markupMagnifiedBeyondPangoUnitsDoesNotTrap() throws {
+        let canvas = try Canvas(width: 32, height: 16)
+        canvas.context.scaleBy(x: 1e16, y: 1e16)
+        try canvas.context.draw(
+            markup: "W<span size=\"20000\" letter_spacing=\"2048\" font=\"Sans 30\">x</span>", at: .zero,
+            style: TextStyle(font: Font(family: "DejaVu Sans", size: 12)))
+        try canvas.context.checkStatus()
+    }
 }

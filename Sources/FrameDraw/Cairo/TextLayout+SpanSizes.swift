@@ -99,9 +99,17 @@ extension TextLayout {
         }
     }
 
+    /// `value` rounded to Pango's integer units, held within them: a length multiplied by a huge scale (a
+    /// transformation can magnify by 1e300) is larger than any integer, or infinite.
+    private static func clampedUnits(_ value: Double) -> Int32 {
+        let rounded = value.rounded()
+        guard !rounded.isNaN else { return 0 }
+        return Int32(min(max(rounded, Double(Int32.min)), Double(Int32.max)))
+    }
+
     /// Multiplies the length `attribute` sets, if it sets one, by `factor`.
     private static func scale(_ attribute: UnsafeMutablePointer<PangoAttribute>, by factor: Double) {
-        func scaled(_ value: Int32) -> Int32 { Int32(clamping: Int((Double(value) * factor).rounded())) }
+        func scaled(_ value: Int32) -> Int32 { clampedUnits(Double(value) * factor) }
         switch attribute.pointee.klass.pointee.type {
         case PANGO_ATTR_SIZE, PANGO_ATTR_ABSOLUTE_SIZE:
             attribute.withMemoryRebound(to: PangoAttrSize.self, capacity: 1) {
@@ -125,7 +133,7 @@ extension TextLayout {
                 if pango_font_description_get_size_is_absolute(description) != 0 {
                     pango_font_description_set_absolute_size(description, min(size, Double(Int32.max)))
                 } else {
-                    pango_font_description_set_size(description, Int32(clamping: Int(size.rounded())))
+                    pango_font_description_set_size(description, clampedUnits(size))
                 }
             }
         default: break
