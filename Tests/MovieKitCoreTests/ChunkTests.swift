@@ -69,6 +69,16 @@ struct ChunkTests {
         try writer.render(frameCount: range.count, draw: draw)
     }
 
+    /// Renders the numbered movie of `total` frames as `count` chunks, `p0.mp4`, `p1.mp4`… in `dir`, in order.
+    static func renderChunks(_ count: Int, total: Int, in dir: borrowing TemporaryDirectory) throws -> [URL] {
+        try ChunkPlan(frameCount: total, settings: settings, chunkCount: count).ranges.enumerated().map {
+            index, range in
+            let url = dir.file("p\(index).mp4")
+            try renderChunk(range, total: total, to: url)
+            return url
+        }
+    }
+
     @Test func fiveChunksJoinIntoEveryFrameInOrderAndMatchASingleRender() throws {
         let dir = try TemporaryDirectory()
         let total = 360
@@ -168,13 +178,7 @@ struct ChunkTests {
             (0..<(48000 * 5)).map { Float(amplitude * sin(2 * .pi * frequency * Double($0) / 48000)) }, rate: 48000,
             to: tone)
         let total = 120
-        var parts: [URL] = []
-        for (index, range) in try ChunkPlan(frameCount: total, settings: Self.settings, chunkCount: 4).ranges
-            .enumerated()
-        {
-            parts.append(dir.file("p\(index).mp4"))
-            try Self.renderChunk(range, total: total, to: parts[index])
-        }
+        let parts = try Self.renderChunks(4, total: total, in: dir)
         let joined = dir.file("joined.mp4")
         try MovieChunks.join(parts: parts, to: joined, audio: [AudioTrack(url: tone)])
         let samples = try AudioReader(path: joined.path).read(frameCount: 48000 * 10)
@@ -198,13 +202,7 @@ struct ChunkTests {
         let target = try LoudnessNormalization(integratedLoudness: -14, truePeak: -1)
         let track = SubtitleTrack(cues: SubtitleTrackTests.cues, language: "eng", isDefault: true)
         let total = 120
-        var parts: [URL] = []
-        for (index, range) in try ChunkPlan(frameCount: total, settings: Self.settings, chunkCount: 3).ranges
-            .enumerated()
-        {
-            parts.append(dir.file("p\(index).mp4"))
-            try Self.renderChunk(range, total: total, to: parts[index])
-        }
+        let parts = try Self.renderChunks(3, total: total, in: dir)
         let joined = dir.file("joined.mp4")
         let reported = try #require(
             try MovieChunks.join(

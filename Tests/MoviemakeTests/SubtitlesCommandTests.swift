@@ -40,6 +40,18 @@ struct SubtitlesCommandTests {
         return (folder, url.path)
     }
 
+    /// Each subtitle stream of `movie` as ffprobe reports it, a line each: `codec,default,language`.
+    static func subtitleStreams(of movie: String) throws -> String {
+        try #require(
+            try FFmpegTools.run(
+                "ffprobe",
+                [
+                    "-v", "error", "-select_streams", "s", "-show_entries",
+                    "stream=codec_name:stream_tags=language:stream_disposition=default", "-of", "csv=p=0", movie
+                ])
+        ).standardOutput
+    }
+
     @Test func printsEachCueAsVTTCueWouldAndNamesWhatItSkipped() throws {
         let (folder, path) = try Self.write(
             "WEBVTT\n\nREGION\nid:low lines:2\n\nhi\n00:01.000 --> 00:02.500 region:low line:80% position:20%,line-left\nHello\n\n00:03,000 --> 00:04,000\nskipped\n",
@@ -178,14 +190,8 @@ struct SubtitlesCommandTests {
             "--quiet"
         ])
         #expect(run.status == 0, "\(run.errors)")
-        let probe = try #require(
-            try FFmpegTools.run(
-                "ffprobe",
-                [
-                    "-v", "error", "-select_streams", "s", "-show_entries",
-                    "stream=codec_name:stream_tags=language:stream_disposition=default", "-of", "csv=p=0", movie
-                ]))
-        #expect(probe.standardOutput == "subrip,1,eng\nsubrip,0,fra\n", "\(probe.standardOutput)")
+        let streams = try Self.subtitleStreams(of: movie)
+        #expect(streams == "subrip,1,eng\nsubrip,0,fra\n", "\(streams)")
         for (arguments, message) in [
             (["--subtitle-track", srt.path + ":xx"], "\"xx\" is not a language MovieKit knows by two letters"),
             (["--subtitle-track", srt.path, "--chunk", "0/2"], "Pass --subtitle-track to moviemake concat instead")
@@ -200,14 +206,8 @@ struct SubtitlesCommandTests {
             srt.path + ":eng", "--quiet"
         ])
         #expect(joined.status == 0, "\(joined.errors)")
-        let joinedProbe = try #require(
-            try FFmpegTools.run(
-                "ffprobe",
-                [
-                    "-v", "error", "-select_streams", "s", "-show_entries",
-                    "stream=codec_name:stream_tags=language:stream_disposition=default", "-of", "csv=p=0", jobs
-                ]))
-        #expect(joinedProbe.standardOutput == "mov_text,1,eng\n", "\(joinedProbe.standardOutput)")
+        let joinedStreams = try Self.subtitleStreams(of: jobs)
+        #expect(joinedStreams == "mov_text,1,eng\n", "\(joinedStreams)")
         let gif = try Self.moviemake(["render", scene, "-o", movie + ".gif", "--subtitle-track", srt.path])
         #expect(gif.status == 1 && gif.errors.contains("has no text subtitles"), "\(gif.errors)")
     }

@@ -84,7 +84,8 @@ extension DrawingContext {
     ///   - style: The base font, colour, spacing, outline and shadow.
     /// - Throws: `FrameDrawError.invalidMarkup` when the markup is malformed, with the line and character
     ///   where parsing stopped, or `FrameDrawError.textLayoutFailed` when Pango cannot lay it out.
-    ///   Nothing is drawn then.
+    ///   Nothing is drawn then. Markup without tags is drawn as plain text, whose layout failures are
+    ///   recorded as for `draw(_:at:style:)`.
     public func draw(markup: String, at point: CGPoint, style: TextStyle) throws {
         try TextLayout.withParsedMarkup(markup) { text, attributes in
             // Without tags, markup is plain text, drawn as plain text (from its outline when it is that large).
@@ -106,7 +107,8 @@ extension DrawingContext {
     ///   - style: The base font, colour, alignment, spacing, outline and shadow.
     /// - Throws: `FrameDrawError.invalidMarkup` when the markup is malformed, with the line and character
     ///   where parsing stopped, or `FrameDrawError.textLayoutFailed` when Pango cannot lay it out.
-    ///   Nothing is drawn then.
+    ///   Nothing is drawn then. Markup without tags is drawn as plain text, whose layout failures are
+    ///   recorded as for `draw(_:at:style:)`.
     public func draw(markup: String, in rect: CGRect, style: TextStyle) throws {
         try TextLayout.withParsedMarkup(markup) { text, attributes in
             guard let attributes else { return draw(text, in: rect, style: style) }

@@ -43,6 +43,9 @@ final class VideoClip: Sendable {
         var uses = 0
         /// Whether a failed decode was logged: a broken clip is reported once, not on every frame.
         var reportedFailure = false
+        /// Whether a picture of the clip had transparency: its pictures are composited from then on, and
+        /// not decoded first for a straight conversion they cannot take.
+        var hasTransparency = false
     }
 
     private let state = Mutex(State())
@@ -115,6 +118,7 @@ final class VideoClip: Sendable {
     ///   transparency (it must be composited) or cannot be decoded (logged once per clip).
     func writeOpaquePicture(at time: Double, size: PixelSize, into bytes: UnsafeMutableRawPointer, stride: Int) -> Bool
     {
+        guard !state.withLock({ $0.hasTransparency }) else { return false }
         defer { noteDecode() }
         // The caller's pixels are written only inside this call, under the lock, and never kept.
         let address = Int(bitPattern: bytes)
@@ -122,9 +126,11 @@ final class VideoClip: Sendable {
             state.uses += 1
             guard let destination = UnsafeMutableRawPointer(bitPattern: address) else { return false }
             do {
-                guard let (decoder, picture) = try decodedPicture(at: time, in: &state),
-                    !picture.frame.hasAlphaOrPalette
-                else { return false }
+                guard let (decoder, picture) = try decodedPicture(at: time, in: &state) else { return false }
+                guard !picture.frame.hasAlphaOrPalette else {
+                    state.hasTransparency = true
+                    return false
+                }
                 try decoder.convertUpright(
                     picture.frame, intoBGRA: destination, stride: stride, width: size.width, height: size.height)
                 return true
