@@ -143,4 +143,35 @@ struct DashedStrokeTests {
         #expect(DrawingContext.part(of: CGPoint(x: 1e300, y: 1), CGPoint(x: 2e300, y: 1), inside: box) == nil)
         #expect(DrawingContext.part(of: CGPoint(x: -.infinity, y: 1), CGPoint(x: 1, y: 1), inside: box) == nil)
     }
+
+    /// Found by FuzzSceneRender: a 1,000-point star 1e100 wide, moved back into view by its layer, dashed.
+    /// Its points sit where the transformation cannot place them to a pixel; Cairo, dashing in user space
+    /// and mapping each dash back, took 18 seconds on a 15x46 canvas. Such paths are dashed by FrameDraw.
+    @Test func aPathBeyondTheDevicesPrecisionIsDashedByFrameDraw() throws {
+        func line(_ x: Double) -> [DashedStroke.Polyline] {
+            [DashedStroke.Polyline(points: [CGPoint(x: x, y: 0), CGPoint(x: x, y: 10)])]
+        }
+        let identity = FrameDraw.AffineTransform.identity
+        #expect(!DashedStroke.isBeyondDevicePrecision(line(1e6), ctm: identity))
+        #expect(DashedStroke.isBeyondDevicePrecision(line(5e99), ctm: identity))
+        #expect(
+            DashedStroke.isBeyondDevicePrecision(line(0), ctm: FrameDraw.AffineTransform(translationX: -5e99, y: 0)))
+        // A million times magnified, a coordinate of 1e10 is past 2^50 pixels on the device.
+        #expect(DashedStroke.isBeyondDevicePrecision(line(1e10), ctm: FrameDraw.AffineTransform(scaleX: 1e6, y: 1e6)))
+        #expect(
+            !DashedStroke.isBeyondDevicePrecision(line(1e10), ctm: FrameDraw.AffineTransform(scaleX: 1e-6, y: 1e-6)))
+
+        let canvas = try Canvas(width: 15, height: 46)
+        canvas.context.translateBy(x: -5e99, y: 20)
+        for index in 0...2000 {
+            let point = CGPoint(x: 5e99, y: index.isMultiple(of: 2) ? -3.45 : 3.45)
+            if index == 0 { canvas.context.move(to: point) } else { canvas.context.addLine(to: point) }
+        }
+        canvas.context.setLineWidth(7.37)
+        canvas.context.setLineDash(phase: 0, lengths: [6.24, 5.77, 1.18])
+        canvas.context.setStrokeColor(.red)
+        canvas.context.strokePath()
+        try canvas.context.checkStatus()
+        #expect(!canvas.positions { $0.alpha > 0 }.isEmpty, "the dashes drew where Cairo placed the line")
+    }
 }

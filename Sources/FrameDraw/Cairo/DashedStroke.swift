@@ -50,6 +50,16 @@ struct DashedStroke {
         stride(from: 0, to: lengths.count, by: 2).map { lengths[$0] }.reduce(0, +) / period
     }
 
+    /// Whether a point of `subpaths` lies where `ctm` cannot place it on the device to a fraction of a pixel:
+    /// a user-space coordinate or a translation past 2^50 (a shape 1e100 wide, moved back into view), whose
+    /// device position rounds to whole pixels or worse.
+    static func isBeyondDevicePrecision(_ subpaths: [Polyline], ctm: AffineTransform) -> Bool {
+        let limit = 0x1p50
+        let scale = max(hypot(ctm.a, ctm.b), hypot(ctm.c, ctm.d), 1)
+        guard abs(ctm.tx) < limit, abs(ctm.ty) < limit else { return true }
+        return subpaths.contains { $0.points.contains { !(max(abs($0.x), abs($0.y)) * scale < limit) } }
+    }
+
     /// How many dashes `length` of line makes, rounded up.
     func dashCount(along length: Double) -> Double { (length / period).rounded(.up) * Double(lengths.count / 2) }
 
@@ -218,7 +228,12 @@ extension DrawingContext {
         var offset = 0.0
         cairo_get_dash(cr, &lengths, &offset)
         guard let pattern = DashedStroke(lengths: lengths, offset: offset) else { return stroke() }
-        let plan = pattern.plan(for: flattenedSubpaths(), limits: dashLimits, visiblePart: visiblePartTest())
+        let subpaths = flattenedSubpaths()
+        var limits = dashLimits
+        // Cairo dashes in user space and maps each dash back to the device; where that mapping has lost
+        // its precision, its dashes take seconds each to stroke, however short the path.
+        if DashedStroke.isBeyondDevicePrecision(subpaths, ctm: ctm) { limits.cairo = 0 }
+        let plan = pattern.plan(for: subpaths, limits: limits, visiblePart: visiblePartTest())
         guard case .asIs = plan else {
             let original = cairo_copy_path(cr)
             defer {
