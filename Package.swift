@@ -220,7 +220,7 @@ let package = Package(
         .testTarget(
             name: "MovieKitSubtitlesTests",
             dependencies: [
-                "MovieKitSubtitles", "MovieKitScene", "FrameDraw", "TestSupport",
+                "MovieKitSubtitles", "MovieKitScene", "MovieKitCore", "FrameDraw", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based")
             ],
             // Read through #filePath, not bundled as resources.

@@ -148,6 +148,76 @@ package final class Frame {
         return try body(UnsafeMutableRawPointer(data), Int(pointer.pointee.linesize.0))
     }
 
+    /// A new frame sharing this one's buffers (reference-counted, so neither is freed while the other
+    /// lives), for keeping a decoded picture without copying it. Corresponds to `av_frame_ref`.
+    /// - Throws: `LibAVError` of kind `.outOfMemory`.
+    package func newReference() throws -> sending Frame {
+        // The new frame shares no Swift state with this one, only FFmpeg's reference-counted buffers,
+        // which neither writes: it is the caller's alone.
+        nonisolated(unsafe) let reference = try Frame()
+        try LibAVError.check(av_frame_ref(reference.pointer, pointer), .outOfMemory, "Referencing a picture")
+        return reference
+    }
+
+    /// Copies `source`'s pixels into this picture, which has the same format and size, making it
+    /// writable first. Corresponds to `av_frame_make_writable` and `av_frame_copy`.
+    /// - Throws: `LibAVError` of kind `.internalFailure` when the two differ in format or size.
+    package func copyPixels(from source: Frame) throws {
+        guard source.avPixelFormat == avPixelFormat, source.width == width, source.height == height else {
+            throw LibAVError(
+                .internalFailure, operation: "Copying a picture",
+                message:
+                    "a \(source.width)x\(source.height) picture cannot be copied into a \(width)x\(height) one of another format"
+            )
+        }
+        try makeWritable()
+        try LibAVError.check(av_frame_copy(pointer, source.pointer), .internalFailure, "Copying a picture")
+    }
+
+    /// Copies rows `rows` of `source`, which has the same format and size, into the same rows of this
+    /// picture, in every plane (the colour planes of a subsampled format: the rows that hold those rows'
+    /// colour). `rows` must start and end on a colour row's boundary (even rows for 4:2:0) or at the
+    /// picture's bottom.
+    /// - Throws: `LibAVError` of kind `.internalFailure` when the pictures differ or the rows do not fit.
+    package func copyRows(_ rows: Range<Int>, from source: Frame) throws {
+        guard source.avPixelFormat == avPixelFormat, source.width == width, source.height == height,
+            let descriptor = av_pix_fmt_desc_get(avPixelFormat), rows.lowerBound >= 0, rows.upperBound <= height
+        else {
+            throw LibAVError(
+                .internalFailure, operation: "Copying rows of a picture",
+                message:
+                    "rows \(rows) of a \(source.width)x\(source.height) picture do not fit a \(width)x\(height) one")
+        }
+        guard !rows.isEmpty else { return }
+        try makeWritable()
+        let shift = Int(descriptor.pointee.log2_chroma_h)
+        let planeCount = Int(av_pix_fmt_count_planes(avPixelFormat))
+        for plane in 0..<max(0, min(planeCount, 4)) {
+            let isChroma = (plane == 1 || plane == 2) && descriptor.pointee.nb_components >= 3
+            let first = isChroma ? rows.lowerBound >> shift : rows.lowerBound
+            let end = isChroma ? (rows.upperBound + (1 << shift) - 1) >> shift : rows.upperBound
+            let bytes = Int(av_image_get_linesize(avPixelFormat, Int32(width), Int32(plane)))
+            let (target, targetStride) = Self.plane(plane, of: pointer)
+            let (origin, sourceStride) = Self.plane(plane, of: source.pointer)
+            guard bytes > 0, let target, let origin else { continue }
+            for row in first..<end {
+                (target + row * targetStride).update(from: origin + row * sourceStride, count: bytes)
+            }
+        }
+    }
+
+    /// Plane `index` (0 to 3) of `frame`'s picture and its bytes from one row to the next.
+    private static func plane(_ index: Int, of frame: UnsafeMutablePointer<AVFrame>)
+        -> (UnsafeMutablePointer<UInt8>?, Int)
+    {
+        switch index {
+        case 0: (frame.pointee.data.0, Int(frame.pointee.linesize.0))
+        case 1: (frame.pointee.data.1, Int(frame.pointee.linesize.1))
+        case 2: (frame.pointee.data.2, Int(frame.pointee.linesize.2))
+        default: (frame.pointee.data.3, Int(frame.pointee.linesize.3))
+        }
+    }
+
     /// Makes the buffer safe to write, copying it if an encoder still holds a reference.
     /// Corresponds to `av_frame_make_writable`.
     func makeWritable() throws {

@@ -196,6 +196,30 @@ package final class Scaler {
         try scale(from: UnsafeRawPointer(base), stride: stride, into: frame)
     }
 
+    /// Converts this converter's height of BGRA rows (`stride` bytes per row, from `bgra`'s start) into
+    /// the rows of `frame` from `row` down, leaving its other rows as they are: a band of a larger
+    /// picture, for frames where only some rows changed. `row` must be even for formats whose colour
+    /// is subsampled vertically, and the band must lie inside `frame`.
+    /// Corresponds to `sws_scale` with the destination planes offset to the band.
+    /// - Throws: `LibAVError` of kind `.internalFailure` when the band does not fit the frame or the
+    ///   buffer, or swscale converts fewer rows than the band has.
+    package func convert(bgra: UnsafeRawBufferPointer, stride: Int, into frame: Frame, atRow row: Int) throws {
+        let needed = stride * (sourceHeight - 1) + destinationWidth * 4
+        let chromaShift = av_pix_fmt_desc_get(frame.avPixelFormat).map { Int($0.pointee.log2_chroma_h) } ?? 0
+        guard let base = bgra.baseAddress, bgra.count >= needed, stride >= destinationWidth * 4,
+            straightAlphaScratch == nil, frame.width == destinationWidth, row >= 0,
+            row + sourceHeight <= frame.height, row % (1 << chromaShift) == 0
+        else {
+            throw LibAVError(
+                .internalFailure, operation: "Converting rows of a frame",
+                message:
+                    "a band of \(sourceHeight) rows at row \(row) does not fit a \(frame.width)x\(frame.height) picture or a buffer of \(bgra.count) bytes"
+            )
+        }
+        try frame.makeWritable()
+        try scale(from: base, stride: stride, into: frame, firstRow: row, chromaShift: chromaShift)
+    }
+
     /// Divides each colour of one premultiplied BGRA row by its alpha, rounding to nearest.
     private static func unpremultiply(from: UnsafePointer<UInt8>, to: UnsafeMutablePointer<UInt8>?, count: Int) {
         guard let to else { return }
@@ -219,7 +243,11 @@ package final class Scaler {
         }
     }
 
-    private func scale(from source: UnsafeRawPointer?, stride: Int, into frame: Frame) throws {
+    /// Converts `sourceHeight` BGRA rows into `frame`, its rows from `firstRow` down (the colour planes'
+    /// from `firstRow >> chromaShift`).
+    private func scale(
+        from source: UnsafeRawPointer?, stride: Int, into frame: Frame, firstRow: Int = 0, chromaShift: Int = 0
+    ) throws {
         guard let source else { return }
         let base = source.assumingMemoryBound(to: UInt8.self)
         let destination = frame.pointer
@@ -233,9 +261,21 @@ package final class Scaler {
                     withUnsafeMutablePointer(to: &destination.pointee.linesize) { linesize in
                         data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { planes in
                             linesize.withMemoryRebound(to: Int32.self, capacity: 8) { lineSizes in
-                                sws_scale(
-                                    context, sources.baseAddress, strides.baseAddress, 0, Int32(sourceHeight), planes,
-                                    lineSizes)
+                                guard firstRow > 0 else {
+                                    return sws_scale(
+                                        context, sources.baseAddress, strides.baseAddress, 0, Int32(sourceHeight),
+                                        planes, lineSizes)
+                                }
+                                // The band's first row in each plane: the colour planes of subsampled
+                                // formats have fewer rows; a fourth plane (alpha) has them all.
+                                var offset = [UnsafeMutablePointer<UInt8>?](repeating: nil, count: 4)
+                                for plane in 0..<4 {
+                                    let rows = plane == 1 || plane == 2 ? firstRow >> chromaShift : firstRow
+                                    offset[plane] = planes[plane].map { $0 + rows * Int(lineSizes[plane]) }
+                                }
+                                return sws_scale(
+                                    context, sources.baseAddress, strides.baseAddress, 0, Int32(sourceHeight),
+                                    offset, lineSizes)
                             }
                         }
                     }

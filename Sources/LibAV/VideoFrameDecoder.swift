@@ -144,6 +144,20 @@ package final class VideoFrameDecoder {
             into: destination, stride: stride)
     }
 
+    /// Whether `frame` (from `picture(at:)`), shown upright at `width` x `height`, is already the picture
+    /// an encoder takes for a frame of that size: yuv420p at that size and unturned, SDR, limited range,
+    /// with the BT.709 matrix (stated, or unstated on a picture of 720 lines or more, as
+    /// `convertUpright` reads it). Its pixels are then the encoder's input as they are, and converting
+    /// them to BGRA and back would only round them.
+    package func isEncoderReady(_ frame: Frame, width: Int, height: Int) -> Bool {
+        let picture = frame.pointer.pointee
+        let matrix = picture.colorspace
+        return rotation == 0 && frame.width == width && frame.height == height
+            && frame.avPixelFormat == AV_PIX_FMT_YUV420P && picture.color_range != AVCOL_RANGE_JPEG
+            && picture.color_trc != AVCOL_TRC_SMPTE2084 && picture.color_trc != AVCOL_TRC_ARIB_STD_B67
+            && (matrix == AVCOL_SPC_BT709 || (matrix == AVCOL_SPC_UNSPECIFIED && frame.height >= 720))
+    }
+
     /// The row length, in pixels, of which a multiple is converted straight into a caller's picture:
     /// 64 bytes, the widest vector swscale's x86 code stores.
     static let wholeVectorPixels = 16

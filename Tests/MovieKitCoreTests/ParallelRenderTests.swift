@@ -132,7 +132,7 @@ struct ParallelRenderTests {
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { writer.cancel() }
         let start = ContinuousClock.now
         #expect(throws: MovieKitError.cancelled(path: url.path)) {
-            try writer.renderFramesInParallel(100_000, threads: 4, progress: nil) { context, frame in
+            try writer.renderFramesInParallel(100_000, threads: 4, progress: nil) { context, frame, _ in
                 context.setFillColor(Color(hue: Double(frame.index % 50) / 50, saturation: 1, brightness: 1))
                 context.fill(context.bounds)
             }

@@ -338,11 +338,12 @@ enum TextLayout {
 
     // MARK: - Metrics
 
-    /// Reads the logical size, first baseline and line count of a configured layout.
+    /// Reads the logical size, ink, first baseline and line count of a configured layout.
     /// Corresponds to `pango_layout_get_extents`, `pango_layout_get_baseline` and `pango_layout_get_line_count`.
     static func metrics(of layout: OpaquePointer) -> TextMetrics {
+        var ink = PangoRectangle()
         var logical = PangoRectangle()
-        pango_layout_get_extents(layout, nil, &logical)
+        pango_layout_get_extents(layout, &ink, &logical)
         var lines: [CGRect] = []
         if let iterator = pango_layout_get_iter(layout) {
             repeat {
@@ -358,7 +359,11 @@ enum TextLayout {
         return TextMetrics(
             size: CGSize(width: Double(logical.width) / scale, height: Double(logical.height) / scale),
             firstBaseline: firstBaseline(of: layout), lineCount: Int(pango_layout_get_line_count(layout)),
-            lineFrames: lines
+            lineFrames: lines,
+            inkFrame: ink.width > 0 && ink.height > 0
+                ? CGRect(
+                    x: Double(ink.x - logical.x) / scale, y: Double(ink.y - logical.y) / scale,
+                    width: Double(ink.width) / scale, height: Double(ink.height) / scale) : .null
         )
     }
 

@@ -182,8 +182,13 @@ extension TextMetrics {
         TextMetrics(
             size: CGSize(width: size.width * factor, height: size.height * factor),
             firstBaseline: firstBaseline * factor, lineCount: lineCount,
-            lineFrames: lineFrames.map {
-                CGRect(x: $0.minX * factor, y: $0.minY * factor, width: $0.width * factor, height: $0.height * factor)
-            })
+            lineFrames: lineFrames.map { Self.scaled($0, by: factor) }, inkFrame: Self.scaled(inkFrame, by: factor))
+    }
+
+    private static func scaled(_ rect: CGRect, by factor: Double) -> CGRect {
+        rect.isNull
+            ? rect
+            : CGRect(
+                x: rect.minX * factor, y: rect.minY * factor, width: rect.width * factor, height: rect.height * factor)
     }
 }

@@ -124,12 +124,19 @@ public struct TextMetrics: Sendable, Hashable {
     /// Each line's logical rectangle in pixels, from the top left of the block (`size`): where a
     /// background that hugs each line goes, as CSS draws an inline element's background.
     public var lineFrames: [CGRect]
+    /// The rectangle the glyphs cover, in pixels from the top left of the block: it can reach past
+    /// ``size``, as an italic's overhang or accents stacked above a capital do. `.null` for text that
+    /// shows no glyph. An outline (``TextStyle/outline``) reaches half its width further.
+    public var inkFrame: CGRect
 
     /// Creates metrics.
-    public init(size: CGSize, firstBaseline: Double, lineCount: Int, lineFrames: [CGRect] = []) {
+    public init(
+        size: CGSize, firstBaseline: Double, lineCount: Int, lineFrames: [CGRect] = [], inkFrame: CGRect = .null
+    ) {
         self.size = size
         self.firstBaseline = firstBaseline
         self.lineCount = lineCount
         self.lineFrames = lineFrames
+        self.inkFrame = inkFrame
     }
 }

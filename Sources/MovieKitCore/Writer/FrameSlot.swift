@@ -13,6 +13,11 @@ final class FrameSlot: @unchecked Sendable {
     /// submitted, so the slot can draw again while the picture waits for the encoder.
     private(set) var videoFrame: Frame
     private let converter: Scaler
+    /// The decoded picture under this frame's drawing, when a clip fills the frame with one.
+    let backdrop: FrameBackdrop
+    /// Converters of bands of rows drawn over a backdrop, by band height (see `FrameBackdrop.take`).
+    private var bandConverters: [Int: Scaler] = [:]
+    private let format: PixelFormat
 
     /// The colour every frame starts from: opaque black, or fully transparent with alpha.
     private let clearColor: UInt32
@@ -23,6 +28,8 @@ final class FrameSlot: @unchecked Sendable {
         surface = try CairoSurface(width: width, height: height)
         context = try DrawingContext(surface: surface)
         clearColor = alpha ? 0 : 0xFF00_0000
+        backdrop = FrameBackdrop(width: width, height: height, format: format, alpha: alpha)
+        self.format = format
         do {
             videoFrame = try Frame(width: width, height: height, format: format)
             converter = try Scaler(bgraWidth: width, height: height, to: format, unpremultiplying: alpha)
@@ -36,6 +43,7 @@ final class FrameSlot: @unchecked Sendable {
     /// With `clearing` false and no previous frame, the pixels are left as they are, for drawings
     /// that set every pixel themselves.
     func prepare(keeping previous: FrameSlot?, clearing: Bool = true) throws {
+        backdrop.giveUp()
         do {
             try context.checkStatus()
             context.reset()
@@ -66,15 +74,37 @@ final class FrameSlot: @unchecked Sendable {
         return picture
     }
 
-    /// Checks the frame's drawing for Cairo errors, then converts the pixels to yuv420p.
+    /// Checks the frame's drawing for Cairo errors, then converts the pixels to yuv420p: all of them,
+    /// or, over a backdrop, the rows drawn over it, the others copied from its picture.
     func complete() throws {
         try context.checkStatus()
         do {
+            if let (picture, bands) = backdrop.take() {
+                try videoFrame.copyPixels(from: picture)
+                try surface.withPixelBytes { bytes in
+                    for band in bands {
+                        let rows = band.converted
+                        try bandConverter(height: rows.count).convert(
+                            bgra: UnsafeRawBufferPointer(rebasing: bytes[(rows.lowerBound * surface.stride)...]),
+                            stride: surface.stride, into: videoFrame, atRow: rows.lowerBound)
+                        for edge in band.restored { try videoFrame.copyRows(edge, from: picture) }
+                    }
+                }
+                return
+            }
             try surface.withPixelBytes { bytes in
                 try converter.convert(bgra: bytes, stride: surface.stride, into: videoFrame)
             }
         } catch let error as LibAVError {
             throw MovieKitError(writing: "a frame", encoder: "swscale", error)
         }
+    }
+
+    /// The converter of bands `height` rows high, made when first needed.
+    private func bandConverter(height: Int) throws -> Scaler {
+        if let converter = bandConverters[height] { return converter }
+        let converter = try Scaler(bgraWidth: surface.width, height: height, to: format)
+        bandConverters[height] = converter
+        return converter
     }
 }

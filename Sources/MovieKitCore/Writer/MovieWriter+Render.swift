@@ -81,6 +81,21 @@ extension MovieWriter {
         progress: (@Sendable (RenderProgress) -> Void)? = nil,
         draw: @escaping @Sendable (DrawingContext, FrameTime) throws -> Void
     ) throws {
+        try render(
+            frameCount: frameCount, repeatsPrevious: repeatsPrevious, clearsFrames: clearsFrames, progress: progress,
+            drawingOver: { context, frame, _ in try draw(context, frame) })
+    }
+
+    /// ``render(frameCount:repeatsPrevious:clearsFrames:progress:draw:)`` for drawing that can say when a
+    /// decoded clip's picture fills the frame (a scene's video layer): `draw` gets the frame's
+    /// ``FrameBackdrop`` as well, and the rows it leaves untouched are encoded from the picture as it is.
+    package func render(
+        frameCount: Int,
+        repeatsPrevious: (@Sendable (Int) -> Bool)? = nil,
+        clearsFrames: Bool = true,
+        progress: (@Sendable (RenderProgress) -> Void)? = nil,
+        drawingOver draw: @escaping @Sendable (DrawingContext, FrameTime, FrameBackdrop) throws -> Void
+    ) throws {
         var submitted: (@Sendable (Int) -> Void)?
         if let progress {
             submitted = { [self] count in

@@ -370,7 +370,7 @@ public final class MovieWriter: Sendable {
     func renderFramesInParallel(
         _ count: Int, threads: Int, repeatsPrevious: (@Sendable (Int) -> Bool)? = nil, clearsFrames: Bool = true,
         progress: (@Sendable (Int) -> Void)?,
-        draw: @escaping @Sendable (DrawingContext, FrameTime) throws -> Void
+        draw: @escaping @Sendable (DrawingContext, FrameTime, FrameBackdrop) throws -> Void
     ) throws {
         let (pipeline, _) = try openPipeline()
         precondition(frameCount == 0, "A parallel render starts on a writer with no frames.")

@@ -47,7 +47,7 @@ final class ParallelRenderer: @unchecked Sendable {
     private let writer: MovieWriter
     private let pipeline: EncodingPipeline
     private let frameCount: Int
-    private let draw: @Sendable (DrawingContext, FrameTime) throws -> Void
+    private let draw: @Sendable (DrawingContext, FrameTime, FrameBackdrop) throws -> Void
     private let repeatsPrevious: (@Sendable (Int) -> Bool)?
     private let clearsFrames: Bool
     private let progress: (@Sendable (Int) -> Void)?
@@ -59,7 +59,8 @@ final class ParallelRenderer: @unchecked Sendable {
     init(
         writer: MovieWriter, pipeline: EncodingPipeline, frameCount: Int,
         repeatsPrevious: (@Sendable (Int) -> Bool)? = nil, clearsFrames: Bool = true,
-        progress: (@Sendable (Int) -> Void)?, draw: @escaping @Sendable (DrawingContext, FrameTime) throws -> Void
+        progress: (@Sendable (Int) -> Void)?,
+        draw: @escaping @Sendable (DrawingContext, FrameTime, FrameBackdrop) throws -> Void
     ) {
         self.writer = writer
         self.pipeline = pipeline
@@ -122,7 +123,7 @@ final class ParallelRenderer: @unchecked Sendable {
             do {
                 try slot.prepare(keeping: nil, clearing: clearsFrames)
                 let time = FrameTime(index: movieIndex, time: writer.settings.fps.time(ofFrame: movieIndex))
-                try draw(slot.context, time)
+                try draw(slot.context, time, slot.backdrop)
                 try slot.complete()
             } catch {
                 pipeline.returnSlot(slot)

@@ -1,5 +1,6 @@
 import Foundation
 import FrameDraw
+import MovieKitCore
 
 /// Where and when a ``TimedContent`` draws: the context, already transformed into the layer's own
 /// space, the layer's bounds, the time and the opacity. Content that composites several pictures
@@ -24,4 +25,26 @@ public struct ContentDrawing {
         let inner = LayerPainter(context: context, rasters: painter.rasters)
         for layer in layers { inner.draw(layer, parentSize: parentSize, time: time) }
     }
+
+    /// The decoded picture under the frame, when a clip fills the frame with one (in a movie render).
+    /// ``BackdropAwareContent`` shows its picture there, or notes where it draws over it.
+    package var backdrop: FrameBackdrop? { painter.backdrop }
+
+    /// Notes that the content drew inside `rect` (in the layer's space) over the frame's backdrop, with
+    /// `outset` device pixels around it for antialiasing and filtering.
+    package func noteDrawn(_ rect: CGRect, outset: Double = 1) {
+        guard let backdrop = painter.backdrop, backdrop.holdsPicture else { return }
+        let device = context.ctm.apply(to: rect)
+        guard !device.isNull, device.minY.isFinite, device.maxY.isFinite else {
+            backdrop.giveUp()
+            return
+        }
+        backdrop.noteDrawn(rows: (device.minY - outset)...(device.maxY + outset))
+    }
 }
+
+/// Content that tells the frame's ``ContentDrawing/backdrop`` what it draws: it shows a picture that
+/// fills the frame, notes the rows it draws over one (``ContentDrawing/noteDrawn(_:outset:)``), or gives
+/// the backdrop up. Any other content drawn over a backdrop makes the renderer give it up, and the
+/// frame is converted whole.
+package protocol BackdropAwareContent: TimedContent {}

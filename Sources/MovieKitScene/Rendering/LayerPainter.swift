@@ -1,5 +1,6 @@
 import Foundation
 import FrameDraw
+import MovieKitCore
 import MovieKitLog
 
 /// Draws one layer tree at one time. Holds nothing between calls but the context, and the
@@ -8,12 +9,15 @@ struct LayerPainter {
     let context: DrawingContext
     /// Where groups with a raster slot are kept once rasterised; `nil` draws every group in place.
     var rasters: LayerRasterCache?
+    /// The decoded picture under the frame, in a movie render (see ``BackdropAwareContent``).
+    var backdrop: FrameBackdrop? = nil
 
     /// Draws `layer` in its parent's space at `time` on the parent's clock.
     func draw(_ layer: Layer, parentSize: CGSize, time: Double) {
         guard layer.isVisible(at: time) else { return }
         let opacity = clamped(layer.opacity.value(at: time))
         guard opacity > 0 else { return }
+        if let backdrop, backdrop.holdsPicture, !Self.tellsBackdrop(layer) { backdrop.giveUp() }
         context.saveGState()
         defer { context.restoreGState() }
         context.setBlendMode(layer.blendMode)
@@ -33,6 +37,28 @@ struct LayerPainter {
             }
             context.restoreGState()
         }
+    }
+
+    /// Draws `layer` only if it replaces every pixel of the context: a video layer whose clip, opaque, fills
+    /// the frame (``VideoContent/replacesFrame(_:)``). What is under it then need not be drawn.
+    /// - Returns: Whether it did; nothing is drawn otherwise.
+    func drawReplacingFrame(_ layer: Layer, parentSize: CGSize, time: Double) -> Bool {
+        guard layer.isVisible(at: time), clamped(layer.opacity.value(at: time)) >= 1, layer.mask == nil,
+            layer.shadow == nil, layer.blendMode == .normal, case .timed(let content) = layer.content,
+            let video = content as? VideoContent
+        else { return false }
+        let size = layer.size?.value(at: time) ?? naturalSize(of: layer, parentSize: parentSize, time: time)
+        guard let placement = LayerPlacement(layer, size: size, parentSize: parentSize, time: time),
+            placement.hasArea, placement.isDrawable(on: context.ctm)
+        else { return false }
+        context.saveGState()
+        defer { context.restoreGState() }
+        context.setBlendMode(.normal)
+        context.concatenate(placement.transform)
+        return video.replacesFrame(
+            ContentDrawing(
+                context: context, bounds: placement.bounds, time: time, layerTime: time - layer.inPoint, opacity: 1,
+                painter: self))
     }
 
     /// Applies the layer's transform and draws its content with `opacity`.
@@ -217,6 +243,13 @@ struct LayerPainter {
         default:
             return parentSize
         }
+    }
+
+    /// Whether `layer` draws only content that tells the backdrop what it draws, itself: no mask, shadow
+    /// or blend mode of the layer's own reaches past what the content notes.
+    private static func tellsBackdrop(_ layer: Layer) -> Bool {
+        guard case .timed(let content) = layer.content, content is any BackdropAwareContent else { return false }
+        return layer.mask == nil && layer.shadow == nil && layer.blendMode == .normal
     }
 
     private func point(_ unit: CGPoint, in bounds: CGRect) -> CGPoint {

@@ -47,10 +47,7 @@ extension SceneRenderer {
         try writer.render(
             frameCount: scene.frameCount(at: fps), repeatsPrevious: scene.repeatsPrevious(at: fps),
             // `draw(in:at:)` fills every pixel with the background first.
-            clearsFrames: false, progress: progress
-        ) {
-            [self] context, frame in
-            draw(in: context, at: frame.time)
-        }
+            clearsFrames: false, progress: progress,
+            drawingOver: { [self] context, frame, backdrop in draw(in: context, at: frame.time, over: backdrop) })
     }
 }

@@ -81,24 +81,38 @@ public final class SceneRenderer: Sendable {
     ///   - context: Where to draw; its graphics state is restored afterwards.
     ///   - time: The time in seconds on the scene's clock.
     public func draw(in context: DrawingContext, at time: Double) {
+        draw(in: context, at: time, over: nil)
+    }
+
+    /// Draws the scene at `time`, with `backdrop` told when a clip's decoded picture fills the frame and
+    /// where the layers above it draw (a movie render's frame; see ``BackdropAwareContent``).
+    package func draw(in context: DrawingContext, at time: Double, over backdrop: FrameBackdrop?) {
         videoPool.closeClips(awayFrom: time)
         let canvasSize = canvas.size
         context.withSavedGState {
-            context.setBlendMode(.copy)
-            context.setFillColor(canvas.background)
-            context.fill(context.bounds)
-            context.setBlendMode(.normal)
             let bounds = context.bounds
-            if bounds.size != canvasSize, canvasSize.width > 0, canvasSize.height > 0 {
+            let scaled = bounds.size != canvasSize && canvasSize.width > 0 && canvasSize.height > 0
+            // The plan holds for the scene's own times, `0..<duration`; other times draw in place.
+            let inScene = time >= 0 && time < canvas.duration
+            let painter = LayerPainter(context: context, rasters: inScene ? rasters : nil, backdrop: backdrop)
+            // A clip that fills the frame replaces every pixel: the background under it is not drawn.
+            var layers = scene.layers[...]
+            if !scaled, let first = layers.first, painter.drawReplacingFrame(first, parentSize: canvasSize, time: time)
+            {
+                layers = layers.dropFirst()
+            } else {
+                context.setBlendMode(.copy)
+                context.setFillColor(canvas.background)
+                context.fill(bounds)
+                context.setBlendMode(.normal)
+            }
+            if scaled {
                 let frame = ContentFit.contain.frame(for: canvasSize, in: bounds)
                 context.translateBy(x: frame.minX, y: frame.minY)
                 context.scaleBy(x: frame.width / canvasSize.width, y: frame.height / canvasSize.height)
                 context.clip(to: CGRect(origin: .zero, size: canvasSize))
             }
-            // The plan holds for the scene's own times, `0..<duration`; other times draw in place.
-            let inScene = time >= 0 && time < canvas.duration
-            let painter = LayerPainter(context: context, rasters: inScene ? rasters : nil)
-            for layer in scene.layers {
+            for layer in layers {
                 painter.draw(layer, parentSize: canvasSize, time: time)
             }
         }

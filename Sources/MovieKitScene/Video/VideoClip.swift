@@ -113,11 +113,13 @@ final class VideoClip: Sendable {
     }
 
     /// Converts the picture shown at `time`, upright at `size`, straight into `bytes` (`stride` bytes a
-    /// row), for a picture that covers a whole frame: no image is made or kept.
+    /// row), for a picture that covers a whole frame: no image is made or kept. The decoded picture becomes
+    /// `backdrop`'s when it is the encoder's input as it is, and `backdrop` is given up otherwise.
     /// - Returns: Whether the picture was written; `false`, having written nothing, when it has
     ///   transparency (it must be composited) or cannot be decoded (logged once per clip).
-    func writeOpaquePicture(at time: Double, size: PixelSize, into bytes: UnsafeMutableRawPointer, stride: Int) -> Bool
-    {
+    func writeOpaquePicture(
+        at time: Double, size: PixelSize, into bytes: UnsafeMutableRawPointer, stride: Int, backdrop: FrameBackdrop?
+    ) -> Bool {
         guard !state.withLock({ $0.hasTransparency }) else { return false }
         defer { noteDecode() }
         // The caller's pixels are written only inside this call, under the lock, and never kept.
@@ -133,6 +135,11 @@ final class VideoClip: Sendable {
                 }
                 try decoder.convertUpright(
                     picture.frame, intoBGRA: destination, stride: stride, width: size.width, height: size.height)
+                if let backdrop, decoder.isEncoderReady(picture.frame, width: size.width, height: size.height) {
+                    backdrop.show(try picture.frame.newReference())
+                } else {
+                    backdrop?.giveUp()
+                }
                 return true
             } catch {
                 report(error, at: time, in: &state)

@@ -1,9 +1,10 @@
 import Foundation
 import FrameDraw
+import MovieKitCore
 
 /// A movie clip as timed content: opened with the scene's other clips before the first frame, its
 /// sound placed where the layer plays it, its picture at each time fitted into the layer's bounds.
-extension VideoContent: TimedContent {
+extension VideoContent: BackdropAwareContent {
     public var typeName: String { "video" }
 
     /// The clip's picture size, once the renderer has opened it.
@@ -22,10 +23,12 @@ extension VideoContent: TimedContent {
     public func draw(_ drawing: ContentDrawing) {
         guard let clip else { return }
         let context = drawing.context
-        let end = min(cutTo ?? clip.duration, clip.duration > 0 ? clip.duration : .infinity)
-        let sourceTime = sourceTime(atLayerTime: drawing.layerTime, end: end)
+        let sourceTime = sourceTime(of: clip, at: drawing.layerTime)
         let frame = fit.frame(for: clip.displaySize, in: drawing.bounds)
         guard frame.width > 0, frame.height > 0 else { return }
+        if replacesFrame(drawing) { return }
+        // Composited, the picture is clipped to the bounds.
+        drawing.noteDrawn(drawing.bounds)
         let picture: Image
         if isBlurred {
             // A copy 24 pixels across drawn large is a soft blur of the picture, as for photos.
@@ -37,9 +40,6 @@ extension VideoContent: TimedContent {
             picture = blurred
             context.setInterpolationQuality(.low)
         } else {
-            if drawing.opacity >= 1, drawsStraightIntoTheFrame(clip, time: sourceTime, frame: frame, drawing: drawing) {
-                return
-            }
             guard let upright = clip.image(at: sourceTime, size: Self.pixelSize(of: frame, in: context, clip: clip))
             else { return }
             picture = upright
@@ -51,10 +51,28 @@ extension VideoContent: TimedContent {
         context.draw(picture, in: frame, fit: .stretch)
     }
 
+    /// Draws the picture only if it replaces every pixel of the frame, straight (see
+    /// `drawsStraightIntoTheFrame`): opaque, unblurred, and covering the frame at its own size or smaller.
+    /// - Returns: Whether it did; nothing is drawn otherwise.
+    func replacesFrame(_ drawing: ContentDrawing) -> Bool {
+        guard let clip, !isBlurred, drawing.opacity >= 1 else { return false }
+        let frame = fit.frame(for: clip.displaySize, in: drawing.bounds)
+        guard frame.width > 0, frame.height > 0 else { return false }
+        return drawsStraightIntoTheFrame(
+            clip, time: sourceTime(of: clip, at: drawing.layerTime), frame: frame, drawing: drawing)
+    }
+
+    /// The time in the file shown `layerTime` seconds into the layer.
+    private func sourceTime(of clip: VideoClip, at layerTime: Double) -> Double {
+        sourceTime(
+            atLayerTime: layerTime, end: min(cutTo ?? clip.duration, clip.duration > 0 ? clip.duration : .infinity))
+    }
+
     /// Converts the picture straight into the frame's pixels when it covers every one of them at its own
     /// size or smaller (a full-frame clip under overlays, the common case): the same pixels as converting it
     /// into an image and drawing that, without the image and the composite. Not for pictures drawn larger
-    /// than the clip, which Cairo scales up, or with transparency.
+    /// than the clip, which Cairo scales up, or with transparency. A picture that is already the encoder's
+    /// input becomes the frame's backdrop (``ContentDrawing/backdrop``).
     private func drawsStraightIntoTheFrame(
         _ clip: VideoClip, time: Double, frame: CGRect, drawing: ContentDrawing
     ) -> Bool {
@@ -67,7 +85,8 @@ extension VideoContent: TimedContent {
                 return false
             }
             return clip.writeOpaquePicture(
-                at: time, size: VideoClip.PixelSize(width: width, height: height), into: bytes, stride: stride)
+                at: time, size: VideoClip.PixelSize(width: width, height: height), into: bytes, stride: stride,
+                backdrop: drawing.backdrop)
         }
     }
 

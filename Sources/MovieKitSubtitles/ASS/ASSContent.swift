@@ -12,7 +12,7 @@ import MovieKitScene
 /// at the millisecond *t* falls in, as FFmpeg's `subtitles` filter asks for it; libass's pictures
 /// are blended as libass's own `compare` tool blends them, then drawn over the layer. Colours are
 /// taken as RGB: a `YCbCr Matrix` header does not change them (mpv converts them to the video's matrix).
-public struct ASSContent: TimedContent {
+public struct ASSContent: TimedContent, BackdropAwareContent {
     /// The subtitle file.
     public let url: URL
     /// The file's outline: its script size and events.
@@ -95,10 +95,16 @@ public struct ASSContent: TimedContent {
         context.saveGState()
         defer { context.restoreGState() }
         context.setAlpha(drawing.opacity)
-        context.draw(
-            frame.image,
-            in: CGRect(
-                x: bounds.minX + Double(frame.originX) * scaleX, y: bounds.minY + Double(frame.originY) * scaleY,
-                width: Double(frame.image.width) * scaleX, height: Double(frame.image.height) * scaleY))
+        let rect = CGRect(
+            x: bounds.minX + Double(frame.originX) * scaleX, y: bounds.minY + Double(frame.originY) * scaleY,
+            width: Double(frame.image.width) * scaleX, height: Double(frame.image.height) * scaleY)
+        // Events far apart (a line at the top, another at the bottom) leave the rows between them alone.
+        for rows in frame.rows {
+            drawing.noteDrawn(
+                CGRect(
+                    x: rect.minX, y: bounds.minY + Double(rows.lowerBound) * scaleY, width: rect.width,
+                    height: Double(rows.count) * scaleY))
+        }
+        context.draw(frame.image, in: rect)
     }
 }

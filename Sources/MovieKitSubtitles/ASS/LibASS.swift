@@ -42,6 +42,9 @@ struct ASSFrameImage: Sendable {
     var image: Image
     var originX: Int
     var originY: Int
+    /// The frame's rows that libass's bitmaps cover, merged and in order: the picture is transparent on
+    /// the rows between them.
+    var rows: [Range<Int>] = []
 }
 
 /// One libass library, renderer and track: the C objects this type alone owns and frees. libass
@@ -199,6 +202,7 @@ enum ASSCompositor {
         var minY = height
         var maxX = 0
         var maxY = 0
+        var rows: [Range<Int>] = []
         var node = first
         while let image = node {
             let x0 = max(0, Int(image.pointee.dst_x))
@@ -206,6 +210,7 @@ enum ASSCompositor {
             let x1 = min(width, Int(image.pointee.dst_x) + Int(image.pointee.w))
             let y1 = min(height, Int(image.pointee.dst_y) + Int(image.pointee.h))
             if x1 > x0, y1 > y0 {
+                rows.append(y0..<y1)
                 minX = min(minX, x0)
                 minY = min(minY, y0)
                 maxX = max(maxX, x1)
@@ -244,7 +249,20 @@ enum ASSCompositor {
                 }
             }
         }
-        return ASSFrameImage(image: image, originX: minX, originY: minY)
+        return ASSFrameImage(image: image, originX: minX, originY: minY, rows: merged(rows))
+    }
+
+    /// `rows` in order, those that overlap or touch made one.
+    static func merged(_ rows: [Range<Int>]) -> [Range<Int>] {
+        var merged: [Range<Int>] = []
+        for band in rows.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, band.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, band.upperBound)
+            } else {
+                merged.append(band)
+            }
+        }
+        return merged
     }
 
     /// Blends one image: each pixel moves towards the image's colour by its coverage times the

@@ -28,7 +28,7 @@ public struct SubtitleStyle: Sendable, Hashable {
 /// Cue times are on the layer's own clock (the layer's start is time 0). A region's cues stack in
 /// its box, as WebVTT's rules lay them out. Vertical cues run top to bottom, their lines from the
 /// right (`rl`) or the left (`lr`), with Latin text turned sideways as browsers turn it.
-public struct SubtitlesContent: TimedContent {
+public struct SubtitlesContent: TimedContent, BackdropAwareContent {
     public var cues: [WebVTTCue]
     public var style: SubtitleStyle
     /// The `::cue` rules applied over ``style``: a WebVTT file's `STYLE` blocks.
@@ -79,6 +79,8 @@ public struct SubtitlesContent: TimedContent {
         var regions: [(region: WebVTTRegion, cues: [WebVTTCue])] = []
         for cue in active {
             if cue.writingDirection != .horizontal {
+                // Turned a quarter, a cue's lines run across the rows: it may draw on any of them.
+                drawing.noteDrawn(bounds)
                 context.saveGState()
                 context.translateBy(x: bounds.maxX, y: bounds.minY)
                 context.rotate(by: Double.pi / 2)
@@ -87,7 +89,7 @@ public struct SubtitlesContent: TimedContent {
                 continue
             }
             guard let region = cue.region else {
-                layout.draw(cue, in: context)
+                if let drawn = layout.draw(cue, in: context) { drawing.noteDrawn(drawn) }
                 continue
             }
             if let index = regions.firstIndex(where: { $0.region == region }) {
@@ -96,7 +98,9 @@ public struct SubtitlesContent: TimedContent {
                 regions.append((region, [cue]))
             }
         }
-        for (region, cues) in regions { layout.draw(cues, in: region, context: context) }
+        for (region, cues) in regions {
+            if let box = layout.draw(cues, in: region, context: context) { drawing.noteDrawn(box) }
+        }
     }
 }
 
@@ -138,7 +142,9 @@ struct CueLayout {
         bottomStackTop = bounds.maxY
     }
 
-    mutating func draw(_ cue: WebVTTCue, in context: DrawingContext) {
+    /// - Returns: What the cue's backing and glyphs cover, or `nil` when it drew nothing.
+    @discardableResult
+    mutating func draw(_ cue: WebVTTCue, in context: DrawingContext) -> CGRect? {
         let alignment: TextAlignment =
             switch cue.textAlignment {
             case .start, .left: .left
@@ -173,7 +179,7 @@ struct CueLayout {
             case .center, .auto: 2 * min(position, 100 - position)
             }
         let boxWidth = bounds.width * min(cue.size, max(0, available)) / 100
-        guard boxWidth > 2 * padding else { return }
+        guard boxWidth > 2 * padding else { return nil }
         let anchor = bounds.minX + bounds.width * position / 100
         let boxX: Double =
             switch positionAlignment {
@@ -186,7 +192,9 @@ struct CueLayout {
         // Text the author did not place or break is broken for balance (Netflix's timed-text rules).
         let placed = cue.position != nil || cue.size < 100 || cue.line != .auto || cue.text.contains("\n")
         let markup = CueTextMarkup.markup(placed ? cue.text : Self.balancedLines(cue.text), styling: styling)
-        guard let metrics = try? textStyle.metrics(forMarkup: markup, width: boxWidth - 2 * padding) else { return }
+        guard let metrics = try? textStyle.metrics(forMarkup: markup, width: boxWidth - 2 * padding) else {
+            return nil
+        }
         let height = metrics.size.height + 2 * padding
         let top = self.top(of: cue, height: height, lineHeight: styling.fontSize * 1.2)
         // The backing hugs the text, placed in the box as the text is aligned.
@@ -200,10 +208,18 @@ struct CueLayout {
         if let backing = styling.backing {
             Self.fill(backing, behind: metrics, at: CGPoint(x: backingX, y: top), width: backingWidth, in: context)
         }
-        try? context.draw(
-            markup: markup,
-            in: CGRect(x: boxX + padding, y: top + padding, width: boxWidth - 2 * padding, height: height),
-            style: textStyle)
+        let textRect = CGRect(x: boxX + padding, y: top + padding, width: boxWidth - 2 * padding, height: height)
+        try? context.draw(markup: markup, in: textRect, style: textStyle)
+        return Self.covered(by: metrics, in: textRect, style: textStyle)
+    }
+
+    /// What text measured as `metrics` and drawn in `rect` covers: its block and its glyphs' ink, with the
+    /// outline's reach and a margin of a tenth of the font for the rounding of hinting.
+    private static func covered(by metrics: TextMetrics, in rect: CGRect, style: TextStyle) -> CGRect {
+        let block = CGRect(origin: rect.origin, size: metrics.size).union(rect)
+        let ink = metrics.inkFrame.isNull ? block : metrics.inkFrame.offsetBy(dx: rect.minX, dy: rect.minY)
+        let reach = (style.outline?.width ?? 0) / 2 + style.font.size / 10
+        return block.union(ink).insetBy(dx: -reach, dy: -reach)
     }
 
     /// Draws the cues of one region as WebVTT's rendering rules lay them out: the region is a box
@@ -211,10 +227,12 @@ struct CueLayout {
     /// anchor point sits at its viewport anchor; its cues stack from its bottom, the latest lowest,
     /// each as wide as the region and aligned by its `align`, and what passes its top is hidden
     /// (the lines scrolled away).
-    mutating func draw(_ cues: [WebVTTCue], in region: WebVTTRegion, context: DrawingContext) {
+    /// - Returns: The region's box, which holds what its cues draw, or `nil` when it has no room.
+    @discardableResult
+    mutating func draw(_ cues: [WebVTTCue], in region: WebVTTRegion, context: DrawingContext) -> CGRect? {
         let width = bounds.width * min(max(region.width, 0), 100) / 100
         let height = bounds.height * 0.06 * min(max(region.lines, 0), 100)
-        guard width > 2 * padding, height > 0 else { return }
+        guard width > 2 * padding, height > 0 else { return nil }
         let box = CGRect(
             x: bounds.minX + bounds.width * region.viewportAnchorX / 100 - width * region.regionAnchorX / 100,
             y: bounds.minY + bounds.height * region.viewportAnchorY / 100 - height * region.regionAnchorY / 100,
@@ -253,6 +271,7 @@ struct CueLayout {
                 style: textStyle)
             bottom = top
         }
+        return box
     }
 
     /// The backing of a cue's text, `origin` at the top left of its block: a box around each line,

@@ -55,7 +55,7 @@ struct Demo: ParsableCommand {
         let job = RenderJob(
             output: URL(fileURLWithPath: output), settings: settings, frameCount: frameCount,
             movieIdentity: "moviemake demo, \(seconds) s",
-            draw: { context, frame in scene.draw(in: context, time: frame.time, duration: duration) })
+            draw: { context, frame, _ in scene.draw(in: context, time: frame.time, duration: duration) })
         _ = try RenderRunner.run(job, encoding: encoding, chunks: chunks, progress: progress)
     }
 }

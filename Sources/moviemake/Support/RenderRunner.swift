@@ -20,7 +20,8 @@ struct RenderJob: Sendable {
     var repeatsPrevious: (@Sendable (Int) -> Bool)? = nil
     /// Whether frames start cleared; `false` when `draw` sets every pixel (a scene fills its background).
     var clearsFrames = true
-    var draw: @Sendable (DrawingContext, FrameTime) throws -> Void
+    /// Draws one frame; the backdrop is told when a clip's decoded picture fills it (`SceneRenderer`).
+    var draw: @Sendable (DrawingContext, FrameTime, FrameBackdrop) throws -> Void
 }
 
 extension RenderJob {
@@ -32,7 +33,7 @@ extension RenderJob {
             output: output, settings: settings, frameCount: scene.frameCount(at: settings.fps),
             movieIdentity: movieIdentity,
             audio: scene.audio, repeatsPrevious: scene.repeatsPrevious(at: settings.fps), clearsFrames: false,
-            draw: { context, frame in renderer.draw(in: context, at: frame.time) })
+            draw: { context, frame, backdrop in renderer.draw(in: context, at: frame.time, over: backdrop) })
     }
 }
 
@@ -92,7 +93,7 @@ enum RenderRunner {
                 for track in job.subtitleTracks { try writer.addSubtitles(track) }
                 try writer.render(
                     frameCount: job.frameCount, repeatsPrevious: job.repeatsPrevious, clearsFrames: job.clearsFrames,
-                    progress: { reporter.update(completed: $0.encodedFrames) }, draw: job.draw)
+                    progress: { reporter.update(completed: $0.encodedFrames) }, drawingOver: job.draw)
                 loudness = writer.statistics.audioLoudness
             }
         } catch {
@@ -130,7 +131,7 @@ enum RenderRunner {
                 cancellation.hold(writer)
                 try writer.render(
                     frameCount: range.count, repeatsPrevious: job.repeatsPrevious, clearsFrames: job.clearsFrames,
-                    progress: { reporter.update(completed: $0.encodedFrames) }, draw: job.draw)
+                    progress: { reporter.update(completed: $0.encodedFrames) }, drawingOver: job.draw)
             }
         } catch {
             reporter.finish(message: nil)
