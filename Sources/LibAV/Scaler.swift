@@ -20,8 +20,18 @@ package final class Scaler {
     /// - Throws: `LibAVError` of kind `.unreadableInput` when swscale cannot convert the decoded format.
     /// - Parameter isVideo: Whether the picture is a video frame: one that does not state its matrix
     ///   then uses BT.709 from 720 lines up (HD video), BT.601 below, as players assume.
-    package init(from frame: Frame, toBGRAWidth width: Int, height: Int, isVideo: Bool = false) throws {
-        let scales = width != frame.width || height != frame.height
+    package convenience init(from frame: Frame, toBGRAWidth width: Int, height: Int, isVideo: Bool = false) throws {
+        try self.init(
+            format: frame.avPixelFormat, width: frame.width, sourceHeight: frame.height, toBGRAWidth: width,
+            height: height, isVideo: isVideo)
+        applyColorDetails(of: frame, assumingHD: isVideo && frame.height >= 720)
+    }
+
+    private init(
+        format: AVPixelFormat, width sourceWidth: Int, sourceHeight: Int, toBGRAWidth width: Int, height: Int,
+        isVideo: Bool
+    ) throws {
+        let scales = width != sourceWidth || height != sourceHeight
         // A video picture is converted for every frame drawn: with accurate rounding, swscale's
         // full-chroma BGRA output takes its C path instead of its SIMD one, for at most one level
         // of difference. Stills, converted once, keep it.
@@ -29,12 +39,12 @@ package final class Scaler {
         let flags = filter | (isVideo ? 0 : SWS_ACCURATE_RND) | SWS_FULL_CHR_H_INT
         guard
             let context = sws_getContext(
-                Int32(frame.width), Int32(frame.height), frame.avPixelFormat,
+                Int32(sourceWidth), Int32(sourceHeight), format,
                 Int32(width), Int32(height), AV_PIX_FMT_BGRA,
                 flags, nil, nil, nil
             )
         else {
-            let formatName = av_get_pix_fmt_name(frame.avPixelFormat).map { String(cString: $0) } ?? "unknown"
+            let formatName = av_get_pix_fmt_name(format).map { String(cString: $0) } ?? "unknown"
             throw LibAVError(
                 .unreadableInput, operation: "Converting the decoded picture",
                 message: "the decoded pixel format \(formatName) cannot be converted to RGB")
@@ -42,9 +52,73 @@ package final class Scaler {
         self.context = context
         destinationWidth = width
         destinationHeight = height
-        sourceHeight = frame.height
+        self.sourceHeight = sourceHeight
         straightAlphaScratch = nil
-        applyColorDetails(of: frame, assumingHD: isVideo && frame.height >= 720)
+    }
+
+    /// Creates a converter of bands of `rows` rows of pictures like `frame` (its format, width and colour)
+    /// to BGRA at the same size, as `init(from:toBGRAWidth:height:isVideo:)` converts a video picture
+    /// whole: for converting only the rows a frame needs.
+    /// Corresponds to `sws_getContext` and `sws_setColorspaceDetails`.
+    /// - Throws: `LibAVError` of kind `.unreadableInput` when swscale cannot convert the format.
+    package convenience init(bandsOf frame: Frame, rows: Int) throws {
+        try self.init(
+            format: frame.avPixelFormat, width: frame.width, sourceHeight: rows, toBGRAWidth: frame.width,
+            height: rows, isVideo: true)
+        applyColorDetails(of: frame, assumingHD: frame.height >= 720)
+    }
+
+    /// Converts rows `rows` of `frame` (a picture like the one this band converter was made for, `rows`
+    /// as many as its bands have and starting on an even row) into BGRA bytes at `destination`, `stride`
+    /// bytes per row. `destination` must be a buffer with room for swscale's whole vectors past each
+    /// row's end, as FFmpeg's own pictures have.
+    /// Corresponds to `sws_scale` with the source planes offset to the band.
+    /// - Throws: `LibAVError` of kind `.internalFailure` when the band does not fit the picture.
+    package func convert(rows: Range<Int>, of frame: Frame, intoBGRA destination: UnsafeMutableRawPointer, stride: Int)
+        throws
+    {
+        guard rows.count == sourceHeight, rows.lowerBound >= 0, rows.upperBound <= frame.height,
+            rows.lowerBound % 2 == 0, frame.width == destinationWidth
+        else {
+            throw LibAVError(
+                .internalFailure, operation: "Converting rows of a video picture to RGB",
+                message:
+                    "rows \(rows) are not a band of \(sourceHeight) rows of a \(frame.width)x\(frame.height) picture")
+        }
+        let chromaShift = av_pix_fmt_desc_get(frame.avPixelFormat).map { Int($0.pointee.log2_chroma_h) } ?? 0
+        let source = frame.pointer
+        let converted: Int32 = withUnsafeTemporaryAllocation(of: UnsafePointer<UInt8>?.self, capacity: 4) { planes in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4) { strides in
+                withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<UInt8>?.self, capacity: 4) { targets in
+                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4) { targetStrides in
+                        let data = [
+                            source.pointee.data.0, source.pointee.data.1, source.pointee.data.2, source.pointee.data.3
+                        ]
+                        let lineSizes = [
+                            source.pointee.linesize.0, source.pointee.linesize.1, source.pointee.linesize.2,
+                            source.pointee.linesize.3
+                        ]
+                        for plane in 0..<4 {
+                            let first = plane == 1 || plane == 2 ? rows.lowerBound >> chromaShift : rows.lowerBound
+                            planes[plane] = data[plane].map { UnsafePointer($0 + first * Int(lineSizes[plane])) }
+                            strides[plane] = lineSizes[plane]
+                        }
+                        targets.initialize(repeating: nil)
+                        targetStrides.initialize(repeating: 0)
+                        targets[0] = destination.assumingMemoryBound(to: UInt8.self)
+                        targetStrides[0] = Int32(stride)
+                        return sws_scale(
+                            context, planes.baseAddress, strides.baseAddress, 0, Int32(sourceHeight),
+                            targets.baseAddress, targetStrides.baseAddress)
+                    }
+                }
+            }
+        }
+        guard converted == Int32(sourceHeight) else {
+            throw LibAVError(
+                .internalFailure, operation: "Converting rows of a video picture to RGB",
+                code: converted < 0 ? converted : nil, message: "swscale wrote \(converted) of \(sourceHeight) rows")
+        }
     }
 
     /// Creates the converter from Cairo's BGRA to an encoder's format at the same size; YUV

@@ -28,7 +28,7 @@ final class FrameSlot: @unchecked Sendable {
         surface = try CairoSurface(width: width, height: height)
         context = try DrawingContext(surface: surface)
         clearColor = alpha ? 0 : 0xFF00_0000
-        backdrop = FrameBackdrop(width: width, height: height, format: format, alpha: alpha)
+        backdrop = FrameBackdrop(surface: surface, format: format, alpha: alpha)
         self.format = format
         do {
             videoFrame = try Frame(width: width, height: height, format: format)
@@ -43,7 +43,7 @@ final class FrameSlot: @unchecked Sendable {
     /// With `clearing` false and no previous frame, the pixels are left as they are, for drawings
     /// that set every pixel themselves.
     func prepare(keeping previous: FrameSlot?, clearing: Bool = true) throws {
-        backdrop.giveUp()
+        backdrop.forget()
         do {
             try context.checkStatus()
             context.reset()
@@ -79,7 +79,7 @@ final class FrameSlot: @unchecked Sendable {
     func complete() throws {
         try context.checkStatus()
         do {
-            if let (picture, bands) = backdrop.take() {
+            if let (picture, bands) = try backdrop.take() {
                 try videoFrame.copyPixels(from: picture)
                 try surface.withPixelBytes { bytes in
                     for band in bands {

@@ -30,8 +30,9 @@ public struct ContentDrawing {
     /// ``BackdropAwareContent`` shows its picture there, or notes where it draws over it.
     package var backdrop: FrameBackdrop? { painter.backdrop }
 
-    /// Notes that the content drew inside `rect` (in the layer's space) over the frame's backdrop, with
-    /// `outset` device pixels around it for antialiasing and filtering.
+    /// Notes that the content is about to draw inside `rect` (in the layer's space) over the frame's
+    /// backdrop, with `outset` device pixels around it for antialiasing and filtering: the backdrop's
+    /// picture is written there first. Call it before drawing.
     package func noteDrawn(_ rect: CGRect, outset: Double = 1) {
         guard let backdrop = painter.backdrop, backdrop.holdsPicture else { return }
         let device = context.ctm.apply(to: rect)

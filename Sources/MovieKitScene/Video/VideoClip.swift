@@ -113,8 +113,9 @@ final class VideoClip: Sendable {
     }
 
     /// Converts the picture shown at `time`, upright at `size`, straight into `bytes` (`stride` bytes a
-    /// row), for a picture that covers a whole frame: no image is made or kept. The decoded picture becomes
-    /// `backdrop`'s when it is the encoder's input as it is, and `backdrop` is given up otherwise.
+    /// row), for a picture that covers a whole frame: no image is made or kept. A decoded picture that is the
+    /// encoder's input as it is becomes `backdrop`'s instead, which writes it only where something is drawn
+    /// over it.
     /// - Returns: Whether the picture was written; `false`, having written nothing, when it has
     ///   transparency (it must be composited) or cannot be decoded (logged once per clip).
     func writeOpaquePicture(
@@ -133,13 +134,16 @@ final class VideoClip: Sendable {
                     state.hasTransparency = true
                     return false
                 }
+                // A picture the frame's backdrop takes is written into the frame only where something is
+                // drawn over it.
+                if let backdrop, decoder.isEncoderReady(picture.frame, width: size.width, height: size.height),
+                    backdrop.show(try picture.frame.newReference())
+                {
+                    return true
+                }
                 try decoder.convertUpright(
                     picture.frame, intoBGRA: destination, stride: stride, width: size.width, height: size.height)
-                if let backdrop, decoder.isEncoderReady(picture.frame, width: size.width, height: size.height) {
-                    backdrop.show(try picture.frame.newReference())
-                } else {
-                    backdrop?.giveUp()
-                }
+                backdrop?.forget()
                 return true
             } catch {
                 report(error, at: time, in: &state)

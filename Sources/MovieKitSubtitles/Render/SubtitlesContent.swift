@@ -89,7 +89,7 @@ public struct SubtitlesContent: TimedContent, BackdropAwareContent {
                 continue
             }
             guard let region = cue.region else {
-                if let drawn = layout.draw(cue, in: context) { drawing.noteDrawn(drawn) }
+                layout.draw(cue, in: context) { drawing.noteDrawn($0) }
                 continue
             }
             if let index = regions.firstIndex(where: { $0.region == region }) {
@@ -99,7 +99,7 @@ public struct SubtitlesContent: TimedContent, BackdropAwareContent {
             }
         }
         for (region, cues) in regions {
-            if let box = layout.draw(cues, in: region, context: context) { drawing.noteDrawn(box) }
+            layout.draw(cues, in: region, context: context) { drawing.noteDrawn($0) }
         }
     }
 }
@@ -142,9 +142,8 @@ struct CueLayout {
         bottomStackTop = bounds.maxY
     }
 
-    /// - Returns: What the cue's backing and glyphs cover, or `nil` when it drew nothing.
-    @discardableResult
-    mutating func draw(_ cue: WebVTTCue, in context: DrawingContext) -> CGRect? {
+    /// - Parameter note: Told what the cue's backing and glyphs will cover, before they are drawn.
+    mutating func draw(_ cue: WebVTTCue, in context: DrawingContext, noting note: (CGRect) -> Void = { _ in }) {
         let alignment: TextAlignment =
             switch cue.textAlignment {
             case .start, .left: .left
@@ -179,7 +178,7 @@ struct CueLayout {
             case .center, .auto: 2 * min(position, 100 - position)
             }
         let boxWidth = bounds.width * min(cue.size, max(0, available)) / 100
-        guard boxWidth > 2 * padding else { return nil }
+        guard boxWidth > 2 * padding else { return }
         let anchor = bounds.minX + bounds.width * position / 100
         let boxX: Double =
             switch positionAlignment {
@@ -192,9 +191,7 @@ struct CueLayout {
         // Text the author did not place or break is broken for balance (Netflix's timed-text rules).
         let placed = cue.position != nil || cue.size < 100 || cue.line != .auto || cue.text.contains("\n")
         let markup = CueTextMarkup.markup(placed ? cue.text : Self.balancedLines(cue.text), styling: styling)
-        guard let metrics = try? textStyle.metrics(forMarkup: markup, width: boxWidth - 2 * padding) else {
-            return nil
-        }
+        guard let metrics = try? textStyle.metrics(forMarkup: markup, width: boxWidth - 2 * padding) else { return }
         let height = metrics.size.height + 2 * padding
         let top = self.top(of: cue, height: height, lineHeight: styling.fontSize * 1.2)
         // The backing hugs the text, placed in the box as the text is aligned.
@@ -205,12 +202,12 @@ struct CueLayout {
             case .right: boxX + boxWidth - backingWidth
             case .center: boxX + (boxWidth - backingWidth) / 2
             }
+        let textRect = CGRect(x: boxX + padding, y: top + padding, width: boxWidth - 2 * padding, height: height)
+        note(Self.covered(by: metrics, in: textRect, style: textStyle))
         if let backing = styling.backing {
             Self.fill(backing, behind: metrics, at: CGPoint(x: backingX, y: top), width: backingWidth, in: context)
         }
-        let textRect = CGRect(x: boxX + padding, y: top + padding, width: boxWidth - 2 * padding, height: height)
         try? context.draw(markup: markup, in: textRect, style: textStyle)
-        return Self.covered(by: metrics, in: textRect, style: textStyle)
     }
 
     /// What text measured as `metrics` and drawn in `rect` covers: its block and its glyphs' ink, with the
@@ -227,16 +224,18 @@ struct CueLayout {
     /// anchor point sits at its viewport anchor; its cues stack from its bottom, the latest lowest,
     /// each as wide as the region and aligned by its `align`, and what passes its top is hidden
     /// (the lines scrolled away).
-    /// - Returns: The region's box, which holds what its cues draw, or `nil` when it has no room.
-    @discardableResult
-    mutating func draw(_ cues: [WebVTTCue], in region: WebVTTRegion, context: DrawingContext) -> CGRect? {
+    /// - Parameter note: Told the region's box, which holds what its cues draw, before they are drawn.
+    mutating func draw(
+        _ cues: [WebVTTCue], in region: WebVTTRegion, context: DrawingContext, noting note: (CGRect) -> Void = { _ in }
+    ) {
         let width = bounds.width * min(max(region.width, 0), 100) / 100
         let height = bounds.height * 0.06 * min(max(region.lines, 0), 100)
-        guard width > 2 * padding, height > 0 else { return nil }
+        guard width > 2 * padding, height > 0 else { return }
         let box = CGRect(
             x: bounds.minX + bounds.width * region.viewportAnchorX / 100 - width * region.regionAnchorX / 100,
             y: bounds.minY + bounds.height * region.viewportAnchorY / 100 - height * region.regionAnchorY / 100,
             width: width, height: height)
+        note(box)
         context.saveGState()
         defer { context.restoreGState() }
         context.clip(to: Path(rect: box))
@@ -271,7 +270,6 @@ struct CueLayout {
                 style: textStyle)
             bottom = top
         }
-        return box
     }
 
     /// The backing of a cue's text, `origin` at the top left of its block: a box around each line,
