@@ -42,8 +42,8 @@ struct ASSFrameImage: Sendable {
     var image: Image
     var originX: Int
     var originY: Int
-    /// The frame's rows that libass's bitmaps cover, merged and in order: the picture is transparent on
-    /// the rows between them.
+    /// The frame's rows that each of libass's bitmaps covers: the picture is transparent on the rows
+    /// between them.
     var rows: [Range<Int>] = []
 }
 
@@ -249,20 +249,7 @@ enum ASSCompositor {
                 }
             }
         }
-        return ASSFrameImage(image: image, originX: minX, originY: minY, rows: merged(rows))
-    }
-
-    /// `rows` in order, those that overlap or touch made one.
-    static func merged(_ rows: [Range<Int>]) -> [Range<Int>] {
-        var merged: [Range<Int>] = []
-        for band in rows.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = merged.last, band.lowerBound <= last.upperBound {
-                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, band.upperBound)
-            } else {
-                merged.append(band)
-            }
-        }
-        return merged
+        return ASSFrameImage(image: image, originX: minX, originY: minY, rows: rows)
     }
 
     /// Blends one image: each pixel moves towards the image's colour by its coverage times the
