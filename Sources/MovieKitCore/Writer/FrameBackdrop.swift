@@ -90,13 +90,18 @@ package final class FrameBackdrop {
     /// known, so the whole frame is converted.
     package func giveUp() {
         if picture != nil { _ = write(0..<height) }
-        forget()
+        drop()
     }
 
     /// Drops the picture without writing it, and any failure to write it: the frame is being started
     /// again, or was covered.
     package func forget() {
         failure = nil
+        drop()
+    }
+
+    /// Drops the picture and what was noted over it; a failure to write it stays for ``take()``.
+    private func drop() {
         picture = nil
         drawn.removeAll()
         written.removeAll()
@@ -188,7 +193,7 @@ package final class FrameBackdrop {
                 }
             }
         } catch {
-            forget()
+            drop()
             failure =
                 error as? LibAVError
                 ?? LibAVError(.internalFailure, operation: "Writing a video picture into a frame", message: "\(error)")
