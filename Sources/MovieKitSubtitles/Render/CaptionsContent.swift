@@ -68,7 +68,7 @@ public struct CaptionStyle: Sendable, Hashable {
 /// Animated captions from a word-timed transcript: words grouped into pages (by characters per
 /// line, lines per page, pauses and sentence ends, never splitting a word), each page shown while
 /// it is spoken, and the word being spoken marked from the frame its time falls in.
-public struct CaptionsContent: TimedContent {
+public struct CaptionsContent: TimedContent, BackdropAwareContent {
     /// A page: a run of words shown together.
     public struct Page: Sendable, Hashable {
         /// The indices of its words in ``CaptionsContent/words``.
@@ -190,20 +190,21 @@ public struct CaptionsContent: TimedContent {
             max(bounds.minY + bounds.height * 0.1, centerY - metrics.size.height / 2),
             bounds.minY + bounds.height * 0.9 - metrics.size.height)
         let box = CGRect(x: bounds.midX - wrap / 2, y: top, width: wrap, height: metrics.size.height)
+        let textRect = box.insetBy(dx: 0, dy: -1)
+        let backingWidth = metrics.size.width + 2 * padding
+        let backingRect = CGRect(
+            x: bounds.midX - backingWidth / 2, y: top - padding, width: backingWidth,
+            height: metrics.size.height + 2 * padding)
+        drawing.noteDrawn(metrics.covered(drawnIn: textRect, style: textStyle).union(backingRect))
         let context = drawing.context
         context.saveGState()
         defer { context.restoreGState() }
         context.setAlpha(drawing.opacity)
         if let backing = style.backing {
             context.setFillColor(backing)
-            let width = metrics.size.width + 2 * padding
-            context.addPath(
-                Path(
-                    roundedRect: CGRect(
-                        x: bounds.midX - width / 2, y: top - padding, width: width,
-                        height: metrics.size.height + 2 * padding), cornerRadius: padding))
+            context.addPath(Path(roundedRect: backingRect, cornerRadius: padding))
             context.fillPath()
         }
-        try? context.draw(markup: markup, in: box.insetBy(dx: 0, dy: -1), style: textStyle)
+        try? context.draw(markup: markup, in: textRect, style: textStyle)
     }
 }

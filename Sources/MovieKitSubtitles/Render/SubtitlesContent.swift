@@ -203,20 +203,11 @@ struct CueLayout {
             case .center: boxX + (boxWidth - backingWidth) / 2
             }
         let textRect = CGRect(x: boxX + padding, y: top + padding, width: boxWidth - 2 * padding, height: height)
-        note(Self.covered(by: metrics, in: textRect, style: textStyle))
+        note(metrics.covered(drawnIn: textRect, style: textStyle))
         if let backing = styling.backing {
             Self.fill(backing, behind: metrics, at: CGPoint(x: backingX, y: top), width: backingWidth, in: context)
         }
         try? context.draw(markup: markup, in: textRect, style: textStyle)
-    }
-
-    /// What text measured as `metrics` and drawn in `rect` covers: its block and its glyphs' ink, with the
-    /// outline's reach and a margin of a tenth of the font for the rounding of hinting.
-    private static func covered(by metrics: TextMetrics, in rect: CGRect, style: TextStyle) -> CGRect {
-        let block = CGRect(origin: rect.origin, size: metrics.size).union(rect)
-        let ink = metrics.inkFrame.isNull ? block : metrics.inkFrame.offsetBy(dx: rect.minX, dy: rect.minY)
-        let reach = (style.outline?.width ?? 0) / 2 + style.font.size / 10
-        return block.union(ink).insetBy(dx: -reach, dy: -reach)
     }
 
     /// Draws the cues of one region as WebVTT's rendering rules lay them out: the region is a box
@@ -382,5 +373,16 @@ struct CueLayout {
                 }
             return min(max(bounds.minY, top), bounds.maxY - height)
         }
+    }
+}
+
+extension TextMetrics {
+    /// What text measured so and drawn in `rect` covers: its block and its glyphs' ink, with the outline's
+    /// reach and a margin of a tenth of the font for the rounding of hinting.
+    func covered(drawnIn rect: CGRect, style: TextStyle) -> CGRect {
+        let block = CGRect(origin: rect.origin, size: size).union(rect)
+        let ink = inkFrame.isNull ? block : inkFrame.offsetBy(dx: rect.minX, dy: rect.minY)
+        let reach = (style.outline?.width ?? 0) / 2 + style.font.size / 10
+        return block.union(ink).insetBy(dx: -reach, dy: -reach)
     }
 }

@@ -6,9 +6,9 @@ import MovieKitSubtitles
 import TestSupport
 import Testing
 
-/// Subtitles burned into a clip that fills the frame: the rows they leave alone are the clip's own
-/// decoded pixels (the frame's backdrop), and every row they draw on is converted as a whole frame's
-/// conversion would convert it. Movies are written losslessly (x264 at quality 0), so what the decoder
+/// Subtitles and captions burned into a clip that fills the frame: the rows they leave alone are the
+/// clip's own decoded pixels (the frame's backdrop), and every row they draw on is converted as a whole
+/// frame's conversion would convert it. Movies are written losslessly (x264 at quality 0), so what the decoder
 /// reads back is what the encoder was given.
 @Suite("Subtitles over a clip")
 struct SubtitlesOverClipTests {
@@ -89,53 +89,83 @@ struct SubtitlesOverClipTests {
     )
     func rowsOutsideTheSubtitlesKeepTheClip(_ subtitles: Case) throws {
         let folder = try TemporaryDirectory(prefix: "SubtitlesOverClip")
-        let clip = folder.url.appendingPathComponent("clip.mp4")
-        try Self.makeClip(clip)
         let file = folder.url.appendingPathComponent(subtitles.name)
         try Data(subtitles.text.utf8).write(to: file)
+        try Self.expectClipKept(
+            under: try Layer.subtitles(contentsOf: file), in: folder.url, keepsRows: subtitles.keepsRows)
+    }
 
-        // Over the backdrop: the clip, then the subtitles.
-        let overBackdrop = folder.url.appendingPathComponent("backdrop.mp4")
-        try Self.render(
-            [Layer(.video(VideoContent(url: clip))), try Layer.subtitles(contentsOf: file)], to: overBackdrop)
+    @Test(
+        "Rows word-timed captions leave alone keep the clip's pixels, in every highlight style",
+        arguments: CaptionStyle.Highlight.allCases)
+    func rowsOutsideTheCaptionsKeepTheClip(_ highlight: CaptionStyle.Highlight) throws {
+        let folder = try TemporaryDirectory(prefix: "CaptionsOverClip")
+        let transcript = folder.url.appendingPathComponent("words.json")
+        // Remotion's `Caption[]`: one word a frame, so the active word changes on every frame.
+        let words = ["Every", "word", "shows", "as", "it", "is", "spoken"].enumerated().map { index, word in
+            "{\"text\": \"\(index == 0 ? "" : " ")\(word)\", \"startMs\": \(index * 100), \"endMs\": \(index * 100 + 100)}"
+        }
+        try Data("[\(words.joined(separator: ","))]".utf8).write(to: transcript)
+        var style = CaptionStyle()
+        style.highlight = highlight
+        try Self.expectClipKept(
+            under: try Layer.captions(contentsOf: transcript, style: style), in: folder.url, keepsRows: true)
+    }
+
+    /// Renders `layer` over a lossless clip, over the backdrop and converted whole, and checks that every
+    /// row is the clip's or the whole conversion's, that the rows the layer drew on are converted, and that
+    /// (with `keepsRows`) at least a sixth of the rows kept the clip, none otherwise.
+    static func expectClipKept(
+        under layer: Layer, in folder: URL, keepsRows: Bool, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let clip = folder.appendingPathComponent("clip.mp4")
+        try makeClip(clip)
+        // Over the backdrop: the clip, then the layer.
+        let overBackdrop = folder.appendingPathComponent("backdrop.mp4")
+        try render([Layer(.video(VideoContent(url: clip))), layer], to: overBackdrop)
         // Converted whole: a layer that says nothing of what it draws (a clear rectangle) gives the backdrop up.
-        let whole = folder.url.appendingPathComponent("whole.mp4")
+        let whole = folder.appendingPathComponent("whole.mp4")
         var clear = Layer(.rect)
         clear.fill = .color(.constant(.clear))
-        try Self.render(
-            [Layer(.video(VideoContent(url: clip))), clear, try Layer.subtitles(contentsOf: file)], to: whole)
+        try render([Layer(.video(VideoContent(url: clip))), clear, layer], to: whole)
 
         let source = try MovieProbe(url: clip, keepPixels: false, keepPlanes: true).frames
         let kept = try MovieProbe(url: overBackdrop, keepPixels: false, keepPlanes: true).frames
         let converted = try MovieProbe(url: whole, keepPixels: false, keepPlanes: true).frames
-        try #require(source.count == Self.frames && kept.count == Self.frames && converted.count == Self.frames)
-        for index in 0..<Self.frames {
-            let rows = Self.rows(of: source[index].planes)
+        try #require(
+            source.count == frames && kept.count == frames && converted.count == frames, sourceLocation: sourceLocation)
+        for index in 0..<frames {
+            let rows = rows(of: source[index].planes)
             let keptRows = Self.rows(of: kept[index].planes)
             let convertedRows = Self.rows(of: converted[index].planes)
             var clipRows = 0
-            var textRows = 0
+            var drawnRows = 0
             for row in rows.indices {
                 let isClip = keptRows[row] == rows[row]
                 let isConverted = keptRows[row] == convertedRows[row]
-                #expect(isClip || isConverted, "frame \(index), plane row \(row): neither the clip's nor converted")
+                #expect(
+                    isClip || isConverted, "frame \(index), plane row \(row): neither the clip's nor converted",
+                    sourceLocation: sourceLocation)
                 if isClip && !isConverted { clipRows += 1 }
-                // Where the whole conversion shows the subtitles, the backdrop's frame must show them too.
-                let drawn = zip(convertedRows[row], rows[row]).contains { abs(Int($0) - Int($1)) > 24 }
-                if drawn {
-                    textRows += 1
+                // Where the whole conversion shows the layer, the backdrop's frame must show it too.
+                if zip(convertedRows[row], rows[row]).contains(where: { abs(Int($0) - Int($1)) > 24 }) {
+                    drawnRows += 1
                     #expect(
-                        isConverted, "frame \(index), plane row \(row): the subtitles drew here, but the clip shows")
+                        isConverted, "frame \(index), plane row \(row): the layer drew here, but the clip shows",
+                        sourceLocation: sourceLocation)
                 }
             }
-            #expect(textRows > 0, "the subtitles drew nothing on frame \(index)")
-            // The rows away from the subtitles are the clip's exactly, which converting to RGB and back
-            // would have rounded.
-            if subtitles.keepsRows {
+            #expect(drawnRows > 0, "the layer drew nothing on frame \(index)", sourceLocation: sourceLocation)
+            // The rows away from the layer are the clip's exactly, which converting to RGB and back would
+            // have rounded.
+            if keepsRows {
                 #expect(
-                    clipRows >= rows.count / 6, "frame \(index): only \(clipRows) of \(rows.count) rows kept the clip")
+                    clipRows >= rows.count / 6, "frame \(index): only \(clipRows) of \(rows.count) rows kept the clip",
+                    sourceLocation: sourceLocation)
             } else {
-                #expect(clipRows == 0, "frame \(index): \(clipRows) rows kept the clip under subtitles all over it")
+                #expect(
+                    clipRows == 0, "frame \(index): \(clipRows) rows kept the clip under a layer all over it",
+                    sourceLocation: sourceLocation)
             }
         }
     }
