@@ -91,18 +91,20 @@ package final class Scaler {
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4) { strides in
                 withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<UInt8>?.self, capacity: 4) { targets in
                     withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4) { targetStrides in
-                        let data = [
-                            source.pointee.data.0, source.pointee.data.1, source.pointee.data.2, source.pointee.data.3
-                        ]
-                        let lineSizes = [
-                            source.pointee.linesize.0, source.pointee.linesize.1, source.pointee.linesize.2,
-                            source.pointee.linesize.3
-                        ]
-                        for plane in 0..<4 {
-                            let first = plane == 1 || plane == 2 ? rows.lowerBound >> chromaShift : rows.lowerBound
-                            planes[plane] = data[plane].map { UnsafePointer($0 + first * Int(lineSizes[plane])) }
-                            strides[plane] = lineSizes[plane]
-                        }
+                        let picture = source.pointee
+                        let data = (picture.data.0, picture.data.1, picture.data.2, picture.data.3)
+                        let lineSizes = (picture.linesize.0, picture.linesize.1, picture.linesize.2, picture.linesize.3)
+                        // The band's first row in each plane: the colour planes of subsampled formats have
+                        // fewer rows.
+                        let chromaRow = rows.lowerBound >> chromaShift
+                        planes[0] = data.0.map { UnsafePointer($0 + rows.lowerBound * Int(lineSizes.0)) }
+                        planes[1] = data.1.map { UnsafePointer($0 + chromaRow * Int(lineSizes.1)) }
+                        planes[2] = data.2.map { UnsafePointer($0 + chromaRow * Int(lineSizes.2)) }
+                        planes[3] = data.3.map { UnsafePointer($0 + rows.lowerBound * Int(lineSizes.3)) }
+                        strides[0] = lineSizes.0
+                        strides[1] = lineSizes.1
+                        strides[2] = lineSizes.2
+                        strides[3] = lineSizes.3
                         targets.initialize(repeating: nil)
                         targetStrides.initialize(repeating: 0)
                         targets[0] = destination.assumingMemoryBound(to: UInt8.self)
@@ -342,14 +344,17 @@ package final class Scaler {
                                 }
                                 // The band's first row in each plane: the colour planes of subsampled
                                 // formats have fewer rows; a fourth plane (alpha) has them all.
-                                var offset = [UnsafeMutablePointer<UInt8>?](repeating: nil, count: 4)
-                                for plane in 0..<4 {
-                                    let rows = plane == 1 || plane == 2 ? firstRow >> chromaShift : firstRow
-                                    offset[plane] = planes[plane].map { $0 + rows * Int(lineSizes[plane]) }
+                                return withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<UInt8>?.self, capacity: 4)
+                                {
+                                    offset in
+                                    for plane in 0..<4 {
+                                        let rows = plane == 1 || plane == 2 ? firstRow >> chromaShift : firstRow
+                                        offset[plane] = planes[plane].map { $0 + rows * Int(lineSizes[plane]) }
+                                    }
+                                    return sws_scale(
+                                        context, sources.baseAddress, strides.baseAddress, 0, Int32(sourceHeight),
+                                        offset.baseAddress, lineSizes)
                                 }
-                                return sws_scale(
-                                    context, sources.baseAddress, strides.baseAddress, 0, Int32(sourceHeight),
-                                    offset, lineSizes)
                             }
                         }
                     }

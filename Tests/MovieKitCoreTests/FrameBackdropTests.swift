@@ -70,6 +70,14 @@ struct FrameBackdropTests {
         backdrop.noteDrawn(rows: 10...Double.infinity)
         #expect(!backdrop.holdsPicture)
 
+        // Rows past Int's range (a layer moved far off the frame) are clamped to the frame, not converted.
+        #expect(backdrop.show(picture))
+        backdrop.noteDrawn(rows: -1e300...1e300)
+        #expect(try backdrop.take() == nil)
+        #expect(backdrop.show(picture))
+        backdrop.noteDrawn(rows: 1e300...1e301)
+        #expect(try #require(try backdrop.take()).bands.isEmpty)
+
         // Rows outside the frame are nothing to convert.
         #expect(backdrop.show(picture))
         backdrop.noteDrawn(rows: -50 ... -2)

@@ -76,8 +76,9 @@ package final class FrameBackdrop {
             giveUp()
             return
         }
-        let top = max(0, min(height, Int(rows.lowerBound.rounded(.down))))
-        let bottom = max(top, min(height, Int(rows.upperBound.rounded(.up))))
+        // Clamped before converting: a layer moved far off the frame gives rows past Int's range.
+        let top = Int(min(Double(height), max(0, rows.lowerBound)).rounded(.down))
+        let bottom = max(top, Int(min(Double(height), max(0, rows.upperBound)).rounded(.up)))
         guard bottom > top else { return }
         // The band that will convert these rows back reads all of its rows.
         for band in Self.bands([top..<bottom], height: height) {
