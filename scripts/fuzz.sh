@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Runs each libFuzzer target for SECONDS, one after another (`make fuzz`, `make fuzz-ci`).
+# Runs each libFuzzer target for SECONDS (`make fuzz`, `make fuzz-ci`), as many at once as the machine has
+# cores (FUZZ_PARALLEL overrides): a libFuzzer process uses one core, so on two cores two targets share the
+# wall time one would take.
 #   scripts/fuzz.sh SECONDS TARGET…      (the targets must be built: `make fuzz-build`)
 # The committed seeds in Fuzz/Corpus/<target>/ are read, never written; inputs that reach new code
 # collect in .build-fuzz/corpus/<target>/, so later runs start where earlier ones stopped. A crash,
@@ -20,28 +22,54 @@ export LSAN_OPTIONS="suppressions=$PWD/scripts/sanitizers/lsan.supp:print_suppre
 # A GLib critical (a Pango or GLib function called with arguments it refuses) aborts, so it is a finding.
 export G_DEBUG=fatal-criticals
 
-failed=()
-for target in "$@"; do
-  corpus="$scratch/corpus/$target"
-  findings="$scratch/findings/$target"
-  log="$scratch/logs/$target.log"
+# One target's run; its summary goes to .build-fuzz/logs/<target>.result (first line: ok or finding).
+fuzz_one() {
+  local target="$1"
+  local corpus="$scratch/corpus/$target" findings="$scratch/findings/$target" log="$scratch/logs/$target.log"
+  local result="$scratch/logs/$target.result"
   mkdir -p "$corpus" "$findings" "$(dirname "$log")"
-  args=(-max_total_time="$seconds" -artifact_prefix="$findings/" -print_final_stats=1 "${flags[@]}")
+  local args=(-max_total_time="$seconds" -artifact_prefix="$findings/" -print_final_stats=1 "${flags[@]}")
   [ -f "Fuzz/Dictionaries/$target.dict" ] && args+=(-dict="Fuzz/Dictionaries/$target.dict")
-  echo "Fuzzing $target for ${seconds}s (log: $log)"
   "$bin/$target" "${args[@]}" "$corpus" "Fuzz/Corpus/$target" > "$log" 2>&1
-  status=$?
+  local status=$?
+  local runs
   runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)"
   if [ "$status" -eq 0 ]; then
-    result="no finding"
-    echo "  $target: ${runs:-?} inputs in ${seconds}s, no finding ($(find "$corpus" -type f | wc -l) inputs in its corpus)"
+    echo ok > "$result"
+    echo "  $target: ${runs:-?} inputs in ${seconds}s, no finding ($(find "$corpus" -type f | wc -l) inputs in its corpus)" >> "$result"
+    printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$target" "$seconds" "${runs:-?}" "no finding" >> "$scratch/fuzz-runs.tsv"
   else
-    result="FINDING (status $status)"
-    failed+=("$target")
-    echo "  $target: finding after ${runs:-?} inputs (status $status); the input is in $findings/. Report:" >&2
-    grep -v -E '^#[0-9]+' "$log" | tail -60 >&2
+    echo finding > "$result"
+    echo "  $target: finding after ${runs:-?} inputs (status $status); the input is in $findings/. Report:" >> "$result"
+    grep -v -E '^#[0-9]+' "$log" | tail -60 >> "$result"
+    printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$target" "$seconds" "${runs:-?}" "FINDING (status $status)" >> "$scratch/fuzz-runs.tsv"
   fi
-  printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$target" "$seconds" "${runs:-?}" "$result" >> "$scratch/fuzz-runs.tsv"
+}
+
+parallel="${FUZZ_PARALLEL:-$(nproc)}"
+[ "$parallel" -ge 1 ] 2>/dev/null || parallel=1
+running=0
+for target in "$@"; do
+  if [ "$running" -ge "$parallel" ]; then
+    wait -n
+    running=$((running - 1))
+  fi
+  rm -f "$scratch/logs/$target.result"
+  echo "Fuzzing $target for ${seconds}s (log: $scratch/logs/$target.log)"
+  fuzz_one "$target" &
+  running=$((running + 1))
+done
+wait
+
+failed=()
+for target in "$@"; do
+  result="$scratch/logs/$target.result"
+  if [ "$(head -1 "$result" 2>/dev/null)" = ok ]; then
+    sed -n '2p' "$result"
+  else
+    failed+=("$target")
+    if [ -f "$result" ]; then tail -n +2 "$result" >&2; else echo "  $target: the run left no result." >&2; fi
+  fi
 done
 
 if [ ${#failed[@]} -gt 0 ]; then

@@ -33,6 +33,10 @@ export LSAN_OPTIONS="suppressions=$here/lsan.supp:print_suppressions=0"
 # halt_on_error=0 collects every race of a run; exitcode makes a report fail the process anyway.
 export TSAN_OPTIONS="suppressions=$here/tsan.supp:halt_on_error=0:exitcode=66:second_deadlock_stack=1:log_path=$reports/tsan"
 
+# Tests that draw many images through child processes draw a sample under a sanitizer
+# (LibassCorpusTests); `make test` draws them all.
+export MOVIEKIT_SANITIZER="$sanitizer"
+
 status=0
 # ld.gold prints "Cannot export local symbol '__asan_…'" for each of the toolchain's ASan runtime
 # symbols at every link (about 350 lines a link): about the runtime, not our code, so they are dropped.
