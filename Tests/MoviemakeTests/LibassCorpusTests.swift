@@ -1,6 +1,7 @@
 import Foundation
 import FrameDraw
 import Synchronization
+import TestSupport
 import Testing
 
 /// libass's own regression corpus (github.com/libass/libass-tests, `regression/`), read from
@@ -32,20 +33,17 @@ struct LibassCorpusTests {
         return names.filter { !$0.hasPrefix(".") && !$0.hasSuffix(".md") }.sorted()
     }
 
-    /// Under a sanitizer (`scripts/sanitizers/run-tests.sh` sets `MOVIEKIT_SANITIZER`) only every
-    /// fourth reference of each group is drawn, its first included: each `moviemake still` and each
-    /// score then runs several times slower, the code they run is the same for every image of a group,
-    /// and the whole corpus is drawn by `make test`.
-    static let samplesUnderSanitizer =
-        ProcessInfo.processInfo.environment["MOVIEKIT_SANITIZER"].map { !$0.isEmpty } ?? false
+    /// Under a sanitizer (`SanitizerRun`) only every fourth reference of each group is drawn, its first
+    /// included: each `moviemake still` and each score then runs several times slower, and the code
+    /// they run is the same for every image of a group. `make test` draws the whole corpus.
+    static let samplesUnderSanitizer = SanitizerRun.isActive
 
-    /// The reference images of a group: (file name, subtitle file, time in seconds).
+    /// The reference images of a group that the run draws: (file name, subtitle file, time in seconds).
     static func references(in group: String) throws -> [(name: String, subtitles: URL, time: Double)] {
-        let all = try allReferences(in: group)
-        guard samplesUnderSanitizer else { return all }
-        return all.enumerated().filter { $0.offset % 4 == 0 }.map(\.element)
+        SanitizerRun.sample(try allReferences(in: group), every: 4)
     }
 
+    /// Every reference image of a group.
     static func allReferences(in group: String) throws -> [(name: String, subtitles: URL, time: Double)] {
         let folder = corpus.appendingPathComponent(group)
         return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".png") }.sorted()

@@ -48,7 +48,7 @@ struct LottieCanvasSizeTests {
             size: { TelegramSticker.size(forCanvasWidth: $0, height: $1) })
     ]
 
-    @Test(arguments: canvases, outputs)
+    @Test(arguments: SanitizerRun.pairs(canvases, outputs))
     func aCanvasOfAnySizeRendersWithoutSizeFlags(canvas: (Int, Int), output: Output) throws {
         let directory = try TemporaryDirectory()
         let source = try directory.write(Data(Self.lottie(width: canvas.0, height: canvas.1).utf8), to: "anim.json")

@@ -33,8 +33,8 @@ export LSAN_OPTIONS="suppressions=$here/lsan.supp:print_suppressions=0"
 # halt_on_error=0 collects every race of a run; exitcode makes a report fail the process anyway.
 export TSAN_OPTIONS="suppressions=$here/tsan.supp:halt_on_error=0:exitcode=66:second_deadlock_stack=1:log_path=$reports/tsan"
 
-# Tests that draw many images through child processes draw a sample under a sanitizer
-# (LibassCorpusTests); `make test` draws them all.
+# Tests with many cases of the same code run a sample of them under a sanitizer (TestSupport's
+# SanitizerRun: libass's corpus, the Lottie canvas sizes); `make test` runs every case.
 export MOVIEKIT_SANITIZER="$sanitizer"
 
 status=0
