@@ -34,20 +34,30 @@ fuzz_one() {
   local status=$?
   local runs
   runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)"
+  local outcome
   if [ "$status" -eq 0 ]; then
-    echo ok > "$result"
-    echo "  $target: ${runs:-?} inputs in ${seconds}s, no finding ($(find "$corpus" -type f | wc -l) inputs in its corpus)" >> "$result"
-    printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$target" "$seconds" "${runs:-?}" "no finding" >> "$scratch/fuzz-runs.tsv"
+    outcome="no finding"
+    { echo ok
+      echo "  $target: ${runs:-?} inputs in ${seconds}s, no finding ($(find "$corpus" -type f | wc -l) inputs in its corpus)"
+    } > "$result"
   else
-    echo finding > "$result"
-    echo "  $target: finding after ${runs:-?} inputs (status $status); the input is in $findings/. Report:" >> "$result"
-    grep -v -E '^#[0-9]+' "$log" | tail -60 >> "$result"
-    printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$target" "$seconds" "${runs:-?}" "FINDING (status $status)" >> "$scratch/fuzz-runs.tsv"
+    outcome="FINDING (status $status)"
+    { echo finding
+      echo "  $target: finding after ${runs:-?} inputs (status $status); the input is in $findings/. Report:"
+      grep -v -E '^#[0-9]+' "$log" | tail -60
+    } > "$result"
   fi
+  printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$target" "$seconds" "${runs:-?}" "$outcome" >> "$scratch/fuzz-runs.tsv"
 }
 
 parallel="${FUZZ_PARALLEL:-$(nproc)}"
 [ "$parallel" -ge 1 ] 2>/dev/null || parallel=1
+# A target named twice runs once: two runs at once would share its corpus and result file.
+targets=()
+for target in "$@"; do
+  [[ " ${targets[*]} " == *" $target "* ]] || targets+=("$target")
+done
+set -- "${targets[@]}"
 running=0
 for target in "$@"; do
   if [ "$running" -ge "$parallel" ]; then

@@ -94,13 +94,13 @@ package final class Scaler {
                         let picture = source.pointee
                         let data = (picture.data.0, picture.data.1, picture.data.2, picture.data.3)
                         let lineSizes = (picture.linesize.0, picture.linesize.1, picture.linesize.2, picture.linesize.3)
-                        // The band's first row in each plane: the colour planes of subsampled formats have
-                        // fewer rows.
-                        let chromaRow = rows.lowerBound >> chromaShift
-                        planes[0] = data.0.map { UnsafePointer($0 + rows.lowerBound * Int(lineSizes.0)) }
-                        planes[1] = data.1.map { UnsafePointer($0 + chromaRow * Int(lineSizes.1)) }
-                        planes[2] = data.2.map { UnsafePointer($0 + chromaRow * Int(lineSizes.2)) }
-                        planes[3] = data.3.map { UnsafePointer($0 + rows.lowerBound * Int(lineSizes.3)) }
+                        func row(_ plane: Int) -> Int {
+                            Self.firstRow(ofPlane: plane, band: rows.lowerBound, chromaShift: chromaShift)
+                        }
+                        planes[0] = data.0.map { UnsafePointer($0 + row(0) * Int(lineSizes.0)) }
+                        planes[1] = data.1.map { UnsafePointer($0 + row(1) * Int(lineSizes.1)) }
+                        planes[2] = data.2.map { UnsafePointer($0 + row(2) * Int(lineSizes.2)) }
+                        planes[3] = data.3.map { UnsafePointer($0 + row(3) * Int(lineSizes.3)) }
                         strides[0] = lineSizes.0
                         strides[1] = lineSizes.1
                         strides[2] = lineSizes.2
@@ -319,6 +319,13 @@ package final class Scaler {
         }
     }
 
+    /// The first row of a band that starts on picture row `band`, in plane `plane`: the colour planes
+    /// (1 and 2) of a subsampled format have `chromaShift` fewer bits of rows; luma and a fourth
+    /// plane (alpha) have them all.
+    private static func firstRow(ofPlane plane: Int, band: Int, chromaShift: Int) -> Int {
+        plane == 1 || plane == 2 ? band >> chromaShift : band
+    }
+
     /// Converts `sourceHeight` BGRA rows into `frame`, its rows from `firstRow` down (the colour planes'
     /// from `firstRow >> chromaShift`).
     private func scale(
@@ -342,14 +349,13 @@ package final class Scaler {
                                         context, sources.baseAddress, strides.baseAddress, 0, Int32(sourceHeight),
                                         planes, lineSizes)
                                 }
-                                // The band's first row in each plane: the colour planes of subsampled
-                                // formats have fewer rows; a fourth plane (alpha) has them all.
                                 return withUnsafeTemporaryAllocation(of: UnsafeMutablePointer<UInt8>?.self, capacity: 4)
                                 {
                                     offset in
                                     for plane in 0..<4 {
-                                        let rows = plane == 1 || plane == 2 ? firstRow >> chromaShift : firstRow
-                                        offset[plane] = planes[plane].map { $0 + rows * Int(lineSizes[plane]) }
+                                        let row = Self.firstRow(
+                                            ofPlane: plane, band: firstRow, chromaShift: chromaShift)
+                                        offset[plane] = planes[plane].map { $0 + row * Int(lineSizes[plane]) }
                                     }
                                     return sws_scale(
                                         context, sources.baseAddress, strides.baseAddress, 0, Int32(sourceHeight),
