@@ -1,7 +1,7 @@
 // Fuzzes Pango markup handling, `TextStyle.metrics(forMarkup:width:)`: parsing (validation) and the
 // layout a valid markup string gets, and drawing it (`DrawingContext.draw(markup:in:style:)`) into a
 // small picture. Any string must give metrics or `FrameDrawError.invalidMarkup` (or
-// `.textLayoutFailed`), and draw without Cairo stopping the picture, never a crash or a hang (a span of
+// `.textLayoutFailed`, or `.textTooLarge`), and draw without Cairo stopping the picture, never a crash or a hang (a span of
 // a thousandth of a pixel once stopped it). Pango itself is not instrumented: coverage guides only
 // through our code, so the dictionary supplies the tags and attributes.
 import Foundation
@@ -22,8 +22,9 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         _ = try Image(size: CGSize(width: 48, height: 24)) { context in
             try context.draw(markup: markup, in: CGRect(x: 2, y: 2, width: 44, height: 20), style: style)
         }
-    } catch FrameDrawError.invalidMarkup, FrameDrawError.textLayoutFailed {
-        // Refused with a message: the expected outcome for malformed markup.
+    } catch FrameDrawError.invalidMarkup, FrameDrawError.textLayoutFailed, FrameDrawError.textTooLarge {
+        // Refused with a message: the expected outcome for malformed markup, or markup laid out past the
+        // millions of pixels Pango measures.
     } catch {
         preconditionFailure("metrics(forMarkup:) threw an unexpected error: \(error)")
     }

@@ -48,6 +48,11 @@ public enum FrameDrawError: Error, Equatable, CustomStringConvertible {
     case textLayoutFailed(text: String, reason: String)
     /// A font file could not be registered with fontconfig. `reason` is a full sentence with the remedy.
     case unreadableFont(path: String, reason: String)
+    /// Laid out, a piece of text would be wider or taller than `limit` pixels, more than Pango's positions
+    /// (32-bit integers of 1/1024 pixel) hold, so its size cannot be measured. `text` is an excerpt of the
+    /// text. Text at the largest glyph size FrameDraw draws (8192 pixels to the em) reaches it in about 250
+    /// lines or 250 characters on a line.
+    case textTooLarge(text: String, limit: Int)
 
     public var description: String {
         switch self {
@@ -100,6 +105,10 @@ public enum FrameDrawError: Error, Equatable, CustomStringConvertible {
                 + "package such as fonts-dejavu-core."
         case .unreadableFont(let path, let reason):
             return "The font file \(path) cannot be used: \(reason)"
+        case .textTooLarge(let text, let limit):
+            return "The text \"\(text)\" cannot be measured: laid out, it would be more than \(limit) pixels wide "
+                + "or tall, past what Pango's positions hold. Use a smaller font size, or split the text into "
+                + "pieces laid out separately."
         }
     }
 

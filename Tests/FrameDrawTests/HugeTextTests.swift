@@ -86,7 +86,9 @@ struct HugeTextTests {
     static let hugeMarkup = [
         "W<span font=\"51203\">px👩</span>W",
         "W<span size=\"100000000\">x</span>W",
-        "W" + String(repeating: "<big>", count: 60) + "x" + String(repeating: "</big>", count: 60) + "W"
+        "W" + String(repeating: "<big>", count: 60) + "x" + String(repeating: "</big>", count: 60) + "W",
+        // Pango's own scaled size (1.2^90 times 14 points) passes its integers: found by FuzzMarkup.
+        "W" + String(repeating: "<big>", count: 90) + "x" + String(repeating: "</big>", count: 90) + "W"
     ]
 
     @Test(arguments: hugeMarkup)
@@ -134,6 +136,38 @@ struct HugeTextTests {
 
     /// Magnified by 1e16, the markup's lengths are larger than Pango's integers: they are held within them
     /// (converting the product to an integer trapped), and the markup draws without an error.
+    /// Pango's positions are 32-bit integers of 1/1024 pixel: a layout past about 2.1 million pixels wraps
+    /// them around, and its height came out negative (found by FuzzMarkup: hundreds of lines at the
+    /// largest glyph size). Such text is refused by name; text just inside the limit measures what its
+    /// lines add up to.
+    @Test func textPastPangosPositionsIsRefusedAndTextInsideThemMeasures() throws {
+        let style = TextStyle(font: Font(family: "DejaVu Sans", size: 8192))
+        let line = try style.metrics(forMarkup: "<b>W</b>").size.height
+        #expect(line > 8192 && line < 12_000, "\(line)")
+        let inside = try style.metrics(
+            forMarkup: "<b>" + Array(repeating: "W", count: 150).joined(separator: "\n") + "</b>")
+        #expect(abs(inside.size.height - 150 * line) < line, "\(inside.size) for 150 lines of \(line)")
+        #expect(inside.lineCount == 150)
+
+        let tall = "<b>" + Array(repeating: "W", count: 300).joined(separator: "\n") + "</b>"
+        let wide = "<b>" + String(repeating: "W", count: 300) + "</b>"
+        for markup in [tall, wide] {
+            let error = #expect(throws: FrameDrawError.self) { try style.metrics(forMarkup: markup).size }
+            guard case .textTooLarge(let text, let limit) = error else {
+                Issue.record("\(String(describing: error)) instead of textTooLarge")
+                continue
+            }
+            // The excerpt is of the text, without tags, cut to 40 characters on one line.
+            #expect(text.hasPrefix(markup == tall ? "W\\nW" : "WWW") && text.count == 41 && text.hasSuffix("…"))
+            #expect(limit == 2_097_151)
+        }
+        // Plain text past the limit measures as nothing (the error is logged), never a negative size.
+        let plain = style.metrics(for: String(repeating: "W\n", count: 300))
+        #expect(plain.size == .zero)
+        let message = FrameDrawError.textTooLarge(text: "W", limit: 2_097_151).description
+        #expect(message.contains("more than 2097151 pixels") && message.contains("smaller font size"))
+    }
+
     @Test func markupMagnifiedBeyondPangoUnitsDoesNotTrap() throws {
         let canvas = try Canvas(width: 32, height: 16)
         canvas.context.scaleBy(x: 1e16, y: 1e16)

@@ -50,14 +50,44 @@ extension TextLayout {
     private static let largestRaisedSize = 1e6
 
     /// The em, in layout pixels, of the run at `iterator`.
+    ///
+    /// The run's scale (`<small>`, `<big>`, `size="larger"`) is multiplied in here: Pango multiplies it into
+    /// an integer size, which fails an assertion once it passes 2^31 units (dozens of nested `<big>`). So
+    /// the size comes from the run's other attributes, copied into a list of their own.
     static func size(at iterator: OpaquePointer, baseSize: Double) -> Double {
         guard let description = pango_font_description_new() else { return baseSize }
         defer { pango_font_description_free(description) }
-        // The base size first: the run's `size` and `font` attributes replace it, and Pango multiplies
-        // whichever size results by the run's scale (`<small>`, `<big>`, `size="larger"`).
+        // The base size first: the run's `size` and `font` attributes replace it.
         pango_font_description_set_absolute_size(description, baseSize * Double(PANGO_SCALE))
-        pango_attr_iterator_get_font(iterator, description, nil, nil)
-        let value = Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE)
+        var scale = 1.0
+        if let unscaled = pango_attr_list_new() {
+            defer { pango_attr_list_unref(unscaled) }
+            // The attributes in force, bottom of the stack first; each copy is the caller's to free.
+            let attributes = pango_attr_iterator_get_attrs(iterator)
+            var node = attributes
+            while let current = node {
+                node = current.pointee.next
+                guard let attribute = current.pointee.data?.assumingMemoryBound(to: PangoAttribute.self) else {
+                    continue
+                }
+                if attribute.pointee.klass.pointee.type == PANGO_ATTR_SCALE {
+                    scale =
+                        UnsafeMutableRawPointer(attribute).assumingMemoryBound(to: PangoAttrFloat.self).pointee.value
+                    pango_attribute_destroy(attribute)
+                } else {
+                    // Over the whole of the new list, in the same order: the list takes the copy.
+                    attribute.pointee.start_index = 0
+                    attribute.pointee.end_index = UInt32.max
+                    pango_attr_list_insert(unscaled, attribute)
+                }
+            }
+            g_slist_free(attributes)
+            if let runs = pango_attr_list_get_iterator(unscaled) {
+                pango_attr_iterator_get_font(runs, description, nil, nil)
+                pango_attr_iterator_destroy(runs)
+            }
+        }
+        let value = Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE) * scale
         // Sizes in points are at Pango's resolution for Cairo, 96 dots an inch.
         return pango_font_description_get_size_is_absolute(description) != 0 ? value : value * 96 / 72
     }

@@ -57,9 +57,13 @@ enum TextLayout {
     /// The error for text Pango could not lay out: `reason` names the call that failed, and the text is
     /// cut to 40 characters on one line.
     static func failure(_ text: String, _ reason: String) -> FrameDrawError {
+        .textLayoutFailed(text: excerpt(of: text), reason: reason)
+    }
+
+    /// `text` on one line (`\n` for each line break), cut to 40 characters, to name it in an error.
+    static func excerpt(of text: String) -> String {
         let oneLine = text.replacingOccurrences(of: "\n", with: "\\n")
-        let excerpt = oneLine.count > 40 ? String(oneLine.prefix(40)) + "…" : oneLine
-        return .textLayoutFailed(text: excerpt, reason: reason)
+        return oneLine.count > 40 ? String(oneLine.prefix(40)) + "…" : oneLine
     }
 
     // MARK: - Markup
@@ -340,7 +344,10 @@ enum TextLayout {
 
     /// Reads the logical size, ink, first baseline and line count of a configured layout.
     /// Corresponds to `pango_layout_get_extents`, `pango_layout_get_baseline` and `pango_layout_get_line_count`.
-    static func metrics(of layout: OpaquePointer) -> TextMetrics {
+    /// - Throws: `FrameDrawError.textTooLarge` when the layout is wider or taller than Pango's positions
+    ///   hold (see `checkExtents(of:)`): its extents would be wrong, even negative.
+    static func metrics(of layout: OpaquePointer) throws(FrameDrawError) -> TextMetrics {
+        try checkExtents(of: layout)
         var ink = PangoRectangle()
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, &ink, &logical)

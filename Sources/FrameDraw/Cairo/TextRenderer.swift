@@ -62,7 +62,10 @@ final class TextRenderer {
     }
 
     /// The metrics of the text last prepared.
-    var metrics: TextMetrics { TextLayout.metrics(of: layout) }
+    /// - Throws: `FrameDrawError.textTooLarge` when it is laid out wider or taller than Pango measures.
+    var metrics: TextMetrics {
+        get throws(FrameDrawError) { try TextLayout.metrics(of: layout) }
+    }
 
     /// The distance from the top of the text last prepared to its first baseline, in pixels.
     var firstBaseline: Double { TextLayout.firstBaseline(of: layout) }

@@ -26,13 +26,16 @@ extension TextStyle {
     /// - Parameters:
     ///   - text: The plain text.
     ///   - width: The wrap width in pixels; `nil` uses the style's `wrapWidth`.
-    /// - Returns: The metrics, or zero metrics (with the error logged) when Pango cannot lay the text out.
+    /// - Returns: The metrics, or zero metrics (with the error logged) when Pango cannot lay the text out
+    ///   or it is laid out wider or taller than Pango measures (`FrameDrawError.textTooLarge`).
     public func metrics(for text: String, width: Double? = nil) -> TextMetrics {
         if let factor = glyphSizeFactor {
             return scaled(by: 1 / factor).metrics(for: text, width: width.map { $0 / factor }).scaled(by: factor)
         }
         do {
-            return try withMeasuredLayout(text: text, attributes: nil, width: width) { TextLayout.metrics(of: $0) }
+            return try withMeasuredLayout(text: text, attributes: nil, width: width) { layout throws(FrameDrawError) in
+                try TextLayout.metrics(of: layout)
+            }
         } catch {
             Log.emit(.error, subsystem: .pango, error.description)
             return TextMetrics(size: .zero, firstBaseline: 0, lineCount: 0)
@@ -44,7 +47,8 @@ extension TextStyle {
     ///   - markup: The Pango markup.
     ///   - width: The wrap width in pixels; `nil` uses the style's `wrapWidth`.
     /// - Returns: The size in pixels.
-    /// - Throws: `FrameDrawError.invalidMarkup` when the markup is malformed, saying where, or
+    /// - Throws: `FrameDrawError.invalidMarkup` when the markup is malformed, saying where,
+    ///   `FrameDrawError.textTooLarge` when it is laid out wider or taller than Pango measures, or
     ///   `FrameDrawError.textLayoutFailed` when Pango cannot lay it out.
     public func measure(markup: String, width: Double? = nil) throws -> CGSize {
         try metrics(forMarkup: markup, width: width).size
@@ -54,7 +58,8 @@ extension TextStyle {
     /// - Parameters:
     ///   - markup: The Pango markup.
     ///   - width: The wrap width in pixels; `nil` uses the style's `wrapWidth`.
-    /// - Throws: `FrameDrawError.invalidMarkup` when the markup is malformed, saying where, or
+    /// - Throws: `FrameDrawError.invalidMarkup` when the markup is malformed, saying where,
+    ///   `FrameDrawError.textTooLarge` when it is laid out wider or taller than Pango measures, or
     ///   `FrameDrawError.textLayoutFailed` when Pango cannot lay it out.
     public func metrics(forMarkup markup: String, width: Double? = nil) throws -> TextMetrics {
         try TextLayout.withParsedMarkup(markup) { text, attributes in
@@ -69,10 +74,10 @@ extension TextStyle {
                 // Without tags, markup is plain text: measured smaller and scaled up, as it is drawn.
                 return try scaled(by: 1 / factor).withMeasuredLayout(
                     text: text, attributes: nil, width: width.map { $0 / factor }
-                ) { TextLayout.metrics(of: $0) }.scaled(by: factor)
+                ) { layout throws(FrameDrawError) in try TextLayout.metrics(of: layout) }.scaled(by: factor)
             }
             return try withMeasuredLayout(text: text, attributes: attributes, width: width) {
-                TextLayout.metrics(of: $0)
+                layout throws(FrameDrawError) in try TextLayout.metrics(of: layout)
             }
         }
     }
@@ -155,9 +160,10 @@ extension TextStyle {
 
     /// Lends a measuring layout configured with this style and `text`, laid out and read under
     /// `TextLayout.withLayoutLock`.
-    /// - Throws: `FrameDrawError.textLayoutFailed` when Pango cannot make the layout or lay the text out.
+    /// - Throws: `FrameDrawError.textLayoutFailed` when Pango cannot make the layout or lay the text out,
+    ///   or what `body` throws.
     private func withMeasuredLayout<R>(
-        text: String, attributes: OpaquePointer?, width: Double?, _ body: (OpaquePointer) -> R
+        text: String, attributes: OpaquePointer?, width: Double?, _ body: (OpaquePointer) throws(FrameDrawError) -> R
     ) throws(FrameDrawError) -> R {
         try TextLayout.withLayoutLock { () throws(FrameDrawError) -> R in
             try TextLayout.withMeasuringLayout(for: text) { layout throws(FrameDrawError) -> R in
@@ -170,7 +176,7 @@ extension TextStyle {
                     layout, text: text, attributes: attributes, style: self,
                     fontDescription: description, width: width ?? wrapWidth, heightLimit: nil
                 )
-                return body(layout)
+                return try body(layout)
             }
         }
     }
