@@ -44,7 +44,9 @@ fuzz_one() {
     outcome="FINDING (status $status)"
     { echo finding
       echo "  $target: finding after ${runs:-?} inputs (status $status); the input is in $findings/. Report:"
-      grep -v -E '^#[0-9]+' "$log" | tail -60
+      # The cause first: a crash's backtrace and registers, or a library's warnings, can fill the tail.
+      grep -m 5 -E 'Precondition failed|Fatal error|ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|-CRITICAL' "$log"
+      grep -v -E '^#[0-9]+|^$|Leftover font scales' "$log" | tail -60
     } > "$result"
   fi
   printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$target" "$seconds" "${runs:-?}" "$outcome" >> "$scratch/fuzz-runs.tsv"

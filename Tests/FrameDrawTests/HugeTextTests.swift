@@ -134,8 +134,6 @@ struct HugeTextTests {
         #expect(differing < expected.count / 100, "\(differing) of \(expected.count) pixels differ")
     }
 
-    /// Magnified by 1e16, the markup's lengths are larger than Pango's integers: they are held within them
-    /// (converting the product to an integer trapped), and the markup draws without an error.
     /// Pango's positions are 32-bit integers of 1/1024 pixel: a layout past about 2.1 million pixels wraps
     /// them around, and its height came out negative (found by FuzzMarkup: hundreds of lines at the
     /// largest glyph size). Such text is refused by name; text just inside the limit measures what its
@@ -168,6 +166,8 @@ struct HugeTextTests {
         #expect(message.contains("more than 2097151 pixels") && message.contains("smaller font size"))
     }
 
+    /// Magnified by 1e16, the markup's lengths are larger than Pango's integers: they are held within them
+    /// (converting the product to an integer trapped), and the markup draws without an error.
     @Test func markupMagnifiedBeyondPangoUnitsDoesNotTrap() throws {
         let canvas = try Canvas(width: 32, height: 16)
         canvas.context.scaleBy(x: 1e16, y: 1e16)

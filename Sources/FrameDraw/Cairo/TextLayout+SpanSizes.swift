@@ -51,16 +51,23 @@ extension TextLayout {
 
     /// The em, in layout pixels, of the run at `iterator`.
     ///
-    /// The run's scale (`<small>`, `<big>`, `size="larger"`) is multiplied in here: Pango multiplies it into
-    /// an integer size, which fails an assertion once it passes 2^31 units (dozens of nested `<big>`). So
-    /// the size comes from the run's other attributes, copied into a list of their own.
+    /// A scale over 1 (`<big>`, `size="larger"`) is multiplied in here: Pango multiplies it into an integer
+    /// size, which fails an assertion once it passes 2^31 units (dozens of nested `<big>`). The size then
+    /// comes from the run's other attributes, copied into a list of their own.
     static func size(at iterator: OpaquePointer, baseSize: Double) -> Double {
         guard let description = pango_font_description_new() else { return baseSize }
         defer { pango_font_description_free(description) }
         // The base size first: the run's `size` and `font` attributes replace it.
         pango_font_description_set_absolute_size(description, baseSize * Double(PANGO_SCALE))
         var scale = 1.0
-        if let unscaled = pango_attr_list_new() {
+        if let attribute = pango_attr_iterator_get(iterator, PANGO_ATTR_SCALE) {
+            scale = UnsafeMutableRawPointer(attribute).assumingMemoryBound(to: PangoAttrFloat.self).pointee.value
+        }
+        if !(scale > 1) {
+            // A scale of at most 1 cannot take the size past Pango's integers: Pango applies it.
+            pango_attr_iterator_get_font(iterator, description, nil, nil)
+            scale = 1
+        } else if let unscaled = pango_attr_list_new() {
             defer { pango_attr_list_unref(unscaled) }
             // The attributes in force, bottom of the stack first; each copy is the caller's to free.
             let attributes = pango_attr_iterator_get_attrs(iterator)
@@ -71,8 +78,6 @@ extension TextLayout {
                     continue
                 }
                 if attribute.pointee.klass.pointee.type == PANGO_ATTR_SCALE {
-                    scale =
-                        UnsafeMutableRawPointer(attribute).assumingMemoryBound(to: PangoAttrFloat.self).pointee.value
                     pango_attribute_destroy(attribute)
                 } else {
                     // Over the whole of the new list, in the same order: the list takes the copy.
