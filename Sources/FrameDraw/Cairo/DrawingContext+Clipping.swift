@@ -17,7 +17,7 @@ extension DrawingContext {
     public func clip(to rect: CGRect) {
         preservingCurrentPath {
             cairo_new_path(cr)
-            addRect(rect)
+            addArea(of: Path(rect: rect.standardized))
             cairo_clip(cr)
         }
     }
@@ -27,9 +27,42 @@ extension DrawingContext {
     public func clip(to path: Path, using rule: FillRule = .winding) {
         preservingCurrentPath {
             cairo_new_path(cr)
-            addPath(path)
+            addArea(of: path)
             clip(using: rule)
         }
+    }
+
+    /// How far from the surface's origin, in pixels, a path to fill or clip with may reach and still
+    /// be given to Cairo as it is. Cairo keeps a path's points in 24.8 fixed point (to about 8.4
+    /// million pixels), and its rasteriser goes wrong well before that on long slanted edges: a
+    /// rectangle turned 45° that reaches a few hundred thousand pixels out fills nothing, and two clips
+    /// through a transform that stretches a rectangle 10¹¹² times crash it.
+    static let farthestPathReach = 65_536.0
+
+    /// Whether `path` stays within ``farthestPathReach`` of the surface's origin in device space.
+    func staysNearSurface(_ path: Path) -> Bool { path.fits(within: Self.farthestPathReach, through: ctm) }
+
+    /// Appends the area `path` fills to the current path, for filling or clipping with it (not for
+    /// stroking): as it is when it stays within ``farthestPathReach`` of the origin, otherwise cut to
+    /// the clip's device extents (with two pixels to spare) in device space, which leaves the same
+    /// pixels inside the clip under either fill rule. Zooming far into a shape or an image thus still
+    /// fills the frame with what lies there.
+    package func addArea(of path: Path) {
+        guard !staysNearSurface(path) else {
+            addPath(path)
+            return
+        }
+        guard let clip = deviceClipExtents() else { return }
+        let polygons = path.polygons(through: ctm, cutTo: clip.insetBy(dx: -2, dy: -2))
+        // The path is kept in device space, so it stays where it is added when the matrix comes back.
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        cairo_identity_matrix(cr)
+        for polygon in polygons {
+            addLines(between: polygon)
+            cairo_close_path(cr)
+        }
+        cairo_set_matrix(cr, &matrix)
     }
 
     /// Removes the clip, so drawing may reach the whole surface again. Only the clip of the current graphics

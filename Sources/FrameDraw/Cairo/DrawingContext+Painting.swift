@@ -53,7 +53,7 @@ extension DrawingContext {
     /// Fills `rect` with the fill colour. The current path is replaced.
     public func fill(_ rect: CGRect) {
         cairo_new_path(cr)
-        addRect(rect)
+        addArea(of: Path(rect: rect.standardized))
         fillPath()
     }
 
@@ -67,7 +67,9 @@ extension DrawingContext {
     /// Fills the ellipse that fits `rect`. The current path is replaced.
     public func fillEllipse(in rect: CGRect) {
         cairo_new_path(cr)
-        addEllipse(in: rect)
+        let ellipse = Path(ellipseIn: rect.standardized)
+        // Cairo's own arc near the surface; far past it, the area cut to the clip.
+        if staysNearSurface(ellipse) { addEllipse(in: rect) } else { addArea(of: ellipse) }
         fillPath()
     }
 

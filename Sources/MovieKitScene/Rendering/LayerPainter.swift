@@ -176,7 +176,7 @@ struct LayerPainter {
         if grouped { context.beginTransparencyLayer(alpha: opacity) }
         context.setAlpha(grouped ? 1 : opacity)
         if let fill = layer.fill {
-            context.addPath(outline)
+            context.addArea(of: outline)
             paint(fill, bounds: bounds, time: time)
         }
         if let stroke, stroke.width > 0 {

@@ -191,6 +191,13 @@ struct EdgeValueRenderingTests {
         // A scale that keeps the layer within the frame's reach still fills it.
         let zoomed = try Self.scene("  - {type: rect, size: [40, 40], fill: red, scale: 1e6}")
         #expect(isClose(try Self.centre(of: zoomed, at: [0])[0], Self.red))
+        // Turned 45° and stretched a million times, a rectangle is a band along the diagonal, which
+        // Cairo alone filled nothing of: its outline is cut to the frame first (FarPathTests). An
+        // image layer stretched 10¹¹⁴ times and turned crashed Cairo (FuzzSceneRender's input
+        // regression-image-clips-far-past-cairo).
+        let band = try Self.scene("  - {type: rect, size: [40, 20], fill: red, rotation: 45, scale: [1e6, 1]}")
+        #expect(isClose(try Self.centre(of: band, at: [0])[0], Self.red))
+        #expect(isClose(try SceneRenderer(scene: band).image(at: 0).rgb(x: 60, y: 4), Self.black, tolerance: 0))
         // Nested scales whose product leaves double precision draw nothing rather than fail.
         var layer = Layer.rect().size(width: 40, height: 40).fill(.red)
         for _ in 0..<8 { layer = Layer.group { layer }.scale(1e-100) }
