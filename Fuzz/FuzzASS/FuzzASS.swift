@@ -1,4 +1,4 @@
-// Fuzzes ASS and SSA files through MovieKit's reader and libass: `ASSContent(data:fileName:fonts:)`
+// Fuzzes ASS and SSA files through MovieKit's reader and libass: `ASSContent(data:fileName:fonts:fallbackFamily:)`
 // checks the file's outline, then each input is drawn at the start and middle of its first events, on
 // a small canvas and through a scene, as a render draws it. Any bytes must draw or give one of the
 // reader's errors naming a line, never a crash, a hang or a leak. libass itself is not instrumented:
@@ -10,14 +10,16 @@ import FuzzReplay
 import MovieKitScene
 import MovieKitSubtitles
 
-/// One font for every input, so that text is drawn without asking fontconfig.
+/// One font for every input, so that text is drawn without asking fontconfig; any other font an input
+/// names is drawn in its family.
 let fonts = [URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")]
+let fallbackFamily = "DejaVu Sans"
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let data = Data(bytes: start, count: count)
     do {
-        let content = try ASSContent(data: data, fileName: "fuzz.ass", fonts: fonts)
+        let content = try ASSContent(data: data, fileName: "fuzz.ass", fonts: fonts, fallbackFamily: fallbackFamily)
         for event in content.file.events {
             precondition(event.startTime >= 0 && event.startTime <= event.endTime, "times \(event.startTime)")
         }

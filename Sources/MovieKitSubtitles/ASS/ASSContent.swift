@@ -43,8 +43,9 @@ public struct ASSContent: TimedContent, BackdropAwareContent {
     }
 
     /// ASS text that is not in a file (the fuzz target's input), with `fonts` only: fontconfig's
-    /// fonts are left out, so that each start is quick.
-    package init(data: Data, fileName: String, fonts: [URL]) throws {
+    /// fonts are left out, so that each start is quick, and a font the text names that is not among
+    /// them is drawn in `fallbackFamily`, a family of theirs.
+    package init(data: Data, fileName: String, fonts: [URL], fallbackFamily: String) throws {
         let text = SubtitleText.decode(data).text
         url = URL(fileURLWithPath: fileName)
         file = try ASSFile(parsing: text, fileName: fileName)
@@ -53,9 +54,7 @@ public struct ASSContent: TimedContent, BackdropAwareContent {
         let fontFiles = fonts.compactMap { font in
             (try? Data(contentsOf: font)).map { ASSFontFile(url: font, bytes: [UInt8]($0)) }
         }
-        renderers = try LibASSPool(
-            text: text, fonts: fontFiles, fileName: fileName,
-            systemFonts: false)
+        renderers = try LibASSPool(text: text, fonts: fontFiles, fileName: fileName, fallbackFamily: fallbackFamily)
     }
 
     /// The warnings of ``fontWarnings`` for `file`, whose own font files are `fontFiles`.

@@ -59,13 +59,15 @@ final class LibASSInstance {
     /// The last frame drawn, reused while libass reports no change at the same size.
     private var last: (width: Int, height: Int, frame: ASSFrameImage?)?
 
-    /// Reads `script` into a track, with `fonts` added to the fonts fontconfig finds (or, without
-    /// `systemFonts`, alone).
+    /// Reads `script` into a track, with `fonts` added to the fonts fontconfig finds, or, given a
+    /// `fallbackFamily`, alone: a font the script names that is not among them is then drawn in
+    /// `fallbackFamily`, which must be one of theirs. (libass 0.17.1 leaks the font it failed to find
+    /// when a line changes to a font that is not there and no fallback is found.)
     /// Corresponds to `ass_library_init`, `ass_add_font`, `ass_renderer_init`, `ass_set_fonts` and
     /// `ass_read_memory`.
     /// - Throws: `SubtitleError.libassFailed` when libass cannot start or read the script.
     /// - Parameter script: The script's UTF-8 text, ending in a NUL.
-    init(script: [CChar], fonts: [ASSFontFile], fileName: String, systemFonts: Bool = true) throws {
+    init(script: [CChar], fonts: [ASSFontFile], fileName: String, fallbackFamily: String? = nil) throws {
         guard let library = ass_library_init() else {
             throw SubtitleError.libassFailed(
                 file: fileName,
@@ -87,8 +89,8 @@ final class LibASSInstance {
                     "ass_renderer_init returned nothing, which happens when memory runs out or FreeType cannot start; free some memory"
             )
         }
-        let provider = systemFonts ? ASS_FONTPROVIDER_AUTODETECT : ASS_FONTPROVIDER_NONE
-        ass_set_fonts(renderer, nil, "sans-serif", Int32(provider.rawValue), nil, 1)
+        let provider = fallbackFamily == nil ? ASS_FONTPROVIDER_AUTODETECT : ASS_FONTPROVIDER_NONE
+        ass_set_fonts(renderer, nil, fallbackFamily ?? "sans-serif", Int32(provider.rawValue), nil, 1)
         // libass may write into the text it reads, so it reads a copy.
         var bytes = script
         guard let track = ass_read_memory(library, &bytes, max(script.count - 1, 0), nil) else {
@@ -146,20 +148,20 @@ final class LibASSPool: Sendable {
     private let script: [CChar]
     private let fonts: [ASSFontFile]
     private let fileName: String
-    private let systemFonts: Bool
+    private let fallbackFamily: String?
     private let next = Atomic<Int>(0)
 
     /// Checks that libass reads `script`, keeping that first instance.
     /// - Throws: `SubtitleError.libassFailed`.
-    init(text: String, fonts: [ASSFontFile], fileName: String, systemFonts: Bool = true) throws {
+    init(text: String, fonts: [ASSFontFile], fileName: String, fallbackFamily: String? = nil) throws {
         let script = Array(text.utf8CString)
         self.script = script
         self.fonts = fonts
         self.fileName = fileName
-        self.systemFonts = systemFonts
+        self.fallbackFamily = fallbackFamily
         let count = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
         var slots = [
-            Slot(try LibASSInstance(script: script, fonts: fonts, fileName: fileName, systemFonts: systemFonts))
+            Slot(try LibASSInstance(script: script, fonts: fonts, fileName: fileName, fallbackFamily: fallbackFamily))
         ]
         for _ in 1..<count { slots.append(Slot(nil)) }
         self.slots = slots
@@ -184,7 +186,7 @@ final class LibASSPool: Sendable {
         Result {
             if instance == nil {
                 instance = try LibASSInstance(
-                    script: script, fonts: fonts, fileName: fileName, systemFonts: systemFonts)
+                    script: script, fonts: fonts, fileName: fileName, fallbackFamily: fallbackFamily)
             }
             return try instance?.frame(atMilliseconds: milliseconds, width: width, height: height)
         }

@@ -149,6 +149,30 @@ struct ASSTests {
         #expect(background.blue > 0.99 && background.red < 0.01)
     }
 
+    /// With only the fonts it is given (the fuzz target's set-up), a line that changes to a font that is not
+    /// among them draws the rest in the fallback family. Without a fallback libass drew nothing after the change
+    /// and leaked the font it failed to find (FuzzASS's finding under LeakSanitizer, kept as
+    /// `regression-line-changes-to-a-missing-font`).
+    @Test func aLineThatChangesToAMissingFontDrawsItInTheFallbackFamily() throws {
+        let dejaVu = URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+        func inkColumns(_ text: String) throws -> Int {
+            let script = Self.header + "Dialogue: 0,0:00:00.00,0:00:01.00,Default,,0,0,0,,{\\an7\\pos(10,10)}\(text)\n"
+            let content = try ASSContent(
+                data: Data(script.utf8), fileName: "fonts.ass", fonts: [dejaVu], fallbackFamily: "DejaVu Sans")
+            var canvas = Canvas(width: 320, height: 180, fps: 10, duration: 1)
+            canvas.background = .clear
+            let scene = Scene(canvas: canvas, layers: [Layer(.timed(content))])
+            let image = try SceneRenderer(scene: scene).image(at: 0.5)
+            return (0..<320).filter { x in (0..<180).contains { image.pixel(atX: x, y: $0).alpha > 0.5 } }.count
+        }
+        let first = try inkColumns("a")
+        let changed = try inkColumns("a{\\fnNo Such Font}WWWW")
+        let same = try inkColumns("aWWWW")
+        #expect(first > 0)
+        #expect(changed > first + 40, "\(changed) columns of ink against \(first) for the first letter alone")
+        #expect(changed == same)
+    }
+
     @Test func aStylesFontThatIsNowhereIsNamedWithItsLineAndColumn() throws {
         let text = Self.square.replacingOccurrences(
             of: "Style: Default,DejaVu Sans,", with: "Style: Default,Comic Nowhere Sans,")

@@ -24,7 +24,10 @@ struct SubtitleFuzzCorpusTests {
     @Test(arguments: inputs("FuzzASS"))
     func ass(_ url: URL) throws {
         do {
-            let content = try ASSContent(data: try Data(contentsOf: url), fileName: "fuzz.ass", fonts: [])
+            let content = try ASSContent(
+                data: try Data(contentsOf: url), fileName: "fuzz.ass",
+                fonts: [URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")],
+                fallbackFamily: "DejaVu Sans")
             for event in content.file.events { #expect(event.startTime >= 0 && event.startTime <= event.endTime) }
             let canvas = Canvas(width: 96, height: 64, fps: 10, duration: 1)
             let renderer = try SceneRenderer(scene: Scene(canvas: canvas, layers: [Layer(.timed(content))]))
