@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import FrameDraw
 import MovieKitCore
+import MovieKitSubtitles
 
 /// The hidden child command: runs one measured render (or one untimed preparation step) in its own
 /// process, so the driver can read its wall time and peak RSS from `wait4`.
@@ -40,6 +41,8 @@ struct RunWorkload: ParsableCommand {
         case w5
         /// W6: the clip in the `--input` folder with its ASS and SRT files burned in, at `--preset`.
         case w6
+        /// W6 with the SRT file in WebVTT's default look (white text on a translucent black box).
+        case w6Box = "w6-box"
         /// Untimed: W5's Lottie file written to `--output`.
         case w5Fixture = "w5-fixture"
         /// Untimed: W5's frames drawn by MovieKit, as raw BGRA, written to `--output` (for its encoder floor).
@@ -136,10 +139,11 @@ struct RunWorkload: ParsableCommand {
             profile = try W5Render.render(
                 lottie: URL(fileURLWithPath: input), width: width, height: height, preset: try Preset(named: preset),
                 to: outputURL)
-        case .w6:
+        case .w6, .w6Box:
             guard let input else { throw ValidationError("w6 needs --input, the folder of the clip and subtitles.") }
             profile = try W6Captions.render(
-                folder: URL(fileURLWithPath: input), preset: try Preset(named: preset), to: outputURL)
+                folder: URL(fileURLWithPath: input), srtStyle: kind == .w6 ? W6Captions.srtStyle : SubtitleStyle(),
+                preset: try Preset(named: preset), to: outputURL)
         case .w5Fixture:
             try W5Lottie.json().write(to: outputURL)
         case .w5Prerender:

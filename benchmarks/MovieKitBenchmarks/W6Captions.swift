@@ -90,9 +90,21 @@ enum W6Captions {
         try FileManager.default.moveItem(atPath: partial, toPath: clip.path)
     }
 
+    /// The SRT file's look, as libass draws an SRT file that the CLI's `subtitles` filter burns in: white
+    /// text with a black border (FFmpeg's default style: a border of 1 at a font size of 16, at 288 lines:
+    /// 3.8 pixels here) and no box behind it, so that both encoders get the same kind of picture. The
+    /// outline is a stroke under the glyphs, half of it outside them. In a scene file:
+    /// `backing: none, outline: 0.14`.
+    static var srtStyle: SubtitleStyle {
+        var style = SubtitleStyle()
+        style.backing = nil
+        style.outlineWidth = 0.14
+        return style
+    }
+
     /// Renders the clip with both files burned in, as `moviemake render` renders a scene of a video
-    /// layer and two `subtitles` layers.
-    static func render(folder: URL, preset: Preset, to url: URL) throws -> StageProfile {
+    /// layer and two `subtitles` layers, the SRT file's in `srtStyle`.
+    static func render(folder: URL, srtStyle: SubtitleStyle, preset: Preset, to url: URL) throws -> StageProfile {
         var canvas = Canvas(width: width, height: height, fps: FrameRate(fps), duration: Double(seconds))
         canvas.background = .black
         let scene = Scene(
@@ -100,7 +112,7 @@ enum W6Captions {
             layers: [
                 Layer(.video(VideoContent(url: clip(in: folder)))),
                 try Layer.subtitles(contentsOf: ass(in: folder)),
-                try Layer.subtitles(contentsOf: srt(in: folder))
+                try Layer.subtitles(contentsOf: srt(in: folder), style: srtStyle)
             ])
         let settings = try MovieSettings(
             width: width, height: height, fps: FrameRate(fps), crf: 23, preset: preset,
@@ -136,6 +148,11 @@ extension BenchmarkDriver {
             "w6", "W6", "w6", W6Captions.width, W6Captions.height, W6Captions.frames,
             tool: "MovieKit (video layer, ASS and SRT subtitles layers)", floor: "w6-cli")
         job.arguments += ["--input", folder.path, "--preset", "medium"]
+        // The SRT file in WebVTT's default look instead: another picture, so not the floor's work.
+        var boxed = movieKit(
+            "w6-box", "W6", "w6-box", W6Captions.width, W6Captions.height, W6Captions.frames,
+            tool: "MovieKit, the SRT cues on WebVTT's default box", floor: "w6-cli")
+        boxed.arguments += ["--input", folder.path, "--preset", "medium"]
         let output = workDirectory.appendingPathComponent("w6-cli.mp4").path
         let arguments = W6Captions.cliArguments(folder: folder, preset: "medium", output: output)
         floorCommands.append((["ffmpeg"] + arguments).joined(separator: " "))
@@ -144,6 +161,6 @@ extension BenchmarkDriver {
                 id: "w6-cli", workload: "W6", width: W6Captions.width, height: W6Captions.height,
                 frames: W6Captions.frames, tool: "ffmpeg CLI (subtitles filter, libass)"),
             executable: ffmpeg, arguments: arguments, takesStats: false)
-        try runInterleaved([job, cli], rounds: plan.runs)
+        try runInterleaved([job, cli, boxed], rounds: plan.runs)
     }
 }
