@@ -4,15 +4,23 @@ extension Path {
     /// Whether every point of the path (its control points included, which bound its curves) lies
     /// within `limit` of the origin on both axes once mapped through `transform`. An empty path does.
     package func fits(within limit: Double, through transform: AffineTransform) -> Bool {
-        var fits = true
-        forEachSegment { element, _, _ in
-            guard fits else { return }
-            for point in element.points {
-                let mapped = transform.apply(to: point)
-                if !(abs(mapped.x) <= limit && abs(mapped.y) <= limit) { fits = false }
+        func near(_ point: CGPoint) -> Bool {
+            let mapped = transform.apply(to: point)
+            return abs(mapped.x) <= limit && abs(mapped.y) <= limit
+        }
+        for element in elements {
+            switch element {
+            case .move(let p), .line(let p):
+                guard near(p) else { return false }
+            case .quadCurve(let p, let c):
+                guard near(p), near(c) else { return false }
+            case .curve(let p, let c1, let c2):
+                guard near(p), near(c1), near(c2) else { return false }
+            case .closeSubpath:
+                break
             }
         }
-        return fits
+        return true
     }
 
     /// The area the path fills, mapped through `transform` and cut to `window`: one closed polygon
@@ -61,18 +69,6 @@ extension Path {
         }
         finish()
         return polygons
-    }
-}
-
-extension Path.Element {
-    /// The element's end point and control points.
-    fileprivate var points: [CGPoint] {
-        switch self {
-        case .move(let p), .line(let p): [p]
-        case .quadCurve(let p, let c): [p, c]
-        case .curve(let p, let c1, let c2): [p, c1, c2]
-        case .closeSubpath: []
-        }
     }
 }
 
