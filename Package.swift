@@ -234,7 +234,7 @@ let package = Package(
                 "MovieKitPreview", "MovieKitScene", "MovieKitCore", "FrameDraw", "TestSupport",
                 .product(name: "FlyingSocks", package: "FlyingFox")
             ]),
-        .testTarget(name: "MovieKitAnimationTests", dependencies: ["MovieKitAnimation", "FrameDraw"]),
+        .testTarget(name: "MovieKitAnimationTests", dependencies: ["MovieKitAnimation", "FrameDraw", "TestSupport"]),
         .testTarget(
             name: "MovieKitCoreTests",
             dependencies: [

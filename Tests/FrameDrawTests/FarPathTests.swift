@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FrameDraw
@@ -75,10 +76,14 @@ struct FarPathTests {
 
     @Test func aShapeThatStaysNearTheSurfaceIsGivenToCairoAsItIs() throws {
         let canvas = try Canvas(width: 20, height: 20)
-        let path = Path(ellipseIn: CGRect(x: 2, y: 2, width: 16, height: 16))
+        let rect = CGRect(x: 2, y: 2, width: 16, height: 16)
+        let path = Path(ellipseIn: rect)
         #expect(path.fits(within: DrawingContext.farthestPathReach, through: canvas.context.ctm))
+        #expect(canvas.context.staysNearSurface(rect) && canvas.context.staysNearSurface(path))
         canvas.context.scaleBy(x: 1e5, y: 1)
         #expect(!path.fits(within: DrawingContext.farthestPathReach, through: canvas.context.ctm))
+        #expect(!canvas.context.staysNearSurface(rect) && !canvas.context.staysNearSurface(path))
+        #expect(!canvas.context.staysNearSurface(CGRect(x: Double.nan, y: 0, width: 1, height: 1)))
     }
 }
 
@@ -120,7 +125,7 @@ struct PathWindowTests {
     /// window's edges. Points within half a pixel of an edge are skipped: the path's own test flattens
     /// curves more coarsely than the cut does.
     @Test func insideTheWindowTheCutPathFillsWhatThePathFills() {
-        var random = SplitMix(seed: 0x5EED)
+        var random = SeededGenerator(seed: 0x5EED)
         var compared = 0
         for round in 0..<200 {
             var path = Path()
@@ -172,18 +177,10 @@ extension Path {
     }
 }
 
-/// A small seeded generator (SplitMix64), so that a failing round can be replayed.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+extension SeededGenerator {
+    fileprivate mutating func unit() -> Double { Double.random(in: 0..<1, using: &self) }
+    fileprivate mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+    fileprivate mutating func point(spread: Double) -> CGPoint {
+        CGPoint(x: (unit() - 0.5) * spread, y: (unit() - 0.5) * spread)
     }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
-    mutating func point(spread: Double) -> CGPoint { CGPoint(x: (unit() - 0.5) * spread, y: (unit() - 0.5) * spread) }
 }

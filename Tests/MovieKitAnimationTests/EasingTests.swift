@@ -1,5 +1,6 @@
 import Foundation
 import MovieKitAnimation
+import TestSupport
 import Testing
 
 @Suite("Easing: CSS curves")

@@ -1,6 +1,7 @@
 import Foundation
 import FrameDraw
 import MovieKitAnimation
+import TestSupport
 import Testing
 
 @Suite("Interpolatable")

@@ -17,7 +17,7 @@ extension DrawingContext {
     public func clip(to rect: CGRect) {
         preservingCurrentPath {
             cairo_new_path(cr)
-            addArea(of: Path(rect: rect.standardized))
+            addArea(of: rect)
             cairo_clip(cr)
         }
     }
@@ -41,6 +41,26 @@ extension DrawingContext {
 
     /// Whether `path` stays within ``farthestPathReach`` of the surface's origin in device space.
     func staysNearSurface(_ path: Path) -> Bool { path.fits(within: Self.farthestPathReach, through: ctm) }
+
+    /// Whether `rect`, and so anything drawn inside it (an ellipse's curves too), stays within
+    /// ``farthestPathReach`` of the surface's origin in device space. Builds no path: fills and clips
+    /// of rectangles and ellipses run for every shape of every frame.
+    func staysNearSurface(_ rect: CGRect) -> Bool {
+        let transform = ctm
+        let limit = Self.farthestPathReach
+        func near(_ x: Double, _ y: Double) -> Bool {
+            let point = transform.apply(to: CGPoint(x: x, y: y))
+            return abs(point.x) <= limit && abs(point.y) <= limit
+        }
+        return near(rect.minX, rect.minY) && near(rect.maxX, rect.minY) && near(rect.maxX, rect.maxY)
+            && near(rect.minX, rect.maxY)
+    }
+
+    /// Appends `rect` for filling or clipping with it, as ``addArea(of:)-(Path)`` appends a path:
+    /// Cairo's own rectangle when it stays near the surface.
+    func addArea(of rect: CGRect) {
+        if staysNearSurface(rect) { addRect(rect) } else { addArea(of: Path(rect: rect.standardized)) }
+    }
 
     /// Appends the area `path` fills to the current path, for filling or clipping with it (not for
     /// stroking): as it is when it stays within ``farthestPathReach`` of the origin, otherwise cut to

@@ -18,7 +18,7 @@ extension DrawingContext {
         paint(extents: .userRect(rect.intersection(frame))) {
             cairo_save(cr)
             cairo_new_path(cr)
-            addArea(of: Path(rect: rect.standardized))
+            addArea(of: rect)
             cairo_clip(cr)
             cairo_translate(cr, frame.minX, frame.minY)
             cairo_scale(cr, frame.width / Double(image.width), frame.height / Double(image.height))
@@ -33,7 +33,7 @@ extension DrawingContext {
             let pattern = cairo_get_source(cr)
             cairo_pattern_set_filter(pattern, state.interpolationQuality.cairoFilter)
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-            addArea(of: Path(rect: CGRect(x: 0, y: 0, width: image.width, height: image.height)))
+            addArea(of: CGRect(x: 0, y: 0, width: image.width, height: image.height))
             cairo_clip(cr)
             cairo_paint_with_alpha(cr, state.alpha)
             cairo_restore(cr)
@@ -55,7 +55,7 @@ extension DrawingContext {
         paint {
             cairo_save(cr)
             cairo_new_path(cr)
-            addArea(of: Path(rect: rect))
+            addArea(of: rect)
             cairo_clip(cr)
             guard pixmanCanSampleSources(squeezedAtMost: Self.largestImageSqueeze) else {
                 cairo_restore(cr)

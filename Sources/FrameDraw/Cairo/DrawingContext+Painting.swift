@@ -53,7 +53,7 @@ extension DrawingContext {
     /// Fills `rect` with the fill colour. The current path is replaced.
     public func fill(_ rect: CGRect) {
         cairo_new_path(cr)
-        addArea(of: Path(rect: rect.standardized))
+        addArea(of: rect)
         fillPath()
     }
 
@@ -67,9 +67,8 @@ extension DrawingContext {
     /// Fills the ellipse that fits `rect`. The current path is replaced.
     public func fillEllipse(in rect: CGRect) {
         cairo_new_path(cr)
-        let ellipse = Path(ellipseIn: rect.standardized)
         // Cairo's own arc near the surface; far past it, the area cut to the clip.
-        if staysNearSurface(ellipse) { addEllipse(in: rect) } else { addArea(of: ellipse) }
+        if staysNearSurface(rect) { addEllipse(in: rect) } else { addArea(of: Path(ellipseIn: rect.standardized)) }
         fillPath()
     }
 
