@@ -74,6 +74,9 @@ public struct ASSFile: Sendable, Hashable {
     public var embeddedFontNames = Set<String>()
     /// What was skipped or read leniently, one sentence each, starting with `file:line:`.
     public var warnings: [String] = []
+    /// The largest picture one event has libass build, as a share of the script's area (the bound
+    /// of ``ASSEventExtent``; the reader refuses more than ``ASSEventExtent/limitInScriptAreas``).
+    var largestEventShare = 0.0
 
     /// The size a subtitle file is rendered at when none is asked for: `PlayResX` x `PlayResY`,
     /// the missing side in 4:3 (16:9 is not assumed, as libass does not), else 1920x1080.
@@ -122,6 +125,15 @@ struct ASSReader {
     var file = ASSFile()
     private var section = ""
     private var eventFields: [String]?
+    /// The fields of the styles section's `Format` line, lowercased.
+    private var styleFields: [String]?
+    /// The values each style sets that make pictures large, by name (as libass looks styles up).
+    private var styleValues: [String: ASSEventExtent.StyleValues] = [:]
+    private var firstStyle: ASSEventExtent.StyleValues?
+    /// The script's `WrapStyle`.
+    private var wrapStyle = 0
+    /// The column of each event's Text field, in `file.events`' order.
+    private var textColumns: [Int] = []
 
     init(fileName: String) {
         self.fileName = fileName
@@ -182,6 +194,7 @@ struct ASSReader {
         file.embeddedFontNames = fonts.names
         if file.header.isEmpty { file.header = headerLines.joined(separator: "\n") + "\n" }
         file.header += "[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
+        try checkEventSizes()
         if !saysItsType, !file.events.isEmpty {
             throw SubtitleError.invalidASS(
                 file: fileName, line: 1, column: 1,
@@ -195,6 +208,7 @@ struct ASSReader {
         switch key.lowercased() {
         case "playresx": file.playResX = Int(value).flatMap { $0 > 0 ? $0 : nil }
         case "playresy": file.playResY = Int(value).flatMap { $0 > 0 ? $0 : nil }
+        case "wrapstyle": wrapStyle = Int(value) ?? 0
         case "title": file.title = value
         case "scripttype":
             saysItsType = true
@@ -204,7 +218,12 @@ struct ASSReader {
     }
 
     private mutating func readStyle(key: String, value: String, line: Int, valueColumn: Int) {
+        if key.lowercased() == "format" {
+            styleFields = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            return
+        }
         guard key.lowercased() == "style" else { return }
+        readStyleValues(value)
         let fields = value.split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false)
         guard fields.count >= 2 else { return }
         let name = fields[0].trimmingCharacters(in: .whitespaces)
@@ -215,6 +234,83 @@ struct ASSReader {
         if !file.styleFonts.contains(font) { file.styleFonts.append(font) }
         let column = valueColumn + fields[0].count + 1 + fields[1].prefix { $0 == " " }.count
         file.styles.append(ASSFile.Style(name: name, font: font, line: line, column: column))
+    }
+
+    /// Reads the values of a `Style:` line that ``ASSEventExtent`` needs; libass's defaults stand
+    /// for fields the `Format` line leaves out (an SSA file has no ScaleX, ScaleY, Spacing or Angle).
+    private mutating func readStyleValues(_ value: String) {
+        let fields =
+            styleFields ?? [
+                "name", "fontname", "fontsize", "primarycolour", "secondarycolour", "outlinecolour", "backcolour",
+                "bold", "italic", "underline", "strikeout", "scalex", "scaley", "spacing", "angle", "borderstyle",
+                "outline", "shadow", "alignment", "marginl", "marginr", "marginv", "encoding"
+            ]
+        let values = value.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        func number(_ name: String) -> Double? {
+            fields.firstIndex(of: name).flatMap { $0 < values.count ? Double(values[$0]) : nil }
+        }
+        var style = ASSEventExtent.StyleValues()
+        if let size = number("fontsize"), size > 0 { style.fontSize = size }
+        if let scale = number("scalex") { style.scaleX = abs(scale) / 100 }
+        if let scale = number("scaley") { style.scaleY = abs(scale) / 100 }
+        style.spacing = number("spacing") ?? 0
+        style.angle = number("angle") ?? 0
+        style.outline = max(0, number("outline") ?? 2)
+        var name = fields.firstIndex(of: "name").map { $0 < values.count ? values[$0] : "" } ?? ""
+        // libass drops the leading `*` of a style's name.
+        while name.hasPrefix("*") { name.removeFirst() }
+        styleValues[name] = style
+        if firstStyle == nil { firstStyle = style }
+    }
+
+    /// Refuses an event whose picture would be larger than libass can be trusted to hold in memory
+    /// (``ASSEventExtent``), naming the tag or value that makes it large.
+    private mutating func checkEventSizes() throws {
+        // libass's script size where PlayResX or PlayResY is missing.
+        let (scriptWidth, scriptHeight): (Int, Int) =
+            switch (file.playResX, file.playResY) {
+            case (let width?, let height?): (width, height)
+            case (let width?, nil): (width, width == 1280 ? 1024 : max(1, width * 3 / 4))
+            case (nil, let height?): (height == 1024 ? 1280 : max(1, height * 4 / 3), height)
+            case (nil, nil): (384, 288)
+            }
+        let scriptArea = Double(scriptWidth) * Double(scriptHeight)
+        let limit = ASSEventExtent.limitInScriptAreas * scriptArea
+        for (event, textColumn) in zip(file.events, textColumns) {
+            var name = event.style
+            while name.hasPrefix("*") { name.removeFirst() }
+            let style = styleValues[name] ?? styleValues["Default"] ?? firstStyle ?? ASSEventExtent.StyleValues()
+            let extent = ASSEventExtent(
+                text: event.text, style: style, styles: styleValues,
+                wrapWidth: wrapStyle == 2 ? nil : Double(scriptWidth))
+            func column(_ offset: Int) -> Int {
+                textColumn + String(decoding: Array(event.text.utf8).prefix(offset), as: UTF8.self).count
+            }
+            file.largestEventShare = max(file.largestEventShare, extent.area / scriptArea)
+            if !(extent.area <= limit) {
+                throw SubtitleError.invalidASS(
+                    file: fileName, line: event.line, column: column(extent.causeOffset),
+                    reason:
+                        "the event would have libass build a picture of about \(Self.size(extent.width)) x \(Self.size(extent.height)) script pixels because of \(extent.cause), \(Self.size(extent.area / scriptArea)) times the area of the script's \(scriptWidth) x \(scriptHeight) (PlayResX x PlayResY), where MovieKit draws up to \(Int(ASSEventExtent.limitInScriptAreas)) times; libass builds a glyph, drawing or vector clip whole before it clips it to the frame, so it would need that many times the memory of a frame. Make it smaller, or, if the script was written for a larger screen, set PlayResX and PlayResY under [Script Info] to that size"
+                )
+            }
+            if extent.border > ASSEventExtent.maximumBorder {
+                throw SubtitleError.invalidASS(
+                    file: fileName, line: event.line, column: column(extent.borderOffset),
+                    reason:
+                        "the event's border is \(Self.size(extent.border)) pixels wide because of \(extent.borderCause), wider than the \(Int(ASSEventExtent.maximumBorder)) pixels MovieKit draws; libass builds the bordered picture whole before it clips it to the frame. Give it a border of at most \(Int(ASSEventExtent.maximumBorder))"
+                )
+            }
+        }
+    }
+
+    private static func size(_ value: Double) -> String {
+        guard value.isFinite else { return "infinitely many" }
+        return value >= 1e9
+            ? String(format: "%.2g", value)
+            : Int(value.rounded()).formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
     }
 
     private mutating func readEvent(key: String, value: String, line: Int, valueColumn: Int) throws {
@@ -279,6 +375,7 @@ struct ASSReader {
             guard end >= start else {
                 throw SubtitleError.endsBeforeStart(file: fileName, line: line, start: start, end: end)
             }
+            textColumns.append(field("text")?.column ?? valueColumn)
             file.events.append(
                 ASSFile.Event(
                     startTime: start, endTime: end, style: field("style")?.text ?? "Default",
@@ -316,10 +413,12 @@ enum ASSText {
     static func plain(_ text: String) -> String {
         var result = ""
         var drawing = false
+        // A `{` after the last `}` opens no block: not looking for one keeps many such braces linear.
+        let lastClose = text.lastIndex(of: "}")
         var index = text.startIndex
         while index < text.endIndex {
             let character = text[index]
-            if character == "{", let close = text[index...].firstIndex(of: "}") {
+            if character == "{", let lastClose, index < lastClose, let close = text[index...].firstIndex(of: "}") {
                 let block = text[text.index(after: index)..<close]
                 if let scale = drawingScale(in: block) { drawing = scale > 0 }
                 index = text.index(after: close)
