@@ -10,7 +10,7 @@ import Foundation
 /// first frame (``limitInScriptAreas``), naming the tag that made it large.
 ///
 /// The bound errs large: every glyph is taken as a full em wide, the largest font size and scale the
-/// event reaches (through `\t` as well) hold for all of it, a rotation turns it by 45°, and a
+/// event reaches (through `\t` as well) hold for all of it, a rotated event's sides are its diagonal, and a
 /// border, blur and `\be` widen it on each side. libass's own clamps are kept: `\blur` at 100 and
 /// `\be` at 127.
 struct ASSEventExtent {
@@ -29,8 +29,7 @@ struct ASSEventExtent {
 
     /// How many times the script's area (`PlayResX` x `PlayResY`) one event's picture may cover.
     /// The picture scales with the frame as the script does, so the limit holds at any output size:
-    /// at 1920x1080 it is 33 million pixels, which libass's rasteriser, border and blur hold in a few
-    /// hundred MB.
+    /// 33 million pixels for a 1920x1080 script drawn at 1920x1080.
     static let limitInScriptAreas = 16.0
 
     /// The widest border MovieKit lets libass draw, in script pixels or, where the script says
@@ -330,25 +329,21 @@ private struct ExtentScan {
         let pad = 2 * (border.value + blur.value)
         width += pad
         height += pad
-        // Name what made it large: the contributor that alone spans most of the picture.
-        let glyphEm = fontSize.value * max(scaleX.value, scaleY.value)
-        var cause = fontSize
-        if scaleX.value > 1 || scaleY.value > 1 {
-            cause = scaleX.value >= scaleY.value ? scaleX : scaleY
-            if fontSize.value > 100 && fontSize.value > max(scaleX.value, scaleY.value) * 18 { cause = fontSize }
-        }
-        var spans = glyphEm
+        // Name what made it large. For text, the font size or the scale, whichever is further from
+        // the usual (libass's default size, 18, and 100%); then a drawing, clip or spacing wider than
+        // a glyph, a shear of more than 4, or a border and blur wider than the rest.
+        let scale = max(scaleX.value, scaleY.value)
+        var cause = scale > fontSize.value / 18 ? (scaleX.value >= scaleY.value ? scaleX : scaleY) : fontSize
+        var spans = fontSize.value * scale
         for candidate in [drawing, clip] where candidate.value > spans {
             cause = candidate
             spans = candidate.value
         }
-        if spacing.value * max(scaleX.value, 1) > spans {
+        if spacing.value * scale > spans {
             cause = spacing
-            spans = spacing.value
+            spans = spacing.value * scale
         }
-        if max(shearX.value, shearY.value) * spans > spans * 4 {
-            cause = shearX.value >= shearY.value ? shearX : shearY
-        }
+        if max(shearX.value, shearY.value) > 4 { cause = shearX.value >= shearY.value ? shearX : shearY }
         if pad > max(spans, 1) * 2 { cause = border.value >= blur.value ? border : blur }
         var extent = ASSEventExtent(width: width, height: height, cause: cause.text, causeOffset: cause.offset)
         (extent.border, extent.borderCause, extent.borderOffset) = (border.value, border.text, border.offset)
