@@ -25,7 +25,8 @@ public struct ASSContent: TimedContent, BackdropAwareContent {
     public let fontWarnings: [String]
     private let renderers: LibASSPool
 
-    /// Reads and checks an ASS or SSA file, and starts libass on it with its fonts.
+    /// Reads and checks an ASS or SSA file, and starts libass on it with its fonts. An event libass
+    /// would need far more memory to draw than a frame is refused (``ASSFile`` says how).
     /// - Parameters:
     ///   - url: The `.ass` or `.ssa` file.
     ///   - fontDirectories: Folders of fonts to use besides those beside the file.
@@ -34,6 +35,7 @@ public struct ASSContent: TimedContent, BackdropAwareContent {
         let text = SubtitleText.decode(try SubtitleFiles.contents(of: url)).text
         self.url = url
         file = try ASSFile(parsing: text, fileName: url.path)
+        try file.checkEventSizes()
         self.fontDirectories = fontDirectories
         let folders = [url.deletingLastPathComponent()] + fontDirectories
         // libass reads UTF-8 only unless built with iconv; give it the text as MovieKit decoded it.
@@ -49,6 +51,7 @@ public struct ASSContent: TimedContent, BackdropAwareContent {
         let text = SubtitleText.decode(data).text
         url = URL(fileURLWithPath: fileName)
         file = try ASSFile(parsing: text, fileName: fileName)
+        try file.checkEventSizes()
         fontDirectories = []
         fontWarnings = []
         let fontFiles = fonts.compactMap { font in

@@ -74,9 +74,14 @@ public struct ASSFile: Sendable, Hashable {
     public var embeddedFontNames = Set<String>()
     /// What was skipped or read leniently, one sentence each, starting with `file:line:`.
     public var warnings: [String] = []
-    /// The largest picture one event has libass build, as a share of the script's area (the bound
-    /// of ``ASSEventExtent``; the reader refuses more than ``ASSEventExtent/limitInScriptAreas``).
-    var largestEventShare = 0.0
+    /// What ``checkEventSizes()`` reads besides the events: the styles' values by name, the first
+    /// style's, `WrapStyle`, and the column of each event's Text field.
+    var styleValues: [String: ASSEventExtent.StyleValues] = [:]
+    var firstStyleValues: ASSEventExtent.StyleValues?
+    var wrapStyle = 0
+    var textColumns: [Int] = []
+    /// The file's name as the user wrote it, for messages.
+    var fileName = ""
 
     /// The size a subtitle file is rendered at when none is asked for: `PlayResX` x `PlayResY`,
     /// the missing side in 4:3 (16:9 is not assumed, as libass does not), else 1920x1080.
@@ -101,6 +106,7 @@ public struct ASSFile: Sendable, Hashable {
         var reader = ASSReader(fileName: fileName)
         try reader.read(text)
         self = reader.file
+        self.fileName = fileName
     }
 
     /// Reads an ASS or SSA file (UTF-8, UTF-16 with a byte order mark, or Windows-1252).
@@ -127,13 +133,6 @@ struct ASSReader {
     private var eventFields: [String]?
     /// The fields of the styles section's `Format` line, lowercased.
     private var styleFields: [String]?
-    /// The values each style sets that make pictures large, by name (as libass looks styles up).
-    private var styleValues: [String: ASSEventExtent.StyleValues] = [:]
-    private var firstStyle: ASSEventExtent.StyleValues?
-    /// The script's `WrapStyle`.
-    private var wrapStyle = 0
-    /// The column of each event's Text field, in `file.events`' order.
-    private var textColumns: [Int] = []
 
     init(fileName: String) {
         self.fileName = fileName
@@ -194,7 +193,6 @@ struct ASSReader {
         file.embeddedFontNames = fonts.names
         if file.header.isEmpty { file.header = headerLines.joined(separator: "\n") + "\n" }
         file.header += "[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
-        try checkEventSizes()
         if !saysItsType, !file.events.isEmpty {
             throw SubtitleError.invalidASS(
                 file: fileName, line: 1, column: 1,
@@ -208,7 +206,7 @@ struct ASSReader {
         switch key.lowercased() {
         case "playresx": file.playResX = Int(value).flatMap { $0 > 0 ? $0 : nil }
         case "playresy": file.playResY = Int(value).flatMap { $0 > 0 ? $0 : nil }
-        case "wrapstyle": wrapStyle = Int(value) ?? 0
+        case "wrapstyle": file.wrapStyle = Int(value) ?? 0
         case "title": file.title = value
         case "scripttype":
             saysItsType = true
@@ -261,56 +259,8 @@ struct ASSReader {
         var name = fields.firstIndex(of: "name").map { $0 < values.count ? values[$0] : "" } ?? ""
         // libass drops the leading `*` of a style's name.
         while name.hasPrefix("*") { name.removeFirst() }
-        styleValues[name] = style
-        if firstStyle == nil { firstStyle = style }
-    }
-
-    /// Refuses an event whose picture would be larger than libass can be trusted to hold in memory
-    /// (``ASSEventExtent``), naming the tag or value that makes it large.
-    private mutating func checkEventSizes() throws {
-        // libass's script size where PlayResX or PlayResY is missing.
-        let (scriptWidth, scriptHeight): (Int, Int) =
-            switch (file.playResX, file.playResY) {
-            case (let width?, let height?): (width, height)
-            case (let width?, nil): (width, width == 1280 ? 1024 : max(1, width * 3 / 4))
-            case (nil, let height?): (height == 1024 ? 1280 : max(1, height * 4 / 3), height)
-            case (nil, nil): (384, 288)
-            }
-        let scriptArea = Double(scriptWidth) * Double(scriptHeight)
-        let limit = ASSEventExtent.limitInScriptAreas * scriptArea
-        for (event, textColumn) in zip(file.events, textColumns) {
-            var name = event.style
-            while name.hasPrefix("*") { name.removeFirst() }
-            let style = styleValues[name] ?? styleValues["Default"] ?? firstStyle ?? ASSEventExtent.StyleValues()
-            let extent = ASSEventExtent(
-                text: event.text, style: style, styles: styleValues,
-                wrapWidth: wrapStyle == 2 ? nil : Double(scriptWidth))
-            func column(_ offset: Int) -> Int {
-                textColumn + String(decoding: Array(event.text.utf8).prefix(offset), as: UTF8.self).count
-            }
-            file.largestEventShare = max(file.largestEventShare, extent.area / scriptArea)
-            if !(extent.area <= limit) {
-                throw SubtitleError.invalidASS(
-                    file: fileName, line: event.line, column: column(extent.causeOffset),
-                    reason:
-                        "the event would have libass build a picture of about \(Self.size(extent.width)) x \(Self.size(extent.height)) script pixels because of \(extent.cause), \(Self.size(extent.area / scriptArea)) times the area of the script's \(scriptWidth) x \(scriptHeight) (PlayResX x PlayResY), where MovieKit draws up to \(Int(ASSEventExtent.limitInScriptAreas)) times; libass builds a glyph, drawing or vector clip whole before it clips it to the frame, so it would need that many times the memory of a frame. Make it smaller, or, if the script was written for a larger screen, set PlayResX and PlayResY under [Script Info] to that size"
-                )
-            }
-            if extent.border > ASSEventExtent.maximumBorder {
-                throw SubtitleError.invalidASS(
-                    file: fileName, line: event.line, column: column(extent.borderOffset),
-                    reason:
-                        "the event's border is \(Self.size(extent.border)) pixels wide because of \(extent.borderCause), wider than the \(Int(ASSEventExtent.maximumBorder)) pixels MovieKit draws; libass builds the bordered picture whole before it clips it to the frame. Give it a border of at most \(Int(ASSEventExtent.maximumBorder))"
-                )
-            }
-        }
-    }
-
-    private static func size(_ value: Double) -> String {
-        guard value.isFinite else { return "infinitely many" }
-        return value >= 1e9
-            ? String(format: "%.2g", value)
-            : Int(value.rounded()).formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
+        file.styleValues[name] = style
+        if file.firstStyleValues == nil { file.firstStyleValues = style }
     }
 
     private mutating func readEvent(key: String, value: String, line: Int, valueColumn: Int) throws {
@@ -375,7 +325,7 @@ struct ASSReader {
             guard end >= start else {
                 throw SubtitleError.endsBeforeStart(file: fileName, line: line, start: start, end: end)
             }
-            textColumns.append(field("text")?.column ?? valueColumn)
+            file.textColumns.append(field("text")?.column ?? valueColumn)
             file.events.append(
                 ASSFile.Event(
                     startTime: start, endTime: end, style: field("style")?.text ?? "Default",

@@ -31,7 +31,7 @@ struct ASSEventSizeTests {
         -> SubtitleError?
     {
         do {
-            _ = try ASSFile(parsing: script(text, playRes: playRes, style: style), fileName: "big.ass")
+            try ASSFile(parsing: script(text, playRes: playRes, style: style), fileName: "big.ass").checkEventSizes()
             return nil
         } catch let error as SubtitleError {
             return error
@@ -98,6 +98,19 @@ struct ASSEventSizeTests {
         let file = try ASSFile(parsing: Self.script("{\\an7}" + braces, playRes: large), fileName: "braces.ass")
         #expect(file.events.first?.plainText.count == 50_000)
         #expect(Self.refusal("{\\p1}m 0 0 l 40 0" + braces + "{\\p0}", playRes: large) == nil)
+    }
+
+    /// Drawing the file checks the sizes before libass reads it; reading its outline (to list,
+    /// inspect or carry it as a track) does not, since nothing is drawn.
+    @Test func drawingTheFileChecksTheSizesReadingItDoesNot() throws {
+        let text = Self.script("{\\p1}m 0 0 l 30000 0 30000 30000 0 30000")
+        let (folder, url) = try ASSTests.write(text, as: "big.ass")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try ASSFile(contentsOf: url).events.count == 1)
+        #expect(throws: SubtitleError.self) { try ASSContent(contentsOf: url) }
+        #expect(throws: SubtitleError.self) {
+            try ASSContent(data: Data(text.utf8), fileName: "big.ass", fonts: [], fallbackFamily: "DejaVu Sans")
+        }
     }
 
     /// The bound is relative to the script's size: the drawing refused in a 96x64 script is read in a
