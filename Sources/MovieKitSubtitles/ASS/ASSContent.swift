@@ -35,7 +35,7 @@ public struct ASSContent: TimedContent, BackdropAwareContent {
         let text = SubtitleText.decode(try SubtitleFiles.contents(of: url)).text
         self.url = url
         file = try ASSFile(parsing: text, fileName: url.path)
-        try file.checkEventSizes()
+        try file.checkEventSizes(fileName: url.path)
         self.fontDirectories = fontDirectories
         let folders = [url.deletingLastPathComponent()] + fontDirectories
         // libass reads UTF-8 only unless built with iconv; give it the text as MovieKit decoded it.
@@ -51,7 +51,7 @@ public struct ASSContent: TimedContent, BackdropAwareContent {
         let text = SubtitleText.decode(data).text
         url = URL(fileURLWithPath: fileName)
         file = try ASSFile(parsing: text, fileName: fileName)
-        try file.checkEventSizes()
+        try file.checkEventSizes(fileName: fileName)
         fontDirectories = []
         fontWarnings = []
         let fontFiles = fonts.compactMap { font in

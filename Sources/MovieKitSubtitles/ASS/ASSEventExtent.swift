@@ -7,7 +7,7 @@ import Foundation
 /// pictures the size of their union, before it clips anything to the frame. An event whose drawing
 /// spans 30,000 script pixels, or whose text is scaled 1,000 times, therefore has libass allocate
 /// gigabytes, however little of it the frame shows. ``ASSContent`` refuses such an event before the
-/// first frame (``ASSFile/checkEventSizes()``), naming the tag that made it large.
+/// first frame (``ASSFile/checkEventSizes(fileName:)``), naming the tag that made it large.
 ///
 /// The bound errs large: every glyph is taken as a full em wide, the largest font size and scale the
 /// event reaches (through `\t` as well) hold for all of it, a rotated event's sides are its diagonal, and a

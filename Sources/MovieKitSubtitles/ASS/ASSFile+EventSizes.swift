@@ -38,9 +38,10 @@ extension ASSFile {
     /// (``ASSEventExtent``): larger than ``ASSEventExtent/limitInScriptAreas`` times the script's
     /// area, or with a border wider than ``ASSEventExtent/maximumBorder``. ``ASSContent`` calls it
     /// before libass reads the file; listing, inspecting and carrying the file as a track do not.
+    /// - Parameter fileName: The file as the user named it, for messages.
     /// - Throws: ``SubtitleError/invalidASS(file:line:column:reason:)`` naming the tag or value that
     ///   makes the picture large.
-    func checkEventSizes() throws {
+    func checkEventSizes(fileName: String) throws {
         let (scriptWidth, scriptHeight) = libassScriptSize
         let scriptArea = Double(scriptWidth) * Double(scriptHeight)
         let limit = ASSEventExtent.limitInScriptAreas * scriptArea

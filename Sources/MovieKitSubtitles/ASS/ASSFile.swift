@@ -74,14 +74,12 @@ public struct ASSFile: Sendable, Hashable {
     public var embeddedFontNames = Set<String>()
     /// What was skipped or read leniently, one sentence each, starting with `file:line:`.
     public var warnings: [String] = []
-    /// What ``checkEventSizes()`` reads besides the events: the styles' values by name, the first
+    /// What ``checkEventSizes(fileName:)`` reads besides the events: the styles' values by name, the first
     /// style's, `WrapStyle`, and the column of each event's Text field.
     var styleValues: [String: ASSEventExtent.StyleValues] = [:]
     var firstStyleValues: ASSEventExtent.StyleValues?
     var wrapStyle = 0
     var textColumns: [Int] = []
-    /// The file's name as the user wrote it, for messages.
-    var fileName = ""
 
     /// The size a subtitle file is rendered at when none is asked for: `PlayResX` x `PlayResY`,
     /// the missing side in 4:3 (16:9 is not assumed, as libass does not), else 1920x1080.
@@ -106,7 +104,6 @@ public struct ASSFile: Sendable, Hashable {
         var reader = ASSReader(fileName: fileName)
         try reader.read(text)
         self = reader.file
-        self.fileName = fileName
     }
 
     /// Reads an ASS or SSA file (UTF-8, UTF-16 with a byte order mark, or Windows-1252).

@@ -31,7 +31,8 @@ struct ASSEventSizeTests {
         -> SubtitleError?
     {
         do {
-            try ASSFile(parsing: script(text, playRes: playRes, style: style), fileName: "big.ass").checkEventSizes()
+            try ASSFile(parsing: script(text, playRes: playRes, style: style), fileName: "big.ass").checkEventSizes(
+                fileName: "big.ass")
             return nil
         } catch let error as SubtitleError {
             return error
