@@ -45,6 +45,15 @@ struct ASSEventExtent {
         var spacing = 0.0
         var angle = 0.0
         var outline = 2.0
+
+        /// The larger of each value, and a rotation if either has one.
+        func union(_ other: StyleValues) -> StyleValues {
+            StyleValues(
+                fontSize: max(fontSize, other.fontSize), scaleX: max(scaleX, other.scaleX),
+                scaleY: max(scaleY, other.scaleY),
+                spacing: abs(spacing) >= abs(other.spacing) ? spacing : other.spacing,
+                angle: angle != 0 ? angle : other.angle, outline: max(outline, other.outline))
+        }
     }
 
     /// The bound for `text` (an event's Text field) in `style`; `styles` are the file's styles by

@@ -15,12 +15,8 @@ extension ASSFile {
     /// Each event's bound (``ASSEventExtent``), in the file's order.
     func eventExtents() -> [(event: Event, extent: ASSEventExtent, textColumn: Int)] {
         let (scriptWidth, _) = libassScriptSize
-        return zip(events, textColumns).map { event, textColumn in
-            var name = event.style
-            // libass drops a style name's leading `*`, and draws an unknown style as `Default` or the first.
-            while name.hasPrefix("*") { name.removeFirst() }
-            let style =
-                styleValues[name] ?? styleValues["Default"] ?? firstStyleValues ?? ASSEventExtent.StyleValues()
+        return zip(events, zip(textColumns, eventStyleValues)).map { event, columnAndStyle in
+            let (textColumn, style) = columnAndStyle
             let extent = ASSEventExtent(
                 text: event.text, style: style, styles: styleValues,
                 wrapWidth: wrapStyle == 2 ? nil : Double(scriptWidth))

@@ -74,12 +74,13 @@ public struct ASSFile: Sendable, Hashable {
     public var embeddedFontNames = Set<String>()
     /// What was skipped or read leniently, one sentence each, starting with `file:line:`.
     public var warnings: [String] = []
-    /// What ``checkEventSizes(fileName:)`` reads besides the events: the styles' values by name, the first
-    /// style's, `WrapStyle`, and the column of each event's Text field.
+    /// What ``checkEventSizes(fileName:)`` reads besides the events: the styles' values by name (the
+    /// largest of each where a name is defined twice), for `\r`; `WrapStyle`; and, for each event, the
+    /// column of its Text field and the style libass gives it.
     var styleValues: [String: ASSEventExtent.StyleValues] = [:]
-    var firstStyleValues: ASSEventExtent.StyleValues?
     var wrapStyle = 0
     var textColumns: [Int] = []
+    var eventStyleValues: [ASSEventExtent.StyleValues] = []
 
     /// The size a subtitle file is rendered at when none is asked for: `PlayResX` x `PlayResY`,
     /// the missing side in 4:3 (16:9 is not assumed, as libass does not), else 1920x1080.
@@ -130,6 +131,8 @@ struct ASSReader {
     private var eventFields: [String]?
     /// The fields of the styles section's `Format` line, lowercased.
     private var styleFields: [String]?
+    /// The styles read so far, in order: libass gives an event the style of its name defined above it.
+    private var stylesSoFar: [(name: String, values: ASSEventExtent.StyleValues)] = []
 
     init(fileName: String) {
         self.fileName = fileName
@@ -256,8 +259,24 @@ struct ASSReader {
         var name = fields.firstIndex(of: "name").map { $0 < values.count ? values[$0] : "" } ?? ""
         // libass drops the leading `*` of a style's name.
         while name.hasPrefix("*") { name.removeFirst() }
-        file.styleValues[name] = style
-        if file.firstStyleValues == nil { file.firstStyleValues = style }
+        // libass finds `Default` whatever its case.
+        if name.lowercased() == "default" { name = "Default" }
+        file.styleValues[name] = file.styleValues[name].map { $0.union(style) } ?? style
+        stylesSoFar.append((name, style))
+    }
+
+    /// The style libass gives an event naming `name` at this point of the file: the last style of that
+    /// name above it, else the last `Default` above it, else libass's own default, taken together with
+    /// the first style above it (libass falls back to a style by its index).
+    private func styleOfEvent(named name: String) -> ASSEventExtent.StyleValues {
+        var name = name.trimmingCharacters(in: .whitespaces)
+        while name.hasPrefix("*") { name.removeFirst() }
+        if name.lowercased() == "default" { name = "Default" }
+        if let style = stylesSoFar.last(where: { $0.name == name }) ?? stylesSoFar.last(where: { $0.name == "Default" })
+        {
+            return style.values
+        }
+        return stylesSoFar.first.map { ASSEventExtent.StyleValues().union($0.values) } ?? ASSEventExtent.StyleValues()
     }
 
     private mutating func readEvent(key: String, value: String, line: Int, valueColumn: Int) throws {
@@ -323,6 +342,7 @@ struct ASSReader {
                 throw SubtitleError.endsBeforeStart(file: fileName, line: line, start: start, end: end)
             }
             file.textColumns.append(field("text")?.column ?? valueColumn)
+            file.eventStyleValues.append(styleOfEvent(named: field("style")?.text ?? "Default"))
             file.events.append(
                 ASSFile.Event(
                     startTime: start, endTime: end, style: field("style")?.text ?? "Default",

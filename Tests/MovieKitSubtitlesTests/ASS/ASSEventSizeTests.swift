@@ -133,6 +133,38 @@ struct ASSEventSizeTests {
         #expect(Self.refusal("{\\bord1000}AB", playRes: huge) == nil)
     }
 
+    /// libass gives an event the style of its name defined above it, else the `Default` above it,
+    /// else its own default (18 px, 100 %): a style defined below the event with a scale of 0 does
+    /// not shrink it (`FuzzASS` found the 30,000-unit drawing drawn at full size that way, kept as
+    /// `regression-event-read-before-its-style`).
+    @Test func anEventTakesTheStyleDefinedAboveItAsLibassDoes() throws {
+        let zeroScale =
+            "Style: Default,DejaVu Sans,12,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,0,0,0,0,1,1,0,2,4,4,4,1"
+        let stylesBelow = """
+            [Script Info]
+            ScriptType: v4.00+
+            PlayResX: 96
+            PlayResY: 64
+
+            [Events]
+            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+            Dialogue: 0,0:00:00.00,0:00:01.00,Default,,0,0,0,,{\\p1}m 0 0 l 30000 0 30000 30000 0 30000
+
+            [V4+ Styles]
+            Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
+            \(zeroScale)
+
+            """
+        #expect(throws: SubtitleError.self) {
+            try ASSFile(parsing: stylesBelow, fileName: "below.ass").checkEventSizes(fileName: "below.ass")
+        }
+        // Defined above, the same style shrinks the drawing to nothing, as libass draws it.
+        #expect(Self.refusal("{\\p1}m 0 0 l 30000 0 30000 30000 0 30000", style: zeroScale) == nil)
+        // An unknown style name takes `Default`, whatever its case.
+        let lowercase = zeroScale.replacingOccurrences(of: "Style: Default,", with: "Style: default,")
+        #expect(Self.refusal("{\\p1}m 0 0 l 30000 0 30000 30000 0 30000", style: lowercase) == nil)
+    }
+
     /// A style's own values count, and `\r` reaches another style's.
     @Test func stylesValuesCount() {
         let huge =
