@@ -246,8 +246,11 @@ struct ASSReader {
         let values = value.split(separator: ",", omittingEmptySubsequences: false).map {
             $0.trimmingCharacters(in: .whitespaces)
         }
+        // libass reads a number from the start of a field and ignores what follows it (`5000x` is 5000).
         func number(_ name: String) -> Double? {
-            fields.firstIndex(of: name).flatMap { $0 < values.count ? Double(values[$0]) : nil }
+            guard let index = fields.firstIndex(of: name), index < values.count else { return nil }
+            let bytes = Array(values[index].utf8)
+            return ASSTag.number(in: bytes, from: 0, to: bytes.count)?.0
         }
         var style = ASSEventExtent.StyleValues()
         if let size = number("fontsize"), size > 0 { style.fontSize = size }

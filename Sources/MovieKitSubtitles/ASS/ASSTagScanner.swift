@@ -116,6 +116,9 @@ struct ASSDrawingBox {
     var width = 0.0
     var height = 0.0
 
+    /// The drawing commands: move, move without closing, line, Bézier, B-spline, extend, close.
+    static let commands = Set("mnlbspc".utf8)
+
     init(_ bytes: ArraySlice<UInt8>) {
         let bytes = Array(bytes)
         var minX = Double.infinity
@@ -142,8 +145,8 @@ struct ASSDrawingBox {
                     index = after
                     continue
                 }
-            } else if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") {
-                // A command letter starts its points afresh.
+            } else if Self.commands.contains(byte) {
+                // A command starts its points afresh; libass skips any other byte.
                 pending = nil
             }
             index += 1

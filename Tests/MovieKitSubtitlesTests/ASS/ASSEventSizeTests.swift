@@ -51,7 +51,9 @@ struct ASSEventSizeTests {
         ("{\\fscx200\\fscy200\\t(\\fscx9000\\fscy9000)}OOM", "`\\fscx9000`", 21),
         ("{\\q2\\frz45\\fs400}ABCDEFGHIJKLMNOPQRSTUVWXYZ", "`\\fs400`", 11),
         ("{\\fs+90\\fs+90\\fs+90}AB", "`\\fs+90`", 14),
-        ("{\\p1}m 0 0 l 1e300 0 1e300 1 0 1", "its drawing, 1e+300 x 1", 6)
+        ("{\\p1}m 0 0 l 1e300 0 1e300 1 0 1", "its drawing, 1e+300 x 1", 6),
+        // libass skips bytes that are neither numbers nor commands, so the commas do not split the points.
+        ("{\\p1}m 0 0 l 30000, 0 0, 30000", "its drawing, 30000 x 30000", 6)
     ])
     func anEventLibassWouldHoldGigabytesForIsRefusedNamingItsTag(text: String, cause: String, causeColumn: Int) throws {
         let error = try #require(Self.refusal(text))
@@ -170,6 +172,9 @@ struct ASSEventSizeTests {
         let huge =
             "Style: Default,DejaVu Sans,12,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,50000,100,0,0,1,1,0,2,4,4,4,1"
         #expect(Self.refusal("AB", style: huge)?.description.contains("its style's ScaleX 50000") == true)
+        // libass reads the number at the start of a field (`50000x` is 50000).
+        let trailing = huge.replacingOccurrences(of: ",50000,", with: ",50000x,")
+        #expect(Self.refusal("AB", style: trailing)?.description.contains("its style's ScaleX 50000") == true)
         let two =
             "Style: Default,DejaVu Sans,12,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,1,0,2,4,4,4,1\nStyle: Big,DejaVu Sans,9000,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,1,0,2,4,4,4,1"
         #expect(Self.refusal("AB", style: two) == nil)
