@@ -26,7 +26,7 @@ public struct ASSContent: TimedContent, BackdropAwareContent {
     private let renderers: LibASSPool
 
     /// Reads and checks an ASS or SSA file, and starts libass on it with its fonts. An event libass
-    /// would need far more memory to draw than a frame is refused (``ASSFile`` says how).
+    /// would need far more memory to draw than a frame is refused before the first frame.
     /// - Parameters:
     ///   - url: The `.ass` or `.ssa` file.
     ///   - fontDirectories: Folders of fonts to use besides those beside the file.
@@ -35,12 +35,12 @@ public struct ASSContent: TimedContent, BackdropAwareContent {
         let text = SubtitleText.decode(try SubtitleFiles.contents(of: url)).text
         self.url = url
         file = try ASSFile(parsing: text, fileName: url.path)
-        try file.checkEventSizes(fileName: url.path)
         self.fontDirectories = fontDirectories
         let folders = [url.deletingLastPathComponent()] + fontDirectories
         // libass reads UTF-8 only unless built with iconv; give it the text as MovieKit decoded it.
         let fonts = ASSFontFile.files(in: folders)
         renderers = try LibASSPool(text: text, fonts: fonts, fileName: url.path)
+        try file.checkEventSizes(renderers.readScript(), text: text, fileName: url.path)
         fontWarnings = Self.missingFonts(in: file, fileName: url.path, fontFiles: fonts.map(\.url))
     }
 
@@ -51,13 +51,13 @@ public struct ASSContent: TimedContent, BackdropAwareContent {
         let text = SubtitleText.decode(data).text
         url = URL(fileURLWithPath: fileName)
         file = try ASSFile(parsing: text, fileName: fileName)
-        try file.checkEventSizes(fileName: fileName)
         fontDirectories = []
         fontWarnings = []
         let fontFiles = fonts.compactMap { font in
             (try? Data(contentsOf: font)).map { ASSFontFile(url: font, bytes: [UInt8]($0)) }
         }
         renderers = try LibASSPool(text: text, fonts: fontFiles, fileName: fileName, fallbackFamily: fallbackFamily)
+        try file.checkEventSizes(renderers.readScript(), text: text, fileName: fileName)
     }
 
     /// The warnings of ``fontWarnings`` for `file`, whose own font files are `fontFiles`.

@@ -7,7 +7,7 @@ import Foundation
 /// pictures the size of their union, before it clips anything to the frame. An event whose drawing
 /// spans 30,000 script pixels, or whose text is scaled 1,000 times, therefore has libass allocate
 /// gigabytes, however little of it the frame shows. ``ASSContent`` refuses such an event before the
-/// first frame (``ASSFile/checkEventSizes(fileName:)``), naming the tag that made it large.
+/// first frame (``ASSFile/checkEventSizes(_:text:fileName:)``), naming the tag that made it large.
 ///
 /// The bound errs large: every glyph is taken as a full em wide, the largest font size and scale the
 /// event reaches (through `\t` as well) hold for all of it, a rotated event's sides are its diagonal, and a
@@ -45,6 +45,8 @@ struct ASSEventExtent {
         var spacing = 0.0
         var angle = 0.0
         var outline = 2.0
+        /// The style's own `\blur`.
+        var blur = 0.0
 
         /// The larger of each value, and a rotation if either has one.
         func union(_ other: StyleValues) -> StyleValues {
@@ -52,7 +54,8 @@ struct ASSEventExtent {
                 fontSize: max(fontSize, other.fontSize), scaleX: max(scaleX, other.scaleX),
                 scaleY: max(scaleY, other.scaleY),
                 spacing: abs(spacing) >= abs(other.spacing) ? spacing : other.spacing,
-                angle: angle != 0 ? angle : other.angle, outline: max(outline, other.outline))
+                angle: angle != 0 ? angle : other.angle, outline: max(outline, other.outline),
+                blur: max(blur, other.blur))
         }
     }
 
@@ -139,6 +142,8 @@ private struct ExtentScan {
         scaleY.raise(to: style.scaleY, text: "its style's ScaleY \(Self.format(style.scaleY * 100))", offset: offset)
         spacing.raise(to: abs(style.spacing), text: "its style's Spacing \(Self.format(style.spacing))", offset: offset)
         border.raise(to: style.outline, text: "its style's Outline \(Self.format(style.outline))", offset: offset)
+        blur.raise(
+            to: min(max(0, style.blur), 100) * 3, text: "its style's Blur \(Self.format(style.blur))", offset: offset)
         if style.angle != 0 { rotated = true }
     }
 

@@ -74,13 +74,8 @@ public struct ASSFile: Sendable, Hashable {
     public var embeddedFontNames = Set<String>()
     /// What was skipped or read leniently, one sentence each, starting with `file:line:`.
     public var warnings: [String] = []
-    /// What ``checkEventSizes(fileName:)`` reads besides the events: the styles' values by name (the
-    /// largest of each where a name is defined twice), for `\r`; `WrapStyle`; and, for each event, the
-    /// column of its Text field and the style libass gives it.
-    var styleValues: [String: ASSEventExtent.StyleValues] = [:]
-    var wrapStyle = 0
+    /// The column of each event's Text field, for messages about it.
     var textColumns: [Int] = []
-    var eventStyleValues: [ASSEventExtent.StyleValues] = []
 
     /// The size a subtitle file is rendered at when none is asked for: `PlayResX` x `PlayResY`,
     /// the missing side in 4:3 (16:9 is not assumed, as libass does not), else 1920x1080.
@@ -129,10 +124,6 @@ struct ASSReader {
     var file = ASSFile()
     private var section = ""
     private var eventFields: [String]?
-    /// The fields of the styles section's `Format` line, lowercased.
-    private var styleFields: [String]?
-    /// The styles read so far, in order: libass gives an event the style of its name defined above it.
-    private var stylesSoFar: [(name: String, values: ASSEventExtent.StyleValues)] = []
 
     init(fileName: String) {
         self.fileName = fileName
@@ -206,7 +197,6 @@ struct ASSReader {
         switch key.lowercased() {
         case "playresx": file.playResX = Int(value).flatMap { $0 > 0 ? $0 : nil }
         case "playresy": file.playResY = Int(value).flatMap { $0 > 0 ? $0 : nil }
-        case "wrapstyle": file.wrapStyle = Int(value) ?? 0
         case "title": file.title = value
         case "scripttype":
             saysItsType = true
@@ -216,12 +206,7 @@ struct ASSReader {
     }
 
     private mutating func readStyle(key: String, value: String, line: Int, valueColumn: Int) {
-        if key.lowercased() == "format" {
-            styleFields = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            return
-        }
         guard key.lowercased() == "style" else { return }
-        readStyleValues(value)
         let fields = value.split(separator: ",", maxSplits: 2, omittingEmptySubsequences: false)
         guard fields.count >= 2 else { return }
         let name = fields[0].trimmingCharacters(in: .whitespaces)
@@ -232,54 +217,6 @@ struct ASSReader {
         if !file.styleFonts.contains(font) { file.styleFonts.append(font) }
         let column = valueColumn + fields[0].count + 1 + fields[1].prefix { $0 == " " }.count
         file.styles.append(ASSFile.Style(name: name, font: font, line: line, column: column))
-    }
-
-    /// Reads the values of a `Style:` line that ``ASSEventExtent`` needs; libass's defaults stand
-    /// for fields the `Format` line leaves out (an SSA file has no ScaleX, ScaleY, Spacing or Angle).
-    private mutating func readStyleValues(_ value: String) {
-        let fields =
-            styleFields ?? [
-                "name", "fontname", "fontsize", "primarycolour", "secondarycolour", "outlinecolour", "backcolour",
-                "bold", "italic", "underline", "strikeout", "scalex", "scaley", "spacing", "angle", "borderstyle",
-                "outline", "shadow", "alignment", "marginl", "marginr", "marginv", "encoding"
-            ]
-        let values = value.split(separator: ",", omittingEmptySubsequences: false).map {
-            $0.trimmingCharacters(in: .whitespaces)
-        }
-        // libass reads a number from the start of a field and ignores what follows it (`5000x` is 5000).
-        func number(_ name: String) -> Double? {
-            guard let index = fields.firstIndex(of: name), index < values.count else { return nil }
-            let bytes = Array(values[index].utf8)
-            return ASSTag.number(in: bytes, from: 0, to: bytes.count)?.0
-        }
-        var style = ASSEventExtent.StyleValues()
-        if let size = number("fontsize"), size > 0 { style.fontSize = size }
-        if let scale = number("scalex") { style.scaleX = abs(scale) / 100 }
-        if let scale = number("scaley") { style.scaleY = abs(scale) / 100 }
-        style.spacing = number("spacing") ?? 0
-        style.angle = number("angle") ?? 0
-        style.outline = max(0, number("outline") ?? 2)
-        var name = fields.firstIndex(of: "name").map { $0 < values.count ? values[$0] : "" } ?? ""
-        // libass drops the leading `*` of a style's name.
-        while name.hasPrefix("*") { name.removeFirst() }
-        // libass finds `Default` whatever its case.
-        if name.lowercased() == "default" { name = "Default" }
-        file.styleValues[name] = file.styleValues[name].map { $0.union(style) } ?? style
-        stylesSoFar.append((name, style))
-    }
-
-    /// The style libass gives an event naming `name` at this point of the file: the last style of that
-    /// name above it, else the last `Default` above it, else libass's own default, taken together with
-    /// the first style above it (libass falls back to a style by its index).
-    private func styleOfEvent(named name: String) -> ASSEventExtent.StyleValues {
-        var name = name.trimmingCharacters(in: .whitespaces)
-        while name.hasPrefix("*") { name.removeFirst() }
-        if name.lowercased() == "default" { name = "Default" }
-        if let style = stylesSoFar.last(where: { $0.name == name }) ?? stylesSoFar.last(where: { $0.name == "Default" })
-        {
-            return style.values
-        }
-        return stylesSoFar.first.map { ASSEventExtent.StyleValues().union($0.values) } ?? ASSEventExtent.StyleValues()
     }
 
     private mutating func readEvent(key: String, value: String, line: Int, valueColumn: Int) throws {
@@ -345,7 +282,6 @@ struct ASSReader {
                 throw SubtitleError.endsBeforeStart(file: fileName, line: line, start: start, end: end)
             }
             file.textColumns.append(field("text")?.column ?? valueColumn)
-            file.eventStyleValues.append(styleOfEvent(named: field("style")?.text ?? "Default"))
             file.events.append(
                 ASSFile.Event(
                     startTime: start, endTime: end, style: field("style")?.text ?? "Default",

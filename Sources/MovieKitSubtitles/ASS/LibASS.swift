@@ -113,6 +113,30 @@ final class LibASSInstance {
         ass_library_done(library)
     }
 
+    /// The script as libass read it: its size, wrap style, styles and events (``LibASSScript``).
+    func readScript() -> LibASSScript {
+        let track = track.pointee
+        var script = LibASSScript(playResX: Int(track.PlayResX), playResY: Int(track.PlayResY))
+        script.wrapStyle = Int(track.WrapStyle)
+        if let styles = track.styles {
+            for index in 0..<max(0, Int(track.n_styles)) {
+                let style = styles[index]
+                let values = ASSEventExtent.StyleValues(
+                    fontSize: style.FontSize, scaleX: style.ScaleX, scaleY: style.ScaleY, spacing: style.Spacing,
+                    angle: style.Angle, outline: style.Outline, blur: style.Blur)
+                script.styles.append((style.Name.map { String(cString: $0) } ?? "", values))
+            }
+        }
+        if let events = track.events {
+            for index in 0..<max(0, Int(track.n_events)) {
+                let event = events[index]
+                script.events.append(
+                    (event.Text.map { String(cString: $0) } ?? "", Int(event.Style), Int64(event.Start)))
+            }
+        }
+        return script
+    }
+
     /// Draws the frame at `milliseconds` for a video of `width` x `height` pixels, or `nil` when
     /// nothing shows then. Corresponds to `ass_set_frame_size`, `ass_set_storage_size` and
     /// `ass_render_frame`.
@@ -165,6 +189,11 @@ final class LibASSPool: Sendable {
         ]
         for _ in 1..<count { slots.append(Slot(nil)) }
         self.slots = slots
+    }
+
+    /// The script as libass read it (``LibASSInstance/readScript()``).
+    func readScript() -> LibASSScript {
+        slots[0].instance.withLock { $0?.readScript() } ?? LibASSScript()
     }
 
     /// The frame at `milliseconds` (see ``LibASSInstance/frame(atMilliseconds:width:height:)``).
