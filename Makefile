@@ -13,9 +13,12 @@ build: deps
 	$(SWIFT) build
 
 # scripts/openapi.sh check: the render service's generated server code matches its OpenAPI document.
+# scripts/test-without-shared.sh: the suites that read ../shared run again as in a clone without it,
+# and must skip those tests with their reason.
 test: deps
 	@bash scripts/openapi.sh check
 	$(SWIFT) test
+	@SWIFT=$(SWIFT) bash scripts/test-without-shared.sh
 
 # DocC: one static site for every library module (scripts/docs.sh lists them) in .build/docs,
 # with warnings as errors; every landing page must curate all of its module's symbols (scripts/docs.sh).

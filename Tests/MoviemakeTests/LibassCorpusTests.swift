@@ -25,8 +25,7 @@ struct LibassCorpusTests {
     ]
 
     /// `../shared/libass-tests`, beside the repository (CI has it).
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/libass-tests")
+    static let corpus = SharedFolder.url("libass-tests")
 
     static var groups: [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []
@@ -120,7 +119,7 @@ struct LibassCorpusTests {
         }
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: corpus.path), "../shared/libass-tests is not here"))
+    @Test(.enabled(if: SharedFolder.has("libass-tests"), "../shared/libass-tests is not here"))
     func passesWhatDebiansLibassPasses() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("libass-corpus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

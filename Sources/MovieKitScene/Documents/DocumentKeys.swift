@@ -6,11 +6,14 @@ enum DocumentKeys {
     /// parsed, or is not a mapping: then the format's own reader reports the problem.
     static func topLevelKeys(of url: URL) -> Set<String>? {
         guard let data = try? MediaFiles.contents(of: url) else { return nil }
-        if url.pathExtension.lowercased() == "json" {
+        if ["json", "json5"].contains(url.pathExtension.lowercased()) {
             // Only the top level is decoded: a Lottie file's thousands of nested values are
             // scanned once by `JSONDecoder` (which limits their depth itself) but never built
             // into a tree, since its own reader decodes them again.
-            return (try? JSONDecoder().decode(KeysOnly.self, from: data))?.keys
+            // editly reads `.json` as JSON5 too (comments, unquoted keys), so the keys are read so.
+            let decoder = JSONDecoder()
+            decoder.allowsJSON5 = true
+            return (try? decoder.decode(KeysOnly.self, from: data + Data("\n".utf8)))?.keys
         }
         guard let text = String(data: data, encoding: .utf8),
             case .mapping(let entries) = (try? YAMLNodeParser.parse(text, file: url.path))?.value

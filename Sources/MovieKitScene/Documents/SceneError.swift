@@ -21,6 +21,9 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
         /// The key path from the document's root; `nil` for a problem in the text itself (a
         /// syntax error), which comes before any key.
         public var keyPath: String?
+        /// Why the document was read as the kind it was, when its extension is shared by several
+        /// kinds (`.json`) and none of its keys marked it: a sentence that unknown-key messages end with.
+        public var kindChoice: String?
 
         public init(file: String, line: Int? = nil, column: Int? = nil, keyPath: String? = nil) {
             self.file = file
@@ -104,6 +107,7 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
             let hint = suggestion.map { " Did you mean `\($0)`?" } ?? ""
             return Self.place(at)
                 + "\(at.quotedPath) is not a known key.\(hint) Valid keys here are \(Self.list(validKeys))."
+                + (at.kindChoice.map { " \($0)" } ?? "")
         case .missingKey(let at, let key, let expected):
             return Self.place(at) + "\(at.quotedPath) has no `\(key)`; add \(expected)."
         case .wrongType(let at, let found, let expected):
@@ -134,6 +138,20 @@ public enum SceneError: Error, Equatable, CustomStringConvertible {
             return Self.place(at)
                 + "\(at.quotedPath) names the movie clip \(videoPath), which cannot be played: \(reason)"
         }
+    }
+
+    /// The error, with an unknown key at the document's top level saying that the file was read as a
+    /// `kind`, since none of its keys marked it as one of `others` (which share its extension).
+    func takenFor(_ kind: String, over others: [String]) -> SceneError {
+        guard case .unknownKey(var at, let validKeys, let suggestion) = self, let path = at.keyPath,
+            !path.contains("."), !path.contains("[")
+        else { return self }
+        let names =
+            others.count > 1
+            ? others.dropLast().joined(separator: ", ") + " or " + (others.last ?? "") : others.joined()
+        at.kindChoice =
+            "MovieKit read the file as a \(kind), since none of its top-level keys marks it as a \(names)."
+        return .unknownKey(at: at, validKeys: validKeys, suggestion: suggestion)
     }
 
     /// `file:line:column: ` when the position is known, `file: ` when it is not.

@@ -10,7 +10,7 @@ import Synchronization
 ///
 /// A new format is a folder under `Formats/` (or a module) with its reader, plus one
 /// ``register(_:)`` call, or one entry in ``builtIn`` for MovieKitScene's own.
-public struct SceneFormat: Sendable, CustomStringConvertible {
+public struct SceneFormat: Sendable, Equatable, CustomStringConvertible {
     /// The format's name in messages and `--help`: "scene file", "slideshow manifest", "editly spec".
     public let name: String
     /// The file extensions the format is written with, lowercased and without the dot.
@@ -23,6 +23,9 @@ public struct SceneFormat: Sendable, CustomStringConvertible {
     let read: @Sendable (_ url: URL, _ variables: [String: String]) throws -> SceneDocument
 
     public var description: String { name }
+
+    /// Formats are the same when their names are: registering a format again under a name replaces it.
+    public static func == (lhs: SceneFormat, rhs: SceneFormat) -> Bool { lhs.name == rhs.name }
 
     /// Creates a format.
     /// - Parameters:
@@ -90,14 +93,30 @@ public struct SceneFormat: Sendable, CustomStringConvertible {
     /// The format of the file at `url`: chosen by its extension, and where several formats share
     /// that extension, by the document's top-level keys.
     /// - Throws: ``SceneError/unsupportedFileType(path:)`` for an extension no format uses.
-    public static func format(of url: URL) throws -> SceneFormat {
+    public static func format(of url: URL) throws -> SceneFormat { try choice(for: url).format }
+
+    /// The format chosen for a file, and the formats it was chosen over when none recognised the
+    /// document by its keys (empty when the format recognised it, or is the only one with the extension).
+    struct Choice {
+        var format: SceneFormat
+        var passedOver: [SceneFormat]
+    }
+
+    /// Chooses the format of the file at `url` (see ``format(of:)``).
+    static func choice(for url: URL) throws -> Choice {
         let ext = url.pathExtension.lowercased()
         let candidates = all.filter { $0.fileExtensions.contains(ext) }
         guard let first = candidates.first else { throw SceneError.unsupportedFileType(path: url.path) }
-        guard candidates.count > 1 else { return first }
+        guard candidates.count > 1 else { return Choice(format: first, passedOver: []) }
         let fallback = candidates.first { format in builtIn.contains { $0.name == format.name } } ?? first
-        guard let keys = DocumentKeys.topLevelKeys(of: url) else { return fallback }
-        return candidates.first { $0.recognizes?(keys) ?? false } ?? fallback
+        let others = listed.filter { format in
+            format.name != fallback.name && candidates.contains { $0.name == format.name }
+        }
+        guard let keys = DocumentKeys.topLevelKeys(of: url) else { return Choice(format: fallback, passedOver: others) }
+        if let recognised = candidates.first(where: { $0.recognizes?(keys) ?? false }) {
+            return Choice(format: recognised, passedOver: [])
+        }
+        return Choice(format: fallback, passedOver: others)
     }
 }
 
@@ -150,9 +169,9 @@ extension SceneFormat {
             return document
         })
 
-    /// editly's JSON5 edit specs (`.json5`).
+    /// editly's JSON5 edit specs (`.json5`, and `.json` with `clips`: editly reads JSON as JSON5).
     public static let editly = SceneFormat(
-        name: "editly spec", fileExtensions: ["json5"], recognizes: nil,
+        name: "editly spec", fileExtensions: ["json5", "json"], recognizes: { $0.contains("clips") },
         read: { url, variables in
             if let name = variables.keys.sorted().first {
                 throw SceneError.invalidProperties(

@@ -16,14 +16,25 @@ public struct ContentDrawing {
     public let layerTime: Double
     /// The layer's opacity at this time, from 0 to 1.
     public let opacity: Double
+    /// The length of the frame being drawn in seconds (one over the scene's frame rate): the frame
+    /// shows the span from ``layerTime`` to ``layerTime`` plus this.
+    public let frameDuration: Double
     /// Draws child layers, for content that shows layers of its own (a shader's inputs).
     let painter: LayerPainter
 
     /// Draws `layers` into `context` at `time` on their parent's clock, with `parentSize` as their
     /// parent's size, as the renderer draws any layer.
     package func drawLayers(_ layers: [Layer], in context: DrawingContext, parentSize: CGSize, time: Double) {
-        let inner = LayerPainter(context: context, rasters: painter.rasters)
+        let inner = LayerPainter(context: context, rasters: painter.rasters, frameDuration: frameDuration)
         for layer in layers { inner.draw(layer, parentSize: parentSize, time: time) }
+    }
+
+    /// Whether `moment`, in seconds on the layer's clock, falls in this frame or before it: content
+    /// that changes at given times (the word being spoken) changes on the frame whose span holds the
+    /// time, as `FrameRate.frame(at:)` rounds it, rather than on the first frame presented after it.
+    public func hasReached(_ moment: Double) -> Bool {
+        guard frameDuration > 0 else { return moment <= layerTime }
+        return moment < layerTime + frameDuration * (1 - 1e-9)
     }
 
     /// The decoded picture under the frame, when a clip fills the frame with one (in a movie render).

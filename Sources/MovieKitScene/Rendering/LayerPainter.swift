@@ -11,6 +11,8 @@ struct LayerPainter {
     var rasters: LayerRasterCache?
     /// The decoded picture under the frame, in a movie render (see ``BackdropAwareContent``).
     var backdrop: FrameBackdrop? = nil
+    /// The length of the frame being drawn, in seconds (``ContentDrawing/frameDuration``).
+    var frameDuration: Double = 0
 
     /// Draws `layer` in its parent's space at `time` on the parent's clock.
     func draw(_ layer: Layer, parentSize: CGSize, time: Double) {
@@ -58,7 +60,7 @@ struct LayerPainter {
         return video.replacesFrame(
             ContentDrawing(
                 context: context, bounds: placement.bounds, time: time, layerTime: time - layer.inPoint, opacity: 1,
-                painter: self))
+                frameDuration: frameDuration, painter: self))
     }
 
     /// Applies the layer's transform and draws its content with `opacity`.
@@ -98,7 +100,7 @@ struct LayerPainter {
             content.draw(
                 ContentDrawing(
                     context: context, bounds: bounds, time: time, layerTime: time - layer.inPoint, opacity: opacity,
-                    painter: self))
+                    frameDuration: frameDuration, painter: self))
         }
     }
 
@@ -146,7 +148,7 @@ struct LayerPainter {
         } else {
             do {
                 let made = try context.rasterize(in: group.clipsContent ? bounds : nil) { inner in
-                    LayerPainter(context: inner, rasters: nil).drawChildren(
+                    LayerPainter(context: inner, rasters: nil, frameDuration: frameDuration).drawChildren(
                         of: group, layer: layer, bounds: bounds, time: time)
                 }
                 raster = cache.insert(made, for: key)

@@ -94,7 +94,9 @@ public final class SceneRenderer: Sendable {
             let scaled = bounds.size != canvasSize && canvasSize.width > 0 && canvasSize.height > 0
             // The plan holds for the scene's own times, `0..<duration`; other times draw in place.
             let inScene = time >= 0 && time < canvas.duration
-            let painter = LayerPainter(context: context, rasters: inScene ? rasters : nil, backdrop: backdrop)
+            let painter = LayerPainter(
+                context: context, rasters: inScene ? rasters : nil, backdrop: backdrop,
+                frameDuration: canvas.fps.numerator > 0 ? canvas.fps.duration(ofFrames: 1) : 0)
             // A clip that fills the frame replaces every pixel: the background under it is not drawn.
             var layers = scene.layers[...]
             if !scaled, let first = layers.first, painter.drawReplacingFrame(first, parentSize: canvasSize, time: time)

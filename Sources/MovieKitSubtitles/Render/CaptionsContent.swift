@@ -145,12 +145,15 @@ public struct CaptionsContent: TimedContent, BackdropAwareContent {
     }
 
     public func draw(_ drawing: ContentDrawing) {
-        let time = drawing.layerTime
-        guard let page = pages.last(where: { $0.start <= time && time < $0.end }) else { return }
+        // A page shows, and a word is marked, from the frame its start falls in until the frame its
+        // end falls in.
+        guard let page = pages.last(where: { drawing.hasReached($0.start) && !drawing.hasReached($0.end) }) else {
+            return
+        }
         let bounds = drawing.bounds
         guard bounds.width > 0, bounds.height > 0 else { return }
         // The word spoken last: it stays marked through a pause within the page.
-        let active = page.words.last { words[$0].start <= time }
+        let active = page.words.last { drawing.hasReached(words[$0].start) }
         var markup = ""
         for index in page.words {
             if index > page.words.lowerBound, Self.spaced(words[index - 1], words[index]) { markup += " " }

@@ -2,10 +2,11 @@ import Foundation
 import MovieKitScene
 
 /// Reads a slideshow description for `moviemake slideshow --manifest`: a MovieKit manifest
-/// (YAML or JSON) or an editly spec (`.json5`).
+/// (YAML or JSON) or an editly spec (`.json5`, or `.json` with `clips`), told apart as every
+/// document is (`SceneFormat.format(of:)`).
 enum ManifestLoader {
     static func load(_ url: URL) throws -> Slideshow {
-        url.pathExtension.lowercased() == "json5"
+        try SceneFormat.format(of: url) == .editly
             ? try EditlySpec.load(from: url) : try SlideshowManifest.load(from: url)
     }
 }

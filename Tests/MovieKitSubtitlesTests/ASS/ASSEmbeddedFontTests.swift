@@ -1,5 +1,6 @@
 import Foundation
 import FrameDraw
+import TestSupport
 import Testing
 
 @testable import MovieKitSubtitles
@@ -74,16 +75,10 @@ struct ASSEmbeddedFontTests {
 
     /// libass's own test of an embedded font (`../shared/libass-tests/embedded-font`): its style names
     /// the font `wow`, installed nowhere, which the file carries.
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: LibassCorpus.embeddedFont.path)))
+    @Test(.enabled(if: SharedFolder.has("libass-tests/embedded-font"), "../shared/libass-tests is not here"))
     func libassCorpusEmbeddedFontIsKnown() throws {
-        let content = try ASSContent(contentsOf: LibassCorpus.embeddedFont)
+        let content = try ASSContent(contentsOf: SharedFolder.url("libass-tests/embedded-font/efont.ass"))
         #expect(content.file.embeddedFontNames.contains("wow"), "\(content.file.embeddedFontNames)")
         #expect(content.fontWarnings.isEmpty, "\(content.fontWarnings)")
     }
-}
-
-enum LibassCorpus {
-    static let embeddedFont = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/libass-tests/embedded-font/efont.ass")
 }

@@ -1,6 +1,7 @@
 import Foundation
 import FrameDraw
 import MovieKitScene
+import TestSupport
 import Testing
 
 @testable import MovieKitSubtitles
@@ -189,10 +190,9 @@ struct ASSEventSizeTests {
 
     /// libass's regression corpus (`../shared/libass-tests`) is typesetting as it is written: every
     /// event stays at least 4 times under the bound.
-    @Test func libassCorpusStaysWellUnderTheBound() throws {
-        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("shared/libass-tests")
+    @Test(.enabled(if: SharedFolder.has("libass-tests"), "../shared/libass-tests is not here"))
+    func libassCorpusStaysWellUnderTheBound() throws {
+        let corpus = SharedFolder.url("libass-tests")
         let files =
             FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL }
             .filter { ["ass", "ssa"].contains($0.pathExtension) } ?? []

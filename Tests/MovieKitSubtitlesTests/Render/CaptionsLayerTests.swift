@@ -55,6 +55,28 @@ struct CaptionsLayerTests {
         #expect(try Self.yellowColumns(renderer, at: 1.0).isEmpty, "after the last word nothing shows")
     }
 
+    /// A word that starts between two frames' times (Whisper's 0.2167 s at 30 fps falls in frame 6,
+    /// 0.2000 to 0.2333 s) is marked, and its page shown, from that frame, not the next; so is every
+    /// word after it. A page ends on the frame its end falls in.
+    @Test func aWordBetweenFrameTimesIsMarkedOnTheFrameItsStartFallsIn() throws {
+        var canvas = Canvas(width: 640, height: 360, fps: 30, duration: 2)
+        canvas.background = Color(red: 0, green: 0, blue: 0.5)
+        let words = [Self.word("AAAA", 0.2167, 0.5167), Self.word("BBBB", 0.5167, 0.9833)]
+        let renderer = try SceneRenderer(
+            scene: Scene(canvas: canvas, layers: [Layer(.timed(CaptionsContent(words: words)))]))
+        #expect(try Self.yellowColumns(renderer, at: canvas.time(ofFrame: 5)).isEmpty, "frame 5 is before the page")
+        let six = try Self.yellowColumns(renderer, at: canvas.time(ofFrame: 6))
+        #expect(!six.isEmpty && six.allSatisfy { $0 < 320 }, "frame 6 shows the page and marks the first word")
+        // 0.5167 s is in frame 15 (0.5000 to 0.5333 s).
+        let fourteen = try Self.yellowColumns(renderer, at: canvas.time(ofFrame: 14))
+        #expect(!fourteen.isEmpty && fourteen.allSatisfy { $0 < 320 })
+        let fifteen = try Self.yellowColumns(renderer, at: canvas.time(ofFrame: 15))
+        #expect(!fifteen.isEmpty && fifteen.allSatisfy { $0 > 320 }, "frame 15 marks the second word")
+        // 0.9833 s is in frame 29 (0.9667 to 1.0 s): the page's last frame is 28.
+        #expect(!(try Self.yellowColumns(renderer, at: canvas.time(ofFrame: 28))).isEmpty)
+        #expect(try Self.yellowColumns(renderer, at: canvas.time(ofFrame: 29)).isEmpty)
+    }
+
     @Test func karaokeMarksEveryWordSpokenSoFar() throws {
         var canvas = Canvas(width: 640, height: 360, fps: 10, duration: 2)
         canvas.background = Color(red: 0, green: 0, blue: 0.5)
