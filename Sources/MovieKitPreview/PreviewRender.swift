@@ -19,8 +19,9 @@ final class PreviewRender: Sendable {
     var current: Status { status.withLock { $0 } }
 
     /// Starts writing the movie of `renderer` to `output` on a background thread, replacing the file.
+    /// - Parameter settings: The movie's settings (its document's plan), or `nil` for the canvas's own.
     /// - Returns: `false` when a render is already running.
-    func start(_ renderer: SceneRenderer, to output: URL) -> Bool {
+    func start(_ renderer: SceneRenderer, settings: MovieSettings?, to output: URL) -> Bool {
         let started = status.withLock { status in
             guard status.state != .running else { return false }
             status = Status(
@@ -30,7 +31,7 @@ final class PreviewRender: Sendable {
         guard started else { return false }
         Thread.detachNewThread { [self] in
             do {
-                try renderer.render(to: output, overwrite: true) { progress in
+                try renderer.render(to: output, settings: settings, overwrite: true) { progress in
                     self.status.withLock {
                         $0.encodedFrames = progress.encodedFrames
                         $0.totalFrames = progress.totalFrames

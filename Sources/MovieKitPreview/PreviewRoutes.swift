@@ -186,7 +186,14 @@ struct PreviewRoutes: Sendable {
         guard let snapshot = server.session.current.snapshot else {
             return failure(.serviceUnavailable, "The scene has not loaded yet; fix the error the page shows.")
         }
-        guard server.render.start(snapshot.renderer, to: output) else {
+        // The movie's settings, as every front end derives them from the document (RenderPlan).
+        let settings: MovieSettings?
+        do {
+            settings = try snapshot.document.map { try RenderPlan(document: $0, output: output).settings }
+        } catch {
+            return failure(.unprocessableContent, "The movie cannot be written: \(error)")
+        }
+        guard server.render.start(snapshot.renderer, settings: settings, to: output) else {
             return failure(.conflict, "A movie is being written already; wait for it to finish.")
         }
         return json(encode(server.render.current), status: .accepted)

@@ -13,6 +13,8 @@ final class PreviewSession: Sendable {
         var renderer: SceneRenderer
         var format: String
         var layers: [LayerOutline]
+        /// The document the scene was read from, or `nil` for a scene built in code.
+        var document: SceneDocument?
     }
 
     /// What the page shows, at one moment.
@@ -49,7 +51,8 @@ final class PreviewSession: Sendable {
                     let version = (state.snapshot?.version ?? 0) + 1
                     state.generation += 1
                     state.snapshot = Snapshot(
-                        version: version, renderer: renderer, format: loaded.format, layers: layers)
+                        version: version, renderer: renderer, format: loaded.format, layers: layers,
+                        document: loaded.document)
                     state.problem = nil
                     state.files = loaded.files
                     return state

@@ -14,6 +14,9 @@ public struct PreviewSource: Sendable {
         public var files: [URL]
         /// The name of the input's format, such as "scene file".
         public var format: String
+        /// The document the scene was read from, whose plan (``MovieKitScene/RenderPlan``) the render
+        /// button renders; `nil` for a scene built in code, rendered at its canvas's settings.
+        public var document: SceneDocument?
 
         /// Creates a loaded scene.
         /// - Parameters:
@@ -68,8 +71,10 @@ public struct PreviewSource: Sendable {
         ) {
             do {
                 let document = try SceneDocument.load(contentsOf: file, variables: variables)
-                return Loaded(
+                var loaded = Loaded(
                     scene: document.scene, files: [file] + UsedFiles.of(document), format: document.format)
+                loaded.document = document
+                return loaded
             } catch {
                 // A file that fails to read is still watched, so that fixing it reloads the preview.
                 throw PreviewLoadError(underlying: error, files: [file])

@@ -8,8 +8,9 @@ import Testing
 @testable import moviemake
 
 /// A Lottie's canvas is whatever its designer chose. It renders to every output without size flags:
-/// at its own size where the codec takes any size (GIF, PNG, ProRes, VP9, WebP), at the nearest
-/// multiple-of-16 size in aspect for H.264, and at 512 pixels on the longer side as a Telegram sticker.
+/// at its own size where the codec takes any size (GIF, PNG, ProRes, VP9, WebP), at its own size for
+/// H.264 too when its sides are even (an odd side rounded up to an even one), and at 512
+/// pixels on the longer side as a Telegram sticker.
 /// Each movie is decoded in-process.
 @Suite("moviemake render of a Lottie: any canvas size")
 struct LottieCanvasSizeTests {
@@ -39,7 +40,7 @@ struct LottieCanvasSizeTests {
     static let outputs: [Output] = [
         Output(
             file: "movie.mp4", codec: "h264",
-            size: { EncodingOptions.size(multipleOf: 16, nearestInAspectTo: ($0, $1)) }),
+            size: { (($0 + 1) / 2 * 2, ($1 + 1) / 2 * 2) }),
         Output(file: "movie.gif", codec: "gif"),
         Output(file: "movie.mov", flags: ["--codec", "prores", "--prores-profile", "p4444"], codec: "prores"),
         Output(file: "movie.webm", codec: "vp9"),

@@ -34,4 +34,32 @@ extension MovieSettings {
         }
         return best
     }
+
+    /// These settings at the size of a picture that was sized elsewhere (a movie clip, an editly spec,
+    /// a Lottie designer's canvas), kept in the stream rather than rounded to a multiple of 16: H.264,
+    /// HEVC and AV1 code a 1920x1080 picture in 1088 rows and store the 8 they add as cropped, as every
+    /// encoder does, so the movie shows 1920x1080. The sides need only be even (4:2:0 pictures take
+    /// even sizes): an odd side is rounded up to the next even number.
+    /// Codecs that take any size (VP9, ProRes, GIF, PNG, WebP) keep the size as it is.
+    ///
+    /// Settings made with ``init(width:height:fps:codec:alpha:chroma:bitDepth:crf:preset:keyframeInterval:bitRate:metadata:gif:audioBitRate:tune:)``
+    /// still refuse such sizes, so that a program chooses its frame size on purpose.
+    /// - Parameters:
+    ///   - width: The picture's width in pixels.
+    ///   - height: The picture's height in pixels.
+    /// - Throws: `MovieKitError` for a side that is not positive or is over 16384 pixels.
+    public func keepingSourceSize(width: Int, height: Int) throws -> MovieSettings {
+        let anySize = codec.map { $0.sizeMultiple == 1 } ?? false
+        let even =
+            anySize || width <= 0 || height <= 0
+            ? (width: width, height: height) : (width: (width + 1) / 2 * 2, height: (height + 1) / 2 * 2)
+        var sized = try MovieSettings(
+            width: even.width, height: even.height, fps: fps, codec: codec, alpha: alpha, chroma: chroma,
+            bitDepth: bitDepth, crf: crf, preset: preset, keyframeInterval: keyframeInterval, bitRate: bitRate,
+            metadata: metadata, gif: gif, audioBitRate: audioBitRate, tune: tune, sidesNeedOnlyBeEven: true)
+        sized.webp = webp
+        sized.audioNormalization = audioNormalization
+        sized.loudness = loudness
+        return sized
+    }
 }

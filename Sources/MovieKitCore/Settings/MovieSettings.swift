@@ -95,8 +95,28 @@ public struct MovieSettings: Sendable, Hashable {
         audioBitRate: Int = 192_000,
         tune: Tune? = nil
     ) throws {
-        try Self.validateDimension("Width", width, codec: codec)
-        try Self.validateDimension("Height", height, codec: codec)
+        try self.init(
+            width: width, height: height, fps: fps, codec: codec, alpha: alpha, chroma: chroma, bitDepth: bitDepth,
+            crf: crf, preset: preset, keyframeInterval: keyframeInterval, bitRate: bitRate, metadata: metadata,
+            gif: gif, audioBitRate: audioBitRate, tune: tune, sidesNeedOnlyBeEven: false)
+    }
+
+    /// The designated initialiser: the public one, and ``keepingSourceSize(width:height:)``, which
+    /// lets the codecs that take multiples of 16 take any even size.
+    init(
+        width: Int, height: Int, fps: FrameRate, codec: VideoCodec?, alpha: Bool, chroma: ChromaSubsampling,
+        bitDepth: BitDepth?, crf: Int?, preset: Preset, keyframeInterval: Double, bitRate: Int?,
+        metadata: MovieMetadata, gif: GIFOptions, audioBitRate: Int, tune: Tune?, sidesNeedOnlyBeEven: Bool
+    ) throws {
+        if sidesNeedOnlyBeEven {
+            for (name, value) in [("Width", width), ("Height", height)] where value <= 0 {
+                throw MovieKitError.dimensionNotPositive(
+                    name: name, value: value, codec: codec?.description ?? "MovieKit's encoders")
+            }
+        } else {
+            try Self.validateDimension("Width", width, codec: codec)
+            try Self.validateDimension("Height", height, codec: codec)
+        }
         guard width <= Self.maximumSide, height <= Self.maximumSide else {
             throw MovieKitError.frameTooLarge(
                 width: width, height: height, encoder: codec?.description ?? "MovieKit's encoders",

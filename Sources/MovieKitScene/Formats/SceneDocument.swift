@@ -29,6 +29,10 @@ public struct SceneDocument: Sendable {
     /// Whether the scene is drawn on a transparent canvas that outputs keeping alpha should keep (a
     /// Lottie animation), and which a background colour may fill. Default `false`.
     public var hasTransparentCanvas = false
+    /// Whether the document is an overlay for editors (a subtitle file alone): in a `.mov` with no
+    /// codec chosen it keeps its alpha as ProRes 4444, the codec editors import overlays in, instead
+    /// of being written as opaque H.264. Default `false`.
+    public var isOverlay = false
 
     /// Creates a document from its parts.
     /// - Parameters:

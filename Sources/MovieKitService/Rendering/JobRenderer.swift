@@ -126,34 +126,15 @@ struct JobRenderer: Sendable {
         )
     }
 
-    /// The movie settings for the request's format: the canvas's size (the nearest the codec takes,
-    /// for documents sized elsewhere) and rate, the request's preset and quality, and alpha for a
-    /// transparent document in a format that keeps it.
+    /// The movie settings for the request, as every front end derives them (``RenderPlan``): the
+    /// document's canvas and encoding request, under the request's preset and quality, for a movie in
+    /// the request's format.
     private func settings(for document: SceneDocument, request: RenderRequest) throws -> MovieSettings {
-        let canvas = document.scene.canvas
-        let codec: VideoCodec =
-            switch request.format {
-            case "webm": .vp9
-            case "gif": .gif
-            default: document.encoding.codec ?? .h264
-            }
-        var size = (width: canvas.width, height: canvas.height)
-        if size.width % codec.sizeMultiple != 0 || size.height % codec.sizeMultiple != 0 {
-            guard document.fitsCanvasToEncoder else {
-                throw JobFailure(
-                    message:
-                        "The canvas is \(size.width)x\(size.height), and \(codec) takes sizes in multiples of \(codec.sizeMultiple); change the canvas, or ask for webm or gif, which take any size."
-                )
-            }
-            size = MovieSettings.size(multipleOf: codec.sizeMultiple, nearestInAspectTo: size)
-        }
-        let preset = request.preset.flatMap(Preset.init(rawValue:)) ?? document.encoding.preset ?? .medium
-        let alpha = document.hasTransparentCanvas && (codec == .vp9 || codec == .gif)
-        var settings = try MovieSettings(
-            width: size.width, height: size.height, fps: canvas.fps, codec: codec, alpha: alpha,
-            crf: request.crf ?? document.encoding.crf, preset: preset)
-        settings.audioNormalization = document.encoding.audioNormalization
-        return settings
+        var overrides = RenderOverrides()
+        overrides.preset = request.preset.flatMap(Preset.init(rawValue:))
+        overrides.crf = request.crf
+        let output = URL(fileURLWithPath: "movie").appendingPathExtension(request.format)
+        return try RenderPlan(document: document, output: output, overrides: overrides).settings
     }
 
     /// A failure that names the problem's place in the document, with the server's paths taken out.

@@ -35,6 +35,7 @@ public enum SubtitleOverlay {
         canvas.background = .clear
         var document = SceneDocument(url: url, format: "subtitle file", scene: Scene(canvas: canvas, layers: [layer]))
         document.hasTransparentCanvas = true
+        document.isOverlay = true
         document.fitsCanvasToEncoder = true
         return document
     }

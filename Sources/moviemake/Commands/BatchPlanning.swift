@@ -109,18 +109,7 @@ struct BatchPlanning {
 
     /// The movie settings of a row's video, as `moviemake render` chooses them.
     private func settings(for document: SceneDocument, output: URL, row: BatchRow) throws -> MovieSettings {
-        var encoding = command.encoding.following(document.encoding)
-        if document.hasTransparentCanvas, !encoding.encoder.alpha {
-            encoding = Render.keepingAlpha(encoding, fps: document.scene.canvas.fps, output: output)
-        }
-        var settings = try encoding.settings(
-            for: document.scene.canvas, sceneFile: command.template, output: output,
-            fitsCanvas: document.fitsCanvasToEncoder)
-        settings.audioNormalization = document.encoding.audioNormalization
-        if let webp = document.encoding.webp { settings.webp = webp }
-        // The writer checks the codec against the container when it opens; a batch checks it now.
-        _ = try settings.codec(for: output)
-        return settings
+        try command.encoding.plan(for: document, output: output, sceneFile: command.template).settings
     }
 }
 

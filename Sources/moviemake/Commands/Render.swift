@@ -18,9 +18,9 @@ struct Render: ParsableCommand {
             to fit the new size with its aspect ratio kept. \
             The scene is checked completely before the first frame is encoded, its audio files included: nothing is \
             written when it is invalid. Without -o, an editly spec is written to its `outPath`. GIF, PNG, WebP, \
-            ProRes and VP9 take any size; H.264, HEVC and AV1 take multiples of 16, and an editly spec or Lottie \
-            whose canvas is not renders at the multiple-of-16 size nearest in aspect, the scene scaled (a scene \
-            file is refused, so that its author picks the size). An editly spec's `fast: true` renders as --draft, and its `customOutputArgs` give -crf, -preset, -tune, \
+            ProRes and VP9 take any size; H.264, HEVC and AV1 take multiples of 16 for a scene file or manifest \
+            (refused otherwise, so that its author picks the size), while a movie clip, editly spec, Lottie or \
+            subtitle file keeps its own size (1920x1080 stays 1920x1080; an odd side is rounded up to an even one). An editly spec's `fast: true` renders as --draft, and its `customOutputArgs` give -crf, -preset, -tune, \
             -b:v and -pix_fmt where the flags leave them unset. The scene's `audio:` tracks are mixed into the movie as AAC and end with its last frame. \
             A subtitle file (.vtt, .srt, .ass, .ssa) renders alone over a transparent background (ProRes 4444 in .mov, VP9 in \
             .webm, a PNG folder), laid out at --size (default: an ASS file's PlayResX x PlayResY, else 1920x1080); \
@@ -143,23 +143,17 @@ struct Render: ParsableCommand {
             )
         }
         let renderer = try sceneOptions.renderer(for: document)
-        var encoding = self.encoding.following(document.encoding)
-        if document.hasTransparentCanvas, background == nil, !encoding.encoder.alpha {
-            encoding = Self.keepingAlpha(
-                encoding, fps: renderer.canvas.fps, output: output,
-                isOverlay: document.format == SceneFormat.subtitleFile.name)
-        }
+        // The settings, as every front end derives them (RenderPlan); --background makes the movie opaque.
+        let plan = try encoding.plan(
+            for: document, output: output, sceneFile: scene, alpha: background == nil ? nil : false)
         // A target's size wins over the canvas's: a sticker is 512 pixels on its longer side whatever
         // the source.
-        var settings =
+        let settings =
             targets.target == .telegramSticker
             ? try TelegramSticker.settings(
                 forCanvasWidth: renderer.canvas.width, height: renderer.canvas.height, fps: renderer.canvas.fps,
-                preset: encoding.encoder.preset)
-            : try encoding.settings(
-                for: renderer.canvas, sceneFile: scene, output: output, fitsCanvas: document.fitsCanvasToEncoder)
-        settings.audioNormalization = document.encoding.audioNormalization
-        if let webp = document.encoding.webp { settings.webp = webp }
+                preset: plan.settings.preset)
+            : plan.settings
         // What is rendered: the file as written and the variables filled into it.
         let sceneText = (try? String(contentsOfFile: scene, encoding: .utf8)) ?? scene
         let variables = try sceneOptions.variables().sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
@@ -173,28 +167,6 @@ struct Render: ParsableCommand {
             return
         }
         _ = try RenderRunner.run(job, encoding: encoding, chunks: chunks, progress: progress)
-    }
-
-    /// `encoding` with `--alpha` turned on when the output's format and codec keep transparency, so that
-    /// a Lottie, drawn on a transparent canvas, stays transparent; `encoding` as it is otherwise. Whether
-    /// a codec keeps alpha does not depend on the frame size, so any size its rules allow is checked.
-    /// - Parameter isOverlay: Whether the document is an overlay (a subtitle file): without `--codec`, a
-    ///   `.mov` then gets ProRes 4444, the codec editors import overlays in, instead of opaque H.264.
-    static func keepingAlpha(_ encoding: EncodingOptions, fps: FrameRate, output: URL, isOverlay: Bool = false)
-        -> EncodingOptions
-    {
-        var transparent = encoding
-        transparent.encoder.alpha = true
-        if isOverlay, transparent.encoder.codec == nil, MovieContainer(url: output) == .mov {
-            transparent.encoder.codec = .prores
-            transparent.encoder.proresProfile = .p4444
-        }
-        guard
-            let settings = try? transparent.movieSettings(
-                width: 64, height: 64, fps: fps, codec: transparent.codec(for: output)),
-            (try? settings.codec(for: output)) != nil
-        else { return encoding }
-        return transparent
     }
 
     /// Renders `job` as a Telegram sticker (`TelegramSticker`), in this process: no audio, cut at

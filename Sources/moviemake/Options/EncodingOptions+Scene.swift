@@ -11,39 +11,42 @@ extension EncodingOptions {
         encoder.videoCodec ?? output.flatMap(MovieContainer.init(url:))?.defaultCodec
     }
 
-    /// Movie settings for a scene: its canvas size and frame rate, replaced by `--size`, then
-    /// `--width` and `--height`, and `--fps` when given, for the codec `output` gets.
+    /// What the flags ask on top of a document: `nil` where a flag is not given (or left at its
+    /// default), so that the document's own request (an editly spec's `customOutputArgs`) applies.
+    /// - Parameter alpha: `false` when the movie must be opaque (`--background` colours a Lottie's back).
+    func overrides(alpha: Bool? = nil) throws -> RenderOverrides {
+        var overrides = RenderOverrides()
+        let size = try frame.size.map(FrameOptions.parseSize)
+        overrides.width = frame.width ?? size?.width
+        overrides.height = frame.height ?? size?.height
+        overrides.fps = frame.fps
+        overrides.codec = encoder.videoCodec
+        overrides.alpha = encoder.alpha ? true : alpha
+        overrides.chroma = encoder.chroma == .yuv420 ? nil : encoder.chroma
+        overrides.bitDepth = encoder.bitDepth
+        overrides.crf = encoder.crf
+        overrides.bitRate = encoder.bitRate
+        overrides.preset = encoder.preset == .medium ? nil : encoder.preset
+        overrides.tune = encoder.tune
+        overrides.draft = draft
+        overrides.keyframeInterval = encoder.keyframeInterval
+        overrides.metadata = try metadataTags()
+        overrides.loudness = try encoder.loudnessNormalization()
+        return overrides
+    }
+
+    /// The plan of `document` written to `output` with these flags (``RenderPlan``); its notes (a size
+    /// rounded for the encoder) go to standard error.
     /// - Parameters:
-    ///   - canvas: The scene's canvas.
-    ///   - sceneFile: The scene's path, for messages.
-    ///   - output: The movie to write, whose extension picks the codec when `--codec` does not.
-    ///   - fitsCanvas: Whether a canvas that the codec cannot take (H.264, HEVC and AV1 take
-    ///     multiples of 16) renders at the size nearest in aspect that it can, saying so on standard
-    ///     error, rather than being refused: documents whose size was chosen elsewhere
-    ///     (``SceneDocument/fitsCanvasToEncoder``).
-    /// - Throws: An error naming the scene file when the canvas size cannot be encoded and no flag
-    ///   replaces it.
-    func settings(for canvas: Canvas, sceneFile: String, output: URL?, fitsCanvas: Bool = false) throws
-        -> MovieSettings
-    {
-        let codec = codec(for: output)
-        let multiple = codec?.sizeMultiple ?? 16
+    ///   - sceneFile: The document's path, for messages.
+    ///   - alpha: `false` when the movie must be opaque.
+    /// - Throws: An error naming the document when its canvas size cannot be encoded and no flag
+    ///   replaces it; `ValidationError` with the library's sentence for other settings.
+    func plan(for document: SceneDocument, output: URL, sceneFile: String, alpha: Bool? = nil) throws -> RenderPlan {
         do {
-            var base = (width: canvas.width, height: canvas.height)
-            if fitsCanvas, base.width % multiple != 0 || base.height % multiple != 0 {
-                let rounded = Self.size(multipleOf: multiple, nearestInAspectTo: base)
-                if !(frame.replacesWidth && frame.replacesHeight) {
-                    let codecName = codec?.description ?? "The encoder"
-                    FileHandle.standardError.write(
-                        Data(
-                            "moviemake: \(sceneFile): \(codecName) takes sizes in multiples of \(multiple), and the canvas is \(base.width)x\(base.height); rendering at \(rounded.width)x\(rounded.height), the nearest size in aspect, with the scene scaled.\n"
-                                .utf8))
-                }
-                base = rounded
-            }
-            let size = try frame.frameSize(over: base)
-            return try movieSettings(
-                width: size.width, height: size.height, fps: frame.fps ?? canvas.fps, codec: codec)
+            let plan = try RenderPlan(document: document, output: output, overrides: try overrides(alpha: alpha))
+            for note in plan.notes { FileHandle.standardError.write(Data("moviemake: \(note)\n".utf8)) }
+            return plan
         } catch let error as MovieKitError {
             if case .invalidDimension(let name, _, _) = error,
                 !(name == "Width" ? frame.replacesWidth : frame.replacesHeight)
@@ -55,6 +58,13 @@ extension EncodingOptions {
             }
             throw ValidationError(error.description)
         }
+    }
+
+    /// Movie settings for a scene made here (an audiogram): its canvas, with these flags.
+    func settings(for canvas: Canvas, sceneFile: String, output: URL) throws -> MovieSettings {
+        let document = SceneDocument(
+            url: URL(fileURLWithPath: sceneFile), format: "scene", scene: Scene(canvas: canvas, layers: []))
+        return try plan(for: document, output: output, sceneFile: sceneFile).settings
     }
 }
 
@@ -68,25 +78,6 @@ extension EncodingOptions {
         width: Int, height: Int
     ) {
         MovieSettings.size(multipleOf: multiple, nearestInAspectTo: size)
-    }
-
-    /// These options with what a document asks of the encoder (an editly spec's `fast` and
-    /// `customOutputArgs`) where the command line leaves it unset.
-    func following(_ request: DocumentEncoding) -> EncodingOptions {
-        var result = self
-        if request.draft { result.draft = true }
-        if result.encoder.crf == nil, result.encoder.bitRate == nil {
-            result.encoder.crf = request.crf
-            result.encoder.bitRate = request.bitRate
-        }
-        if result.encoder.preset == .medium, let preset = request.preset { result.encoder.preset = preset }
-        if result.encoder.tune == nil { result.encoder.tune = request.tune }
-        if result.encoder.chroma == .yuv420, let chroma = request.chroma { result.encoder.chroma = chroma }
-        if result.encoder.bitDepth == nil { result.encoder.bitDepth = request.bitDepth }
-        if result.encoder.codec == nil, let codec = request.codec {
-            result.encoder.codec = EncoderOptions.CodecName(rawValue: codec.family)
-        }
-        return result
     }
 }
 

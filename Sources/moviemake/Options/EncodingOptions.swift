@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MovieKitCore
+import MovieKitScene
 
 /// Size, rate, codec and encoder flags shared by the rendering subcommands: the size and rate
 /// under their own help section, the codec flags under "Encoding", and `-y`, `--draft` and
@@ -36,31 +37,9 @@ struct EncodingOptions: ParsableArguments {
     /// How many threads draw.
     var concurrency: RenderConcurrency { threads.map { .fixed($0) } ?? .automatic }
 
-    /// The size of a draft of a `width` x `height` movie: the same frame, scaled, at about half the size.
-    ///
-    /// Encoders take multiples of 16, so the draft is the size nearest half that keeps the shape
-    /// exactly with both sides multiples of 16 (1280x720 gives 768x432, 720x1280 gives 432x768,
-    /// 1920x1088 gives 960x544). When no such size lies between a third and two thirds of the full
-    /// size (a shape such as 1000x1008), each side is halved and rounded to a multiple of 16 on its
-    /// own, and the frame is fitted inside with bands of the background at most 8 pixels wide.
+    /// The size of a draft of a `width` x `height` movie (``RenderPlan/draftSize(width:height:)``).
     static func draftSize(width: Int, height: Int) -> (width: Int, height: Int) {
-        func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
-        guard width > 0, height > 0 else { return (draftSide(width), draftSide(height)) }
-        let common = gcd(width, height)
-        let (p, q) = (width / common, height / common)
-        // The smallest multiplier t for which p·t and q·t are both multiples of 16.
-        let (a, b) = (16 / gcd(16, p), 16 / gcd(16, q))
-        let step = a / gcd(a, b) * b
-        let unit = (width: p * step, height: q * step)
-        let multiple = max(1, Int((Double(width) / 2 / Double(unit.width)).rounded()))
-        let exact = (width: unit.width * multiple, height: unit.height * multiple)
-        if exact.width * 3 >= width, exact.width * 3 <= width * 2 { return exact }
-        return (draftSide(width), draftSide(height))
-    }
-
-    /// Half of `side`, rounded to the nearest multiple of 16 (at least 16).
-    static func draftSide(_ side: Int) -> Int {
-        max(16, Int((Double(side) / 32).rounded(.toNearestOrEven)) * 16)
+        RenderPlan.draftSize(width: width, height: height)
     }
 
     /// Validated movie settings, with the built-in defaults for flags not given.
@@ -80,14 +59,7 @@ struct EncodingOptions: ParsableArguments {
     /// - Parameter codec: The codec to name in the settings; `nil` for `--codec`'s (or, without it, the
     ///   output's, decided when the writer opens it).
     func movieSettings(width: Int, height: Int, fps: FrameRate, codec: VideoCodec? = nil) throws -> MovieSettings {
-        var tags = MovieMetadata()
-        for entry in encoder.metadata {
-            guard let equals = entry.firstIndex(of: "=") else {
-                throw ValidationError(
-                    "Metadata \"\(entry)\" is not key=value; write for example --metadata title=\"My movie\".")
-            }
-            try tags.set(String(entry[..<equals]), to: String(entry[entry.index(after: equals)...]))
-        }
+        let tags = try metadataTags()
         let size = draft ? Self.draftSize(width: width, height: height) : (width: width, height: height)
         var settings = try MovieSettings(
             width: size.width, height: size.height,
@@ -96,6 +68,21 @@ struct EncodingOptions: ParsableArguments {
             keyframeInterval: encoder.keyframeInterval, bitRate: encoder.bitRate, metadata: tags, tune: encoder.tune)
         settings.loudness = try encoder.loudnessNormalization()
         return settings
+    }
+
+    /// `--metadata` as tags.
+    /// - Throws: `ValidationError` for an entry that is not key=value, `MovieKitError` for a key or value
+    ///   the container cannot take.
+    func metadataTags() throws -> MovieMetadata {
+        var tags = MovieMetadata()
+        for entry in encoder.metadata {
+            guard let equals = entry.firstIndex(of: "=") else {
+                throw ValidationError(
+                    "Metadata \"\(entry)\" is not key=value; write for example --metadata title=\"My movie\".")
+            }
+            try tags.set(String(entry[..<equals]), to: String(entry[entry.index(after: equals)...]))
+        }
+        return tags
     }
 
     mutating func validate() throws {
