@@ -8,7 +8,8 @@ import MovieKitScene
 /// layer's size in pixels.
 ///
 /// Fonts come from the file's `[Fonts]` section, the font files beside it and in
-/// ``fontDirectories``, then fontconfig (the system's fonts). The frame at time *t* is libass's frame
+/// ``fontDirectories``, then fontconfig (the system's fonts); when the first three hold every font
+/// the file names, they alone are used, as libass's own tools use a fonts folder. The frame at time *t* is libass's frame
 /// at the millisecond *t* falls in, as FFmpeg's `subtitles` filter asks for it; libass's pictures
 /// are blended as libass's own `compare` tool blends them, then drawn over the layer. Colours are
 /// taken as RGB: a `YCbCr Matrix` header does not change them (mpv converts them to the video's matrix).
@@ -39,7 +40,9 @@ public struct ASSContent: TimedContent, BackdropAwareContent {
         let folders = [url.deletingLastPathComponent()] + fontDirectories
         // libass reads UTF-8 only unless built with iconv; give it the text as MovieKit decoded it.
         let fonts = ASSFontFile.files(in: folders)
-        renderers = try LibASSPool(text: text, fonts: fonts, fileName: url.path)
+        renderers = try LibASSPool(
+            text: text, fonts: fonts, fileName: url.path,
+            fallbackFamily: Self.familyWhenFontsCoverTheFile(file, fontFiles: fonts.map(\.url)))
         try file.checkEventSizes(renderers.readScript(), text: text, fileName: url.path)
         fontWarnings = Self.missingFonts(in: file, fileName: url.path, fontFiles: fonts.map(\.url))
     }
@@ -58,6 +61,36 @@ public struct ASSContent: TimedContent, BackdropAwareContent {
         }
         renderers = try LibASSPool(text: text, fonts: fontFiles, fileName: fileName, fallbackFamily: fallbackFamily)
         try file.checkEventSizes(renderers.readScript(), text: text, fileName: fileName)
+    }
+
+    /// The first style's family, when every font the file names (its styles' and its `\\fn` tags') is
+    /// among `fontFiles` (beside it or in a fonts folder) or embedded in it; `nil` otherwise.
+    ///
+    /// libass draws such a file with those fonts alone, as its own tools do given a fonts folder:
+    /// installed faces of the same family must not win over them (an installed DejaVu Sans Bold over
+    /// the folder's DejaVu Sans made bold by libass, which is wider and moves an opaque box's edges),
+    /// and a font missing from them falls back to the given family. A file that names a font they do not
+    /// hold is drawn with fontconfig's fonts too.
+    static func familyWhenFontsCoverTheFile(_ file: ASSFile, fontFiles: [URL]) -> String? {
+        guard !fontFiles.isEmpty, let first = file.styles.first?.font, !first.isEmpty else { return nil }
+        var given = file.embeddedFontNames
+        for url in fontFiles { given.formUnion(Font.names(inFileAt: url)) }
+        var named = Set(file.styles.map(\.font))
+        for event in file.events {
+            var rest = event.text[...]
+            while let tag = rest.range(of: "\\fn") {
+                let name = rest[tag.upperBound...].prefix { $0 != "\\" && $0 != "}" }
+                if !name.trimmingCharacters(in: .whitespaces).isEmpty { named.insert(String(name)) }
+                rest = rest[tag.upperBound...]
+            }
+        }
+        // libass reads `@Family` as Family set vertically.
+        let families = named.map { name in
+            let trimmed = name.trimmingCharacters(in: .whitespaces).lowercased()
+            return trimmed.hasPrefix("@") ? String(trimmed.dropFirst()) : trimmed
+        }
+        guard families.allSatisfy(given.contains) else { return nil }
+        return first.hasPrefix("@") ? String(first.dropFirst()) : first
     }
 
     /// The warnings of ``fontWarnings`` for `file`, whose own font files are `fontFiles`.
