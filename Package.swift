@@ -58,6 +58,8 @@ let package = Package(
         ),
         // zlib: gzip (Telegram stickers) and ZIP entries (dotLottie). Only MovieKitLottie's Container/ imports it.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // libzip: dotLottie's ZIP container (the library behind PHP's ZIP support and many others).
+        .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         // librsvg: SVG pictures, drawn with Cairo. Only FrameDraw's Images/SVG/ folder imports it.
         .systemLibrary(
             name: "CRsvg",
@@ -100,7 +102,8 @@ let package = Package(
             resources: [.copy("Transitions/Shaders")]),
         // Lottie animations (Bodymovin JSON, dotLottie, Telegram stickers) as a kind of content behind
         // MovieKitScene's seam: Model/ (the file's typed model), Container/ (dotLottie, .tgs), Render/.
-        .target(name: "MovieKitLottie", dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw", "CZlib"]),
+        .target(
+            name: "MovieKitLottie", dependencies: ["MovieKitScene", "MovieKitCore", "FrameDraw", "CZlib", "CZip"]),
 
         // Subtitles and captions behind MovieKitScene's seam: WebVTT/ (the specification's parser), SRT/,
         // ASS/ (the file's outline, and libass, which draws it), Transcripts/ (Whisper, WhisperX,

@@ -8,7 +8,8 @@ PACKAGES=(
   libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libswresample-dev libavfilter-dev
   libcairo2-dev libpango1.0-dev fonts-dejavu-core fonts-lohit-deva
   libheif-dev        # HEIC/HEIF and AVIF decoding (the CHeif target)
-  zlib1g-dev         # gzip and ZIP inflation for Telegram stickers and dotLottie (the CZlib target)
+  zlib1g-dev         # gzip inflation for Telegram stickers (the CZlib target)
+  libzip-dev         # dotLottie's ZIP container (the CZip target)
   libheif-examples   # heif-enc: the image tests make their HEIC and AVIF inputs with it
   libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri   # GL shaders: EGL surfaceless + OpenGL ES (the CEGL target)
   librsvg2-dev       # SVG pictures (the CRsvg target)

@@ -9,12 +9,23 @@ import Testing
 /// naming the file (bombs, damage, streams that run past their entry), promptly.
 @Suite struct LottieContainerTests {
     /// One entry of a ZIP made by ``zip(_:entryCount:)``: stored bytes, or raw deflate data that
-    /// states `size` as its inflated size.
+    /// states `size` as its inflated size and `inflated` as what it inflates to (for its CRC-32).
     struct Entry {
         var name: String
         var bytes: [UInt8]
         var deflated = false
         var size: Int?
+        var inflated: [UInt8]?
+    }
+
+    /// The CRC-32 of `bytes` (ZIP's and zlib's: the reflected polynomial 0xEDB88320).
+    static func crc32(_ bytes: [UInt8]) -> Int {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return Int(crc ^ 0xFFFF_FFFF)
     }
 
     /// The bytes of a ZIP archive holding `entries`; `entryCount` overrides the count the end record states.
@@ -27,8 +38,10 @@ import Testing
             let name = Array(entry.name.utf8)
             let method = entry.deflated ? 8 : 0
             let size = entry.size ?? entry.bytes.count
-            // Version, flags, method, time, date, CRC-32 (not checked), sizes, name and extra lengths.
-            let fields = u16(20) + u16(0) + u16(method) + u16(0) + u16(0) + u32(0) + u32(entry.bytes.count) + u32(size)
+            // Version, flags, method, time, date, CRC-32 (which libzip checks), sizes, name and extra lengths.
+            let crc = Self.crc32(entry.inflated ?? (entry.deflated ? [] : entry.bytes))
+            let fields =
+                u16(20) + u16(0) + u16(method) + u16(0) + u16(0) + u32(crc) + u32(entry.bytes.count) + u32(size)
             directory += u32(0x0201_4B50) + u16(20) + fields + u16(name.count) + u16(0) + u16(0) + u16(0) + u16(0)
             directory += u32(0) + u32(archive.count) + name
             archive += u32(0x0403_4B50) + fields + u16(name.count) + u16(0) + name + entry.bytes
@@ -76,9 +89,10 @@ import Testing
     }
 
     @Test func bombsAreRefusedBeforeOrWhileInflating() throws {
-        // 10,001 entries, stated by the end record: refused before any is read.
+        // 10,001 entries: refused before any is read.
+        let many = (0...10_000).map { Entry(name: "\($0)", bytes: [1]) }
         #expect {
-            _ = try ZipArchive.entries(of: Self.zip([], entryCount: 10_001), file: "many.lottie", limit: 1 << 20)
+            _ = try ZipArchive.entries(of: Self.zip(many), file: "many.lottie", limit: 1 << 20)
         } throws: { error in
             "\(error)"
                 == "many.lottie: it is not a readable dotLottie (ZIP) file: it has 10001 entries, more than 10000."
@@ -104,8 +118,10 @@ import Testing
             "\(error)".contains("the entry z inflates to more than its stated size")
         }
         let honest = try ZipArchive.entries(
-            of: Self.zip([Entry(name: "z", bytes: zeros, deflated: true, size: 1000)]), file: "z.lottie", limit: 1 << 20
-        )
+            of: Self.zip([
+                Entry(name: "z", bytes: zeros, deflated: true, size: 1000, inflated: Array(repeating: 0, count: 1000))
+            ]),
+            file: "z.lottie", limit: 1 << 20)
         #expect(honest["z"] == Data(count: 1000))
     }
 
@@ -122,7 +138,7 @@ import Testing
             _ = try Self.read(data, name: "endless.lottie")
         } throws: { error in
             "\(error)".contains(
-                "endless.lottie: it is not a readable dotLottie (ZIP) file: the entry animations/a.json cannot be inflated: the compressed data ends early."
+                "endless.lottie: it is not a readable dotLottie (ZIP) file: the entry animations/a.json cannot be inflated: its data does not match its CRC-32, so it is damaged or cut short."
             )
         }
     }
@@ -133,8 +149,8 @@ import Testing
         // The first byte of the central directory record's signature, before its 13-byte name and the end record.
         damaged[damaged.count - 22 - 13 - 46] = 0
         let cases: [(Data, String)] = [
-            (Data("not a zip".utf8), "it has no end-of-central-directory record"),
-            (damaged, "its central directory is damaged"),
+            (Data("not a zip".utf8), "libzip finds no ZIP archive in it"),
+            (damaged, "or a central directory it cannot read"),
             (good, "the manifest lists the animation `a` but animations/a.json is missing"),
             (Self.zip([Entry(name: "x.json", bytes: [1])]), "the dotLottie has no manifest.json")
         ]

@@ -12,7 +12,7 @@ extension BenchmarkDriver {
         try W4Montage.generateMissing(in: folder, ffmpeg: ffmpeg, logPath: logPath)
         print(String(format: "   clips: %.1f s (untimed)", (ContinuousClock.now - start).seconds))
         let clips = W4Montage.clipKinds.count
-        print("== W4 at 1920x1088, \(clips) clips, \(W4Montage.frameCount(clips: clips)) frames, medium")
+        print("== W4 at 1920x1080, \(clips) clips, \(W4Montage.frameCount(clips: clips)) frames, medium")
         try runInterleaved(
             [
                 montage("w4", "W4", clips: clips, folder: folder, preset: "medium", floor: "w4-cli"),

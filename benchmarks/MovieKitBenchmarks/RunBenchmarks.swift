@@ -14,7 +14,7 @@ enum Workload: String, ExpressibleByArgument, CaseIterable, Comparable {
     case w4 = "W4"
     /// W5: a 1080p Lottie against ThorVG and rlottie piping into the ffmpeg CLI.
     case w5 = "W5"
-    /// W6: an ASS file with karaoke and an SRT file burned into a 60 s 1088p clip, against the
+    /// W6: an ASS file with karaoke and an SRT file burned into a 60 s 1080p clip, against the
     /// ffmpeg CLI's `subtitles` filter.
     case w6 = "W6"
 

@@ -3,7 +3,7 @@ import MovieKitCore
 import MovieKitScene
 
 /// The W4 "montage" workload (benchmarks/README.md): 1080p clips of four kinds, the middle 5 s of
-/// each, contained in a 1920x1088 frame, joined by 0.5 s crossfades over music, at 30 fps.
+/// each, in a 1920x1080 frame, joined by 0.5 s crossfades over music, at 30 fps.
 ///
 /// The clips are made by the benchmark from FFmpeg's test sources with the `ffmpeg` CLI and cached
 /// under the work folder. MovieKit renders the montage as a scene of video layers (through the
@@ -12,7 +12,7 @@ import MovieKitScene
 /// with the same x264 settings.
 enum W4Montage {
     static let width = 1920
-    static let height = 1088
+    static let height = 1080
     static let fps = 30
     /// Each clip's length in its file; the montage shows `cut` of it.
     static let clipSeconds = 6
@@ -103,9 +103,11 @@ enum W4Montage {
         show.backdrop = .background
         show.transition = MovieKitScene.Slideshow.Transition(.crossfade, duration: fade, easing: .linear)
         show.audio = [AudioTrack(url: music, fadeOut: 1)]
+        // 1080 rows, as the source clips have: x264 codes them as 1088 and crops, as the floor's does.
         let settings = try MovieSettings(
-            width: width, height: height, fps: FrameRate(fps), crf: 23, preset: preset,
-            keyframeInterval: 250.0 / Double(fps))
+            width: width, height: 1088, fps: FrameRate(fps), crf: 23, preset: preset,
+            keyframeInterval: 250.0 / Double(fps)
+        ).keepingSourceSize(width: width, height: height)
         try show.validate()
         let renderer = try SceneRenderer(scene: show.scene())
         // One drawing thread per core, as `moviemake` draws (MovieWriter alone defaults to one thread).

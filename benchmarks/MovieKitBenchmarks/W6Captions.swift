@@ -3,18 +3,18 @@ import MovieKitCore
 import MovieKitScene
 import MovieKitSubtitles
 
-/// The W6 "burned-in subtitles" workload (benchmarks/README.md): a 60 s 1920x1088 clip at 30 fps
+/// The W6 "burned-in subtitles" workload (benchmarks/README.md): a 60 s 1920x1080 clip at 30 fps
 /// with an ASS file of karaoke lines and an SRT file burned in, at `medium`. The peer is the
 /// `ffmpeg` CLI's `subtitles` filter (libass as well) with the same x264 settings: the floor.
 ///
 /// The clip and the two files are made by the benchmark and cached under the work folder.
 enum W6Captions {
     static let width = 1920
-    static let height = 1088
+    static let height = 1080
     static let fps = 30
     static let seconds = 60
     static var frames: Int { fps * seconds }
-    static let folderName = "captions-v1"
+    static let folderName = "captions-1080-v1"
 
     static func clip(in folder: URL) -> URL { folder.appendingPathComponent("clip.mp4") }
     static func ass(in folder: URL) -> URL { folder.appendingPathComponent("karaoke.ass") }
@@ -27,7 +27,7 @@ enum W6Captions {
             [Script Info]
             ScriptType: v4.00+
             PlayResX: 1920
-            PlayResY: 1088
+            PlayResY: 1080
             ScaledBorderAndShadow: yes
 
             [V4+ Styles]
@@ -114,9 +114,11 @@ enum W6Captions {
                 try Layer.subtitles(contentsOf: ass(in: folder)),
                 try Layer.subtitles(contentsOf: srt(in: folder), style: srtStyle)
             ])
+        // 1080 rows, as the source clips have: x264 codes them as 1088 and crops, as the floor's does.
         let settings = try MovieSettings(
-            width: width, height: height, fps: FrameRate(fps), crf: 23, preset: preset,
-            keyframeInterval: 250.0 / Double(fps))
+            width: width, height: 1088, fps: FrameRate(fps), crf: 23, preset: preset,
+            keyframeInterval: 250.0 / Double(fps)
+        ).keepingSourceSize(width: width, height: height)
         let renderer = try SceneRenderer(scene: scene)
         let writer = try MovieWriter(url: url, settings: settings, overwrite: true, concurrency: .automatic)
         try renderer.render(into: writer)
@@ -137,7 +139,7 @@ enum W6Captions {
 }
 
 extension BenchmarkDriver {
-    /// W6: MovieKit burning an ASS file with karaoke and an SRT file into a 60 s 1088p clip, against
+    /// W6: MovieKit burning an ASS file with karaoke and an SRT file into a 60 s 1080p clip, against
     /// the `ffmpeg` CLI's `subtitles` filter doing the same, at `medium`.
     func runCaptions() throws {
         let folder = workDirectory.appendingPathComponent(W6Captions.folderName)

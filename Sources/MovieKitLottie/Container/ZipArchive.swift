@@ -1,85 +1,154 @@
+internal import CZip
 import Foundation
 import MovieKitScene
 
-/// The files of a ZIP archive, read through its central directory; entries stored or deflated (by
-/// zlib), with limits on their number and inflated size so that a ZIP bomb is refused.
+/// The files of a ZIP archive, read by libzip (the library behind PHP's ZIP support and many
+/// others), with limits on their number and inflated size so that a ZIP bomb is refused: the count
+/// and the sizes the central directory states are checked before anything is inflated, and no entry
+/// is inflated past the size it states. libzip checks each entry's CRC-32 and the archive's
+/// consistency (`ZIP_CHECKCONS`), and reads only within an entry's own compressed data.
 ///
-/// Read here rather than with ZIPFoundation (0.9.20), which is not safe on files from anywhere: on
-/// Linux it inflates a deflated entry on past its end until the stream ends, and loops for ever when
-/// the file ends first (`LottieContainerTests.aDeflateStreamThatRunsPastItsEntryIsRefused` has such an
-/// entry); it traps on ZIP64 sizes and offsets above `Int64.max`, leaks its in-memory file when an
-/// archive has no end record, and looks for that record through the whole file.
+/// Not ZIPFoundation (0.9.20), which is not safe on files from anywhere: on Linux it inflates a
+/// deflated entry on past its end until the stream ends, and loops for ever when the file ends first
+/// (`LottieContainerTests.aDeflateStreamThatRunsPastItsEntryIsRefused` has such an entry).
 enum ZipArchive {
     static let maximumEntries = 10_000
 
+    /// The archive's files by name (folders left out).
+    /// - Parameters:
+    ///   - data: The archive's bytes.
+    ///   - file: The archive's name, for messages.
+    ///   - limit: The most the entries may inflate to, together.
+    /// - Throws: `LottieError.invalidContainer` naming the file and the problem.
     static func entries(of data: Data, file: String, limit: Int) throws -> [String: Data] {
-        let bytes = [UInt8](data)
-        func fail(_ problem: String) -> LottieError {
-            LottieError.invalidContainer(file: file, problem: "it is not a readable dotLottie (ZIP) file: \(problem)")
+        try data.withUnsafeBytes { bytes in
+            let archive = try ZipReader(bytes: bytes, file: file)
+            return try archive.entries(limit: limit)
         }
-        func u16(_ at: Int) -> Int { at + 2 <= bytes.count ? Int(bytes[at]) | Int(bytes[at + 1]) << 8 : 0 }
-        func u32(_ at: Int) -> Int { u16(at) | u16(at + 2) << 16 }
-        // The end-of-central-directory record is in the last 64 KB + 22 bytes.
-        var end = -1
-        var position = bytes.count - 22
-        while position >= max(0, bytes.count - 65_557) {
-            if u32(position) == 0x0605_4B50 {
-                end = position
-                break
-            }
-            position -= 1
+    }
+}
+
+/// One archive open in libzip over bytes in memory: the `zip_t` this object alone owns, discarded
+/// in `deinit`. The bytes must outlive it.
+private final class ZipReader {
+    private let archive: OpaquePointer
+    private let file: String
+
+    /// Opens the archive. Corresponds to `zip_source_buffer_create` and `zip_open_from_source`.
+    init(bytes: UnsafeRawBufferPointer, file: String) throws {
+        self.file = file
+        var error = zip_error_t()
+        zip_error_init(&error)
+        defer { zip_error_fini(&error) }
+        guard let base = bytes.baseAddress, let source = zip_source_buffer_create(base, UInt64(bytes.count), 0, &error)
+        else {
+            throw Self.failure(file, "libzip could not read it: \(Self.message(&error))")
         }
-        guard end >= 0 else { throw fail("it has no end-of-central-directory record") }
-        let count = u16(end + 10)
-        var offset = u32(end + 16)
-        guard count <= maximumEntries else { throw fail("it has \(count) entries, more than \(maximumEntries)") }
-        var result: [String: Data] = [:]
+        guard let archive = zip_open_from_source(source, ZIP_RDONLY | ZIP_CHECKCONS, &error) else {
+            zip_source_free(source)
+            let problem =
+                switch zip_error_code_zip(&error) {
+                case ZIP_ER_NOZIP:
+                    "libzip finds no ZIP archive in it (no end-of-central-directory record, or a central directory it cannot read)"
+                case ZIP_ER_INCONS: "its central directory is damaged (\(Self.message(&error)))"
+                default: "libzip cannot open it: \(Self.message(&error))"
+                }
+            throw Self.failure(file, problem)
+        }
+        self.archive = archive
+    }
+
+    deinit {
+        zip_discard(archive)
+    }
+
+    /// Every file entry, inflated. Corresponds to `zip_get_num_entries`, `zip_stat_index`,
+    /// `zip_fopen_index` and `zip_fread`.
+    func entries(limit: Int) throws -> [String: Data] {
+        let count = zip_get_num_entries(archive, 0)
+        guard count >= 0 else { throw Self.failure(file, "libzip cannot count its entries") }
+        guard count <= ZipArchive.maximumEntries else {
+            throw Self.failure(file, "it has \(count) entries, more than \(ZipArchive.maximumEntries)")
+        }
+        // Every stated size first: a bomb is refused before anything is inflated.
+        var stated: [(index: UInt64, name: String, size: Int)] = []
         var total = 0
-        for _ in 0..<count {
-            guard offset + 46 <= bytes.count, u32(offset) == 0x0201_4B50 else {
-                throw fail("its central directory is damaged")
+        for index in 0..<UInt64(count) {
+            var stat = zip_stat_t()
+            zip_stat_init(&stat)
+            guard zip_stat_index(archive, index, 0, &stat) == 0, let cName = stat.name else {
+                throw Self.failure(file, "an entry is damaged (\(archiveError()))")
             }
-            let method = u16(offset + 10)
-            let compressedSize = u32(offset + 20)
-            let size = u32(offset + 24)
-            let nameLength = u16(offset + 28)
-            let extraLength = u16(offset + 30)
-            let commentLength = u16(offset + 32)
-            let local = u32(offset + 42)
-            guard offset + 46 + nameLength <= bytes.count else { throw fail("an entry's name runs past the end") }
-            let name = String(decoding: bytes[(offset + 46)..<(offset + 46 + nameLength)], as: UTF8.self)
-            offset += 46 + nameLength + extraLength + commentLength
+            let name = String(cString: cName)
             if name.hasSuffix("/") { continue }
-            guard local + 30 <= bytes.count, u32(local) == 0x0403_4B50 else {
-                throw fail("the entry \(name) is damaged")
+            guard Int32(stat.comp_method) == ZIP_CM_STORE || Int32(stat.comp_method) == ZIP_CM_DEFLATE else {
+                throw Self.failure(
+                    file,
+                    "the entry \(name) uses compression method \(stat.comp_method); only stored and deflated entries are read"
+                )
             }
-            let start = local + 30 + u16(local + 26) + u16(local + 28)
-            guard compressedSize != 0xFFFF_FFFF, start + compressedSize <= bytes.count else {
-                throw fail("the entry \(name) runs past the end of the file (ZIP64 is not read)")
-            }
-            total += size
+            let size = Int(clamping: stat.size)
+            total = total.addingReportingOverflow(size).overflow ? Int.max : total + size
             guard size <= limit, total <= limit else {
                 throw LottieError.invalidContainer(
                     file: file,
                     problem: "its entries inflate to more than \(limit) bytes; it may be a decompression bomb")
             }
-            let compressed = Data(bytes[start..<(start + compressedSize)])
-            switch method {
-            case 0:
-                result[name] = compressed
-            case 8:
-                do {
-                    result[name] = try ZlibInflater(format: .raw).inflate(compressed, limit: min(limit, size + 1))
-                } catch .tooLarge {
-                    throw fail("the entry \(name) inflates to more than its stated size")
-                } catch .damaged(let reason) {
-                    throw fail("the entry \(name) cannot be inflated: \(reason)")
-                }
-            default:
-                throw fail(
-                    "the entry \(name) uses compression method \(method); only stored and deflated entries are read")
-            }
+            stated.append((index, name, size))
+        }
+        var result: [String: Data] = [:]
+        for entry in stated {
+            result[entry.name] = try read(entry.index, name: entry.name, size: entry.size)
         }
         return result
+    }
+
+    /// The entry's bytes, read to one byte past its stated size so that more is refused.
+    private func read(_ index: UInt64, name: String, size: Int) throws -> Data {
+        guard let entry = zip_fopen_index(archive, index, 0) else {
+            throw Self.failure(file, "the entry \(name) cannot be opened (\(archiveError()))")
+        }
+        defer { zip_fclose(entry) }
+        var buffer = Data(count: size + 1)
+        var filled = 0
+        while filled < buffer.count {
+            let read = buffer.withUnsafeMutableBytes { bytes -> Int64 in
+                guard let base = bytes.baseAddress else { return 0 }
+                return zip_fread(entry, base + filled, UInt64(bytes.count - filled))
+            }
+            if read < 0 {
+                let error = zip_file_get_error(entry)
+                let reason =
+                    error.map { zip_error_code_zip($0) == ZIP_ER_CRC } == true
+                    ? "its data does not match its CRC-32, so it is damaged or cut short"
+                    : error.map { Self.plain(String(cString: zip_error_strerror($0))) } ?? "libzip gives no reason"
+                throw Self.failure(file, "the entry \(name) cannot be inflated: \(reason)")
+            }
+            if read == 0 { break }
+            filled += Int(read)
+        }
+        guard filled <= size else {
+            throw Self.failure(file, "the entry \(name) inflates to more than its stated size")
+        }
+        return buffer.prefix(filled)
+    }
+
+    /// The archive's last error, as libzip words it.
+    private func archiveError() -> String {
+        zip_get_error(archive).map { String(cString: zip_error_strerror($0)) } ?? "unknown"
+    }
+
+    private static func message(_ error: inout zip_error_t) -> String {
+        plain(String(cString: zip_error_strerror(&error)))
+    }
+
+    /// libzip's message in lower case, as part of a sentence ("CRC error" stays).
+    private static func plain(_ message: String) -> String {
+        guard let first = message.first, message.dropFirst().first?.isLowercase ?? true else { return message }
+        return first.lowercased() + message.dropFirst()
+    }
+
+    private static func failure(_ file: String, _ problem: String) -> LottieError {
+        LottieError.invalidContainer(file: file, problem: "it is not a readable dotLottie (ZIP) file: \(problem)")
     }
 }
