@@ -246,7 +246,8 @@ let package = Package(
         .testTarget(
             name: "MoviemakeTests",
             dependencies: [
-                "moviemake", "MovieKitCore", "MovieKitScene", "MovieKitLottie", "FrameDraw", "LibAV", "TestSupport"
+                "moviemake", "MovieKitCore", "MovieKitScene", "MovieKitLottie", "MovieKitPreview", "FrameDraw", "LibAV",
+                "TestSupport"
             ]),
         .testTarget(
             name: "MovieKitLottieTests",
