@@ -293,7 +293,11 @@ if Context.environment["MOVIEKIT_SERVICE"] == "1" {
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
-        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0")
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+        // Imported by the service's own files; the packages above depend on them too.
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.60.0")
     ]
     package.targets += [
         .target(
@@ -308,7 +312,10 @@ if Context.environment["MOVIEKIT_SERVICE"] == "1" {
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Crypto", package: "swift-crypto"), .product(name: "Yams", package: "Yams")
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "Yams", package: "Yams"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio")
             ],
             // Generated/ holds the server code swift-openapi-generator makes from openapi.yaml, committed
             // (`make openapi` regenerates it, `make test` checks it is current) rather than made by its build
@@ -320,7 +327,11 @@ if Context.environment["MOVIEKIT_SERVICE"] == "1" {
             name: "MovieKitServiceTests",
             dependencies: [
                 "MovieKitService", "TestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Crypto", package: "swift-crypto"), .product(name: "Hummingbird", package: "hummingbird")
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio")
             ])
     ]
     for target in package.targets where target.name == "moviemake" {

@@ -29,9 +29,11 @@ public struct SceneDocument: Sendable {
     /// Whether the scene is drawn on a transparent canvas that outputs keeping alpha should keep (a
     /// Lottie animation), and which a background colour may fill. Default `false`.
     public var hasTransparentCanvas = false
-    /// Whether the document is an overlay for editors (a subtitle file alone): in a `.mov` with no
-    /// codec chosen it keeps its alpha as ProRes 4444, the codec editors import overlays in, instead
-    /// of being written as opaque H.264. Default `false`.
+    /// Whether the document is an overlay with no size or frame rate of its own (a subtitle file
+    /// alone): it is laid out at the size asked for rather than scaled, a still shows it at the time
+    /// asked rather than at a frame's, and in a `.mov` with no codec chosen it keeps its alpha as
+    /// ProRes 4444, the codec editors import overlays in, instead of being written as opaque H.264.
+    /// Default `false`.
     public var isOverlay = false
 
     /// Creates a document from its parts.

@@ -92,7 +92,7 @@ struct AudiogramCommand: ParsableCommand {
             "audiogram", audio, captions ?? "", cover ?? "", title ?? "",
             "\(clip.from)..<\(clip.to.map { "\($0)" } ?? "end")"
         ]
-        let job = RenderJob(
+        let job = MovieRender(
             renderer: renderer, output: url, settings: settings, movieIdentity: identity.joined(separator: "\n"))
         _ = try RenderRunner.run(job, encoding: encoding, chunks: try ChunkOptions.parse([]), progress: progress)
     }

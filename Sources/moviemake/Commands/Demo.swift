@@ -52,7 +52,7 @@ struct Demo: ParsableCommand {
         let frameCount = max(1, settings.fps.frameCount(forSeconds: seconds))
         let scene = try DemoScene(width: Double(settings.width), height: Double(settings.height))
         let duration = seconds
-        let job = RenderJob(
+        let job = MovieRender(
             output: URL(fileURLWithPath: output), settings: settings, frameCount: frameCount,
             movieIdentity: "moviemake demo, \(seconds) s",
             draw: { context, frame, _ in scene.draw(in: context, time: frame.time, duration: duration) })

@@ -157,7 +157,7 @@ struct Render: ParsableCommand {
         // What is rendered: the file as written and the variables filled into it.
         let sceneText = (try? String(contentsOfFile: scene, encoding: .utf8)) ?? scene
         let variables = try sceneOptions.variables().sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        var job = RenderJob(
+        var job = MovieRender(
             renderer: renderer, output: output, settings: settings,
             movieIdentity: sceneText + "\n" + variables.joined(separator: "\n") + overlayIdentity
                 + subtitleTracks.identity)
@@ -171,7 +171,7 @@ struct Render: ParsableCommand {
 
     /// Renders `job` as a Telegram sticker (`TelegramSticker`), in this process: no audio, cut at
     /// 3 seconds with `--trim`, at the bit rate the library's search finds.
-    private func renderSticker(_ job: RenderJob, canvas: Canvas, preset: Preset) throws {
+    private func renderSticker(_ job: MovieRender, canvas: Canvas, preset: Preset) throws {
         if chunks.frames != nil || chunks.chunk != nil || chunks.jobs != nil {
             throw ValidationError(
                 "--target telegram-sticker renders in one process; leave out --chunk, --frames and --jobs.")

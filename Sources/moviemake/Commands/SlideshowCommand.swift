@@ -178,7 +178,7 @@ struct SlideshowCommand: ParsableCommand {
         if let transcript { scene.layers.append(try Layer.captions(contentsOf: URL(fileURLWithPath: transcript))) }
         // The renderer waits for its photo prefetch when it is released, before the command exits.
         let renderer = try SceneRenderer(scene: scene)
-        var job = RenderJob(
+        var job = MovieRender(
             renderer: renderer, output: url, settings: settings,
             movieIdentity: "slideshow " + photoPaths.joined(separator: "\n") + "\(try show.timing().slides)"
                 + [subtitles, transcript].compactMap { $0.map { "\n" + Render.contentsOrPath($0) } }.joined()

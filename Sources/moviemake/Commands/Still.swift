@@ -57,10 +57,10 @@ struct Still: ParsableCommand {
         document = try subtitleFiles.sized(document) { asked ?? $0 }
         let renderer = try sceneOptions.renderer(for: document)
         let canvas = renderer.canvas
-        // A subtitle file has no frame rate of its own: it is drawn at the time asked, to the
-        // millisecond, and shows nothing past its last cue.
+        // An overlay (a subtitle file) has no frame rate of its own: it is drawn at the time asked, to
+        // the millisecond, and shows nothing past its last cue.
         let time =
-            document.format == SceneFormat.subtitleFile.name && frame == nil
+            document.isOverlay && frame == nil
             ? time ?? 0 : canvas.time(ofFrame: try frameIndex(canvas: canvas))
         try PNGOutput.checkDestination(output, overwrite: overwrite)
         let pictureSize = asked.map { CGSize(width: $0.width, height: $0.height) }

@@ -41,7 +41,7 @@ struct SubtitleFileOptions: ParsableArguments {
     func sized(_ document: SceneDocument, size: ((width: Int, height: Int)) throws -> (width: Int, height: Int))
         throws -> SceneDocument
     {
-        guard document.format == SceneFormat.subtitleFile.name else { return document }
+        guard document.isOverlay else { return document }
         let canvas = document.scene.canvas
         let asked = try size((canvas.width, canvas.height))
         let sized = try SubtitleOverlay.document(contentsOf: document.url, size: asked, fontDirectories: folders)

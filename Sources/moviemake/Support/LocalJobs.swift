@@ -12,7 +12,7 @@ enum LocalJobs {
     /// At most this many chunks; fewer for movies with fewer keyframe intervals.
     static let chunkCount = 16
 
-    static func run(_ job: RenderJob, jobs: Int, overwrite: Bool, progress: ProgressOptions) throws -> String {
+    static func run(_ job: MovieRender, jobs: Int, overwrite: Bool, progress: ProgressOptions) throws -> String {
         // Chunks are joined by copying their packets into one MP4 or QuickTime file.
         let container = job.output.pathExtension.lowercased()
         guard ["mp4", "m4v", "mov"].contains(container) else {

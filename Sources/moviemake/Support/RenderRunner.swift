@@ -6,8 +6,9 @@ import MovieKitCore
 import MovieKitScene
 import Synchronization
 
-/// What a rendering subcommand renders: the movie's frames as a function of time, and its audio.
-struct RenderJob: Sendable {
+/// What a rendering subcommand renders: the movie's frames as a function of time, and its audio (not the
+/// render service's `RenderJob`, a row of its queue).
+struct MovieRender: Sendable {
     var output: URL
     var settings: MovieSettings
     var frameCount: Int
@@ -24,7 +25,7 @@ struct RenderJob: Sendable {
     var draw: @Sendable (DrawingContext, FrameTime, FrameBackdrop) throws -> Void
 }
 
-extension RenderJob {
+extension MovieRender {
     /// A job that renders a scene: its frame count, held frames and audio as the scene gives them
     /// at the settings' frame rate.
     init(renderer: SceneRenderer, output: URL, settings: MovieSettings, movieIdentity: String) {
@@ -41,7 +42,8 @@ extension RenderJob {
 /// processes joined at the end; with progress, and Ctrl-C or SIGTERM cancelling cleanly.
 enum RenderRunner {
     /// Renders `job` and returns the summary line to print.
-    static func run(_ job: RenderJob, encoding: EncodingOptions, chunks: ChunkOptions, progress: ProgressOptions) throws
+    static func run(_ job: MovieRender, encoding: EncodingOptions, chunks: ChunkOptions, progress: ProgressOptions)
+        throws
         -> String
     {
         let settings = job.settings
@@ -77,7 +79,7 @@ enum RenderRunner {
 
     /// Renders the whole of `job` in this process, with progress, and prints `summary` at the end.
     static func renderWhole(
-        _ job: RenderJob, overwrite: Bool, concurrency: RenderConcurrency, progress: ProgressOptions, summary: String?
+        _ job: MovieRender, overwrite: Bool, concurrency: RenderConcurrency, progress: ProgressOptions, summary: String?
     ) throws {
         let reporter = ProgressReporter(total: job.frameCount, style: progress.style)
         // The signals are routed before the writer exists: opening it creates the movie's file and
@@ -117,7 +119,7 @@ enum RenderRunner {
     }
 
     private static func renderChunk(
-        _ job: RenderJob, range: Range<Int>, output: URL, encoding: EncodingOptions, progress: ProgressOptions
+        _ job: MovieRender, range: Range<Int>, output: URL, encoding: EncodingOptions, progress: ProgressOptions
     ) throws -> String {
         let identity = ChunkIdentity(
             frames: range, totalFrames: job.frameCount, settings: job.settings, movie: job.movieIdentity)
