@@ -58,19 +58,22 @@ public struct PreviewSource: Sendable {
         }
     }
 
-    /// A file in any format of `SceneFormat.all`, read with `SceneDocument.load(contentsOf:variables:)`.
+    /// A file in any format of `registry`, read with its `load(contentsOf:variables:)`.
     /// The render button writes the movie where the file asks (an editly spec's `outPath`), or
     /// beside the file with the extension `.mp4`.
     /// - Parameters:
     ///   - url: The file.
     ///   - variables: Values for its `${name}` template variables.
-    public static func file(_ url: URL, variables: [String: String] = [:]) -> PreviewSource {
+    ///   - registry: The kinds of content the file may be or hold.
+    public static func file(
+        _ url: URL, variables: [String: String] = [:], registry: ContentRegistry = .shared
+    ) -> PreviewSource {
         let file = url.standardizedFileURL
         return PreviewSource(
             title: file.lastPathComponent, renderOutput: file.deletingPathExtension().appendingPathExtension("mp4")
         ) {
             do {
-                let document = try SceneDocument.load(contentsOf: file, variables: variables)
+                let document = try registry.load(contentsOf: file, variables: variables)
                 var loaded = Loaded(
                     scene: document.scene, files: [file] + UsedFiles.of(document), format: document.format)
                 loaded.document = document

@@ -2,9 +2,7 @@ import Crypto
 import Foundation
 import Hummingbird
 import Logging
-import MovieKitLottie
 import MovieKitScene
-import MovieKitSubtitles
 import NIOCore
 import OpenAPIHummingbird
 import OpenAPIRuntime
@@ -55,6 +53,9 @@ public final class RenderService: Sendable {
         public var webhookSecret: Data?
         /// The first wait between webhook attempts, doubled after each.
         public var webhookFirstRetryDelay: TimeInterval = 1
+        /// The kinds of content documents are read with: `moviemake serve` passes its own; the default
+        /// is the process-wide `ContentRegistry.shared`.
+        public var contentRegistry = ContentRegistry.shared
 
         /// - Parameters:
         ///   - dataFolder: Where the queue, movies and work folders go.
@@ -80,8 +81,6 @@ public final class RenderService: Sendable {
     /// - Parameter onListening: Called with the port once the server listens.
     /// - Throws: When the data folder, the queue or the port cannot be opened.
     public func run(onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
-        ContentKinds.register(Lottie.self)
-        ContentKinds.register(Subtitles.self)
         let logger = Logger(label: "moviekit.service")
         let data = configuration.dataFolder
         let outputs = data.appendingPathComponent("renders", isDirectory: true)
@@ -110,7 +109,7 @@ public final class RenderService: Sendable {
         let metrics = ServiceMetrics()
         let renderer = JobRenderer(
             policy: AssetPolicy(folder: configuration.assetsFolder, allowsRemoteFiles: configuration.allowsRemoteFiles),
-            workFolder: work, images: DecodedImages())
+            workFolder: work, images: DecodedImages(), registry: configuration.contentRegistry)
         let stopping = stoppingFlag
         let yaml = try Self.openAPIDocument()
         let json =

@@ -45,9 +45,14 @@ struct Moviemake: ParsableCommand {
         }
     }
 
-    /// The kinds of content from modules of their own: their formats and scene-file layer types.
-    /// A new kind is one line here. Registered once, at launch and before any command reads a
-    /// document (commands run in-process by tests skip `main`).
+    /// The kinds of content `moviemake` reads documents with, beside MovieKitScene's own: their formats
+    /// and scene-file layer types. A new kind is one entry here; every command, `moviemake serve` and
+    /// `moviemake preview` read documents through this registry.
+    static let contentRegistry = ContentRegistry(kinds: [Lottie.self, Subtitles.self])
+
+    /// Adds the registry's kinds to ``ContentRegistry/shared`` too, for the library's functions that
+    /// are not given a registry (`SceneDocument.load(contentsOf:variables:)`, `Layer.lottie`). Once, at
+    /// launch and before any command reads a document (commands run in-process by tests skip `main`).
     static func registerContentKinds() { _ = contentKindsRegistered }
 
     private static let contentKindsRegistered: Void = {

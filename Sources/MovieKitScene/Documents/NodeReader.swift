@@ -8,7 +8,7 @@ struct ReadContext {
     /// The folder relative image paths are resolved against.
     let baseURL: URL
     /// Template variables for `${name}`.
-    let variables: [String: String]
+    var variables: [String: String]
     /// Whether `${name}` in values is filled in; formats that have no template variables (editly
     /// specs) keep such text as written.
     var expandsVariables = true
@@ -17,6 +17,8 @@ struct ReadContext {
     /// The setting that allows remote files in this format (`allowRemoteRequests: true`), for the
     /// message that refuses them; `nil` for formats that never download.
     var remoteSetting: String? = nil
+    /// The layer types of timed content a scene file's layers may have (its registry's).
+    var layerTypes: [SceneLayerType] = SceneLayerType.all
 }
 
 /// Reads one node of a scene file with its key path, so every error names where it is.

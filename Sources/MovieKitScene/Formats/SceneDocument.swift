@@ -51,20 +51,13 @@ public struct SceneDocument: Sendable {
         self.outputURL = outputURL
     }
 
-    /// Reads a file in any format MovieKit knows, chosen by ``SceneFormat/format(of:)``.
+    /// Reads a file in any format of ``ContentRegistry/shared``, chosen by ``SceneFormat/format(of:)``.
     /// - Parameters:
     ///   - url: The file.
     ///   - variables: Values for `${name}` template variables, for formats that have them.
     /// - Throws: ``SceneError`` naming the file and the key path of the first problem, or the error
     ///   of the first photo or audio file that cannot be read.
     public static func load(contentsOf url: URL, variables: [String: String] = [:]) throws -> SceneDocument {
-        let choice = try SceneFormat.choice(for: url)
-        do {
-            return try choice.format.read(url, variables)
-        } catch let error as SceneError where !choice.passedOver.isEmpty {
-            // A key the format does not know may mean the file is of another kind that shares its
-            // extension: say which kind it was taken for, and why.
-            throw error.takenFor(choice.format.name, over: choice.passedOver.map(\.name))
-        }
+        try ContentRegistry.shared.load(contentsOf: url, variables: variables)
     }
 }

@@ -1,15 +1,13 @@
 import Foundation
 import MovieKitCore
-import Synchronization
 
 /// A kind of file that MovieKit reads as a ``Scene``: scene files, slideshow manifests, editly
-/// specs, and the formats other modules register (Lottie). Each format is a translation into
-/// `Scene`, and ``SceneFormat/all`` is the one table that `moviemake render`, `still`, `sheet`,
-/// `preview` and ``SceneDocument/load(contentsOf:variables:)`` look formats up in, by extension and
-/// then by content.
+/// specs, and the formats other modules add (Lottie). Each format is a translation into `Scene`,
+/// and a ``ContentRegistry`` is the table documents are looked up in, by extension and then by
+/// content.
 ///
-/// A new format is a folder under `Formats/` (or a module) with its reader, plus one
-/// ``register(_:)`` call, or one entry in ``builtIn`` for MovieKitScene's own.
+/// A new format is a folder under `Formats/` (or a module) with its reader, plus one entry in a
+/// ``ContentKind``'s formats, or one in ``builtIn`` for MovieKitScene's own.
 public struct SceneFormat: Sendable, Equatable, CustomStringConvertible {
     /// The format's name in messages and `--help`: "scene file", "slideshow manifest", "editly spec".
     public let name: String
@@ -19,8 +17,9 @@ public struct SceneFormat: Sendable, Equatable, CustomStringConvertible {
     /// formats share (`.json`, `.yaml`); `nil` for a format that is the only one with its extensions.
     let recognizes: (@Sendable (Set<String>) -> Bool)?
     /// Reads the document into a scene, checking everything (including the files it names)
-    /// before anything is drawn.
-    let read: @Sendable (_ url: URL, _ variables: [String: String]) throws -> SceneDocument
+    /// before anything is drawn, with the registry it is read through (for the layer types a scene
+    /// file may use).
+    let read: @Sendable (_ url: URL, _ variables: [String: String], _ registry: ContentRegistry) throws -> SceneDocument
 
     public var description: String { name }
 
@@ -38,86 +37,63 @@ public struct SceneFormat: Sendable, Equatable, CustomStringConvertible {
         name: String, fileExtensions: [String], recognizes: (@Sendable (Set<String>) -> Bool)?,
         read: @escaping @Sendable (_ url: URL, _ variables: [String: String]) throws -> SceneDocument
     ) {
+        self.init(
+            name: name, fileExtensions: fileExtensions, recognizes: recognizes,
+            reading: { url, variables, _ in try read(url, variables) })
+    }
+
+    /// Creates a format whose reader reads documents that hold others (a scene file's layers) through the
+    /// registry it is read with.
+    /// - Parameters:
+    ///   - name: Its name in messages, such as "scene file".
+    ///   - fileExtensions: The extensions it is written with, lowercased, without the dot.
+    ///   - recognizes: Whether a document's top-level keys mark it as this format, when other
+    ///     formats share its extensions; `nil` when none does.
+    ///   - reading: Reads a file, with the template variables set for it and the registry it is read
+    ///     through, into a checked document.
+    public init(
+        name: String, fileExtensions: [String], recognizes: (@Sendable (Set<String>) -> Bool)?,
+        reading:
+            @escaping @Sendable (_ url: URL, _ variables: [String: String], _ registry: ContentRegistry) throws
+            -> SceneDocument
+    ) {
         self.name = name
         self.fileExtensions = fileExtensions
         self.recognizes = recognizes
-        self.read = read
+        self.read = reading
     }
 
     /// MovieKitScene's own formats, in the order they are tried.
     public static let builtIn: [SceneFormat] = [.sceneFile, .slideshowManifest, .editly, .movieClip]
 
-    /// The formats registered by other modules, the latest first.
-    private static let registry = Mutex<[SceneFormat]>([])
-
-    /// Adds `format` to ``all``, before the formats registered earlier and the built-in ones: among
-    /// the formats that share an extension, it is asked first whether it recognises a document. A
-    /// format registered again under the same name replaces the earlier registration.
+    /// Adds `format` to ``ContentRegistry/shared``, before the formats registered earlier and the
+    /// built-in ones: among the formats that share an extension, it is asked first whether it
+    /// recognises a document. A format registered again under the same name replaces the earlier one.
     ///
     /// ```swift
     /// SceneFormat.register(.lottie)   // import MovieKitLottie
     /// ```
     public static func register(_ format: SceneFormat) {
-        registry.withLock { formats in
-            formats.removeAll { $0.name == format.name }
-            formats.insert(format, at: 0)
-        }
+        ContentRegistry.updateShared { $0.register(format) }
     }
 
-    /// Every format MovieKit reads, in the order they are tried: the registered formats, the latest
-    /// first, then the built-in ones. Among the formats that share an extension, the first whose keys
-    /// match wins, and the first built-in one reads documents that none recognises, so that its
-    /// errors explain what is wrong.
-    public static var all: [SceneFormat] { registry.withLock { $0 } + builtIn }
+    /// Every format of ``ContentRegistry/shared``, in the order they are tried: the registered
+    /// formats, the latest first, then the built-in ones. Among the formats that share an extension,
+    /// the first whose keys match wins, and the first built-in one reads documents that none
+    /// recognises, so that its errors explain what is wrong.
+    public static var all: [SceneFormat] { ContentRegistry.shared.formats }
 
-    /// Every format, the built-in ones first and then the registered ones by name: the order for
-    /// messages, which reads the same whatever order modules registered in (and however often).
-    static var listed: [SceneFormat] {
-        builtIn + registry.withLock { $0 }.sorted { $0.name.lowercased() < $1.name.lowercased() }
-    }
+    /// Every format's name of ``ContentRegistry/shared``, for messages: "scene file, slideshow
+    /// manifest, editly spec or Lottie animation".
+    public static var allNames: String { ContentRegistry.shared.formatNames }
 
-    /// Every format's name, for messages: "scene file, slideshow manifest, editly spec or Lottie animation".
-    public static var allNames: String {
-        let names = listed.map(\.name)
-        guard let last = names.last, names.count > 1 else { return names.first ?? "" }
-        return names.dropLast().joined(separator: ", ") + " or " + last
-    }
+    /// Every extension of every format of ``ContentRegistry/shared``, for messages: the built-in formats' first.
+    public static var allFileExtensions: [String] { ContentRegistry.shared.fileExtensions }
 
-    /// Every extension of every format, for messages: the built-in formats' first.
-    public static var allFileExtensions: [String] {
-        var seen: [String] = []
-        for format in listed { for ext in format.fileExtensions where !seen.contains(ext) { seen.append(ext) } }
-        return seen
-    }
-
-    /// The format of the file at `url`: chosen by its extension, and where several formats share
-    /// that extension, by the document's top-level keys.
+    /// The format of the file at `url` among ``ContentRegistry/shared``'s: chosen by its extension,
+    /// and where several formats share that extension, by the document's top-level keys.
     /// - Throws: ``SceneError/unsupportedFileType(path:)`` for an extension no format uses.
-    public static func format(of url: URL) throws -> SceneFormat { try choice(for: url).format }
-
-    /// The format chosen for a file, and the formats it was chosen over when none recognised the
-    /// document by its keys (empty when the format recognised it, or is the only one with the extension).
-    struct Choice {
-        var format: SceneFormat
-        var passedOver: [SceneFormat]
-    }
-
-    /// Chooses the format of the file at `url` (see ``format(of:)``).
-    static func choice(for url: URL) throws -> Choice {
-        let ext = url.pathExtension.lowercased()
-        let candidates = all.filter { $0.fileExtensions.contains(ext) }
-        guard let first = candidates.first else { throw SceneError.unsupportedFileType(path: url.path) }
-        guard candidates.count > 1 else { return Choice(format: first, passedOver: []) }
-        let fallback = candidates.first { format in builtIn.contains { $0.name == format.name } } ?? first
-        let others = listed.filter { format in
-            format.name != fallback.name && candidates.contains { $0.name == format.name }
-        }
-        guard let keys = DocumentKeys.topLevelKeys(of: url) else { return Choice(format: fallback, passedOver: others) }
-        if let recognised = candidates.first(where: { $0.recognizes?(keys) ?? false }) {
-            return Choice(format: recognised, passedOver: [])
-        }
-        return Choice(format: fallback, passedOver: others)
-    }
+    public static func format(of url: URL) throws -> SceneFormat { try ContentRegistry.shared.format(of: url) }
 }
 
 extension SceneFormat {
@@ -125,8 +101,10 @@ extension SceneFormat {
     public static let sceneFile = SceneFormat(
         name: "scene file", fileExtensions: ["yaml", "yml", "json"],
         recognizes: { $0.contains("canvas") || $0.contains("layers") },
-        read: { url, variables in
-            SceneDocument(url: url, format: "scene file", scene: try SceneFile.load(from: url, variables: variables))
+        reading: { url, variables, registry in
+            SceneDocument(
+                url: url, format: "scene file",
+                scene: try SceneFile.load(from: url, variables: variables, registry: registry))
         })
 
     /// MovieKit's slideshow manifests (`.yaml`, `.yml`, `.json`): photos, titles and music in `slides` and `audio`.

@@ -17,6 +17,8 @@ struct JobRenderer: Sendable {
     let workFolder: URL
     /// Images shared by the renders of this process.
     let images: DecodedImages
+    /// The kinds of content documents are read with.
+    let registry: ContentRegistry
 
     /// The document and settings of a request: what a worker renders, and what a submission checks.
     struct Prepared {
@@ -88,7 +90,7 @@ struct JobRenderer: Sendable {
             throw JobFailure(message: "The request has neither `document` nor `template`; send one of them.")
         }
         do {
-            let document = try SceneDocument.load(contentsOf: url, variables: request.variables)
+            let document = try registry.load(contentsOf: url, variables: request.variables)
             let settings = try settings(for: document, request: request)
             return Prepared(document: document, settings: settings, folder: folder)
         } catch let failure as JobFailure {

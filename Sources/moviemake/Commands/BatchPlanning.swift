@@ -39,7 +39,7 @@ struct BatchPlanning {
         let load: @Sendable (BatchRow) throws -> SceneDocument = { [template, dataPath = data.url.relativePath] row in
             try template.document(for: row, dataPath: dataPath, fixed: fixed) { url, variables in
                 try LottieOptions.$current.withValue(lottieOptions) {
-                    try SceneDocument.load(contentsOf: url, variables: variables)
+                    try Moviemake.contentRegistry.load(contentsOf: url, variables: variables)
                 }
             }
         }

@@ -75,13 +75,14 @@ struct Preview: ParsableCommand {
         }
         guard isDirectory.boolValue else {
             // A file with errors still opens: the page shows them until the file is fixed.
-            guard (try? SceneFormat.format(of: url)) != nil else {
-                let extensions = SceneFormat.allFileExtensions.map { "." + $0 }.joined(separator: ", ")
+            let registry = Moviemake.contentRegistry
+            guard (try? registry.format(of: url)) != nil else {
+                let extensions = registry.fileExtensions.map { "." + $0 }.joined(separator: ", ")
                 throw ValidationError(
                     "\(input) is not a file MovieKit reads as a scene; use a scene file, slideshow manifest or editly spec (\(extensions)), or a folder of photos."
                 )
             }
-            return .file(url, variables: try sceneOptions.variables())
+            return .file(url, variables: try sceneOptions.variables(), registry: registry)
         }
         let output = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".mp4")
         // A slideshow with the library's defaults, which are `moviemake slideshow`'s: read again when the

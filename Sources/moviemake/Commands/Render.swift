@@ -114,7 +114,7 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        // Any format of SceneFormat.all: checked completely (photos and audio files included)
+        // Any format of moviemake's content registry: checked completely (photos and audio files included)
         // before the first frame. The renderer waits for a slideshow's photo prefetch when released.
         var document = try transitions.withCatalog { try sceneOptions.document(forSceneAt: scene) }
         let frame = self.encoding.frame

@@ -104,6 +104,7 @@ struct Serve: ParsableCommand {
                     ?? dataFolder.appendingPathComponent("assets", isDirectory: true),
                 tokens: tokens)
             try FileManager.default.createDirectory(at: configuration.assetsFolder, withIntermediateDirectories: true)
+            configuration.contentRegistry = Moviemake.contentRegistry
             configuration.host = host
             configuration.port = port
             configuration.queueURL = queue

@@ -79,17 +79,18 @@ struct SceneOptions: ParsableArguments {
         let url = URL(fileURLWithPath: path)
         // The extension alone says whether any format reads the file; `SceneDocument.load` then
         // picks the format.
-        guard SceneFormat.allFileExtensions.contains(url.pathExtension.lowercased()) else {
-            let extensions = SceneFormat.allFileExtensions.map { "." + $0 }.joined(separator: ", ")
+        let registry = Moviemake.contentRegistry
+        guard registry.fileExtensions.contains(url.pathExtension.lowercased()) else {
+            let extensions = registry.fileExtensions.map { "." + $0 }.joined(separator: ", ")
             throw ValidationError(
-                "\(path) is not a file MovieKit reads as a scene; use a \(SceneFormat.allNames) (\(extensions))."
+                "\(path) is not a file MovieKit reads as a scene; use a \(registry.formatNames) (\(extensions))."
             )
         }
         do {
             let lottie = lottieOptions
             let variables = try variables()
             let document = try LottieOptions.$current.withValue(lottie) {
-                try SceneDocument.load(contentsOf: url, variables: variables)
+                try registry.load(contentsOf: url, variables: variables)
             }
             return document
         } catch let error as ValidationError {

@@ -30,8 +30,11 @@ public enum SceneFile {
     /// - Parameters:
     ///   - url: A `.yaml`, `.yml` or `.json` file.
     ///   - variables: Values for `${name}` template variables; they override the file's `variables:`.
+    ///   - registry: The kinds whose layer types the file may use.
     /// - Throws: `SceneError`.
-    public static func load(from url: URL, variables: [String: String] = [:]) throws -> Scene {
+    public static func load(
+        from url: URL, variables: [String: String] = [:], registry: ContentRegistry = .shared
+    ) throws -> Scene {
         guard let format = Format(pathExtension: url.pathExtension) else {
             throw SceneError.unsupportedFileType(path: url.path)
         }
@@ -48,7 +51,8 @@ public enum SceneFile {
             throw SceneError.unreadableFile(path: url.path, reason: "the file is not UTF-8 text")
         }
         return try decode(
-            text, format: format, fileName: url.path, baseURL: url.deletingLastPathComponent(), variables: variables)
+            text, format: format, fileName: url.path, baseURL: url.deletingLastPathComponent(), variables: variables,
+            registry: registry)
     }
 
     /// Decodes a scene from text.
@@ -58,16 +62,19 @@ public enum SceneFile {
     ///   - fileName: The name used at the start of error messages.
     ///   - baseURL: The folder relative image paths are resolved against.
     ///   - variables: Values for `${name}` template variables.
+    ///   - registry: The kinds whose layer types the scene may use.
     /// - Throws: `SceneError`.
     public static func decode(
-        _ text: String, format: Format, fileName: String, baseURL: URL, variables: [String: String] = [:]
+        _ text: String, format: Format, fileName: String, baseURL: URL, variables: [String: String] = [:],
+        registry: ContentRegistry = .shared
     ) throws -> Scene {
         let root =
             switch format {
             case .yaml: try YAMLNodeParser.parse(text, file: fileName)
             case .json: try NestingLimit.parseJSON(Data(text.utf8), file: fileName)
             }
-        let context = ReadContext(fileName: fileName, baseURL: baseURL, variables: variables)
+        var context = ReadContext(fileName: fileName, baseURL: baseURL, variables: variables)
+        context.layerTypes = registry.layerTypes
         return try SceneFileDecoder.scene(NodeReader(node: root, path: "", context: context))
     }
 }

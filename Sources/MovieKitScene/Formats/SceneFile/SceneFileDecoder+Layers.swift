@@ -3,8 +3,8 @@ import FrameDraw
 
 /// Reading one layer: its type, content, constant properties and `animate:` block.
 extension SceneFileDecoder {
-    static var typeExpected: String {
-        let types = layerTypes
+    static func typeExpected(_ context: ReadContext) -> String {
+        let types = layerTypes(context)
         return "`type:` with one of \(types.dropLast().joined(separator: ", ")) or \(types.last ?? "rect")"
     }
 
@@ -14,10 +14,11 @@ extension SceneFileDecoder {
         }
         guard let typeEntry = entries.first(where: { $0.key == "type" }) else {
             throw SceneError.missingKey(
-                at: reader.location, key: "type", expected: typeExpected)
+                at: reader.location, key: "type", expected: typeExpected(reader.context))
         }
-        let type = try reader.child("type", typeEntry.value).choice(layerTypes.map { ($0, $0) }, what: "a layer type")
-        let timedType = SceneLayerType.all.first { $0.name == type }
+        let type = try reader.child("type", typeEntry.value).choice(
+            layerTypes(reader.context).map { ($0, $0) }, what: "a layer type")
+        let timedType = reader.context.layerTypes.first { $0.name == type }
         let map = try reader.mapping(keys: ["type"] + (timedType?.keys ?? typeKeys[type] ?? []) + commonKeys)
         let content =
             try timedType.map { LayerContent.timed(try $0.read(SceneLayerKeys(map: map))) } ?? self.content(type, map)

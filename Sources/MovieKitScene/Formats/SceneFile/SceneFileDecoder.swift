@@ -9,10 +9,10 @@ import MovieKitCore
 struct SceneFileDecoder {
     static let topKeys = ["canvas", "variables", "layers", "audio"]
     static let canvasKeys = ["width", "height", "fps", "duration", "background"]
-    /// The types built into the reader; ``SceneLayerType/all`` adds the types of timed content.
+    /// The types built into the reader; the registry's layer types add the types of timed content.
     static let shapeTypes = ["rect", "ellipse", "path", "polygon", "star", "text", "image", "group"]
-    /// Every layer type, for `type:`.
-    static var layerTypes: [String] { shapeTypes + SceneLayerType.all.map(\.name) }
+    /// Every layer type a file read with `context` may have, for `type:`.
+    static func layerTypes(_ context: ReadContext) -> [String] { shapeTypes + context.layerTypes.map(\.name) }
     static let commonKeys = [
         "name", "in", "out", "position", "anchor", "size", "rotation", "scale", "opacity", "fill", "stroke",
         "strokeWidth",
@@ -60,9 +60,8 @@ struct SceneFileDecoder {
                 variables[entry.key] = try declared.child(entry.key, entry.value).string(expected: "a string or number")
             }
         }
-        let context = ReadContext(
-            fileName: root.context.fileName, baseURL: root.context.baseURL, variables: variables,
-            expandsVariables: root.context.expandsVariables)
+        var context = root.context
+        context.variables = variables
         return NodeReader(node: root.node, path: "", context: context)
     }
 

@@ -1,12 +1,11 @@
 import Foundation
-import Synchronization
 
 /// A layer type of scene files whose content is ``TimedContent``: its name, its own keys and its
 /// reader. The shapes, text, images and groups are built into the scene-file reader; `video` is
 /// registered here, and other modules register theirs (MovieKitLottie's `lottie`).
 ///
-/// A new kind of content is a folder with its ``TimedContent`` type and its `SceneLayerType`, and
-/// one ``register(_:)`` call.
+/// A new kind of content is a folder with its ``TimedContent`` type and its `SceneLayerType`, listed
+/// in its ``ContentKind``'s layer types.
 public struct SceneLayerType: Sendable {
     /// The name scene files give in `type:`.
     public let name: String
@@ -30,21 +29,15 @@ public struct SceneLayerType: Sendable {
     /// MovieKitScene's own types of timed content.
     static let builtIn: [SceneLayerType] = [.video]
 
-    /// The types registered by other modules.
-    private static let registry = Mutex<[SceneLayerType]>([])
-
-    /// Adds `type` to the scene-file reader's types; a type registered again under the same name
-    /// replaces the earlier registration.
+    /// Adds `type` to ``ContentRegistry/shared``'s scene-file layer types; a type registered again
+    /// under the same name replaces the earlier registration.
     public static func register(_ type: SceneLayerType) {
-        registry.withLock { types in
-            types.removeAll { $0.name == type.name }
-            types.append(type)
-        }
+        ContentRegistry.updateShared { $0.register(type) }
     }
 
-    /// The types of timed content scene files take: the built-in ones, then the registered ones by
-    /// name, so that messages listing them read the same whatever order modules registered in.
-    public static var all: [SceneLayerType] { builtIn + registry.withLock { $0 }.sorted { $0.name < $1.name } }
+    /// The types of timed content scene files read without a registry take (those of
+    /// ``ContentRegistry/shared``): the built-in ones, then the registered ones by name.
+    public static var all: [SceneLayerType] { ContentRegistry.shared.layerTypes }
 
     /// The `video` layer type: a movie clip (`source`, `cutFrom`, `cutTo`, `speed`, `loop`, `fit`,
     /// `volume`, `mute`).
