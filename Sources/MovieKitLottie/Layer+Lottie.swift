@@ -40,7 +40,7 @@ extension SceneLayerType {
 
     private static func lottieContent(_ keys: SceneLayerKeys) throws -> LottieContent {
         let url = try keys.file("source", kind: "a Lottie file", extensions: [".json", ".lottie", ".tgs"])
-        var options = LottieOptions.current
+        var options = keys.registry.option(LottieOptions.self) ?? LottieOptions.current
         options.animationID = try keys.string("animation", expected: "the id of a dotLottie animation")
         options.segment = try keys.string("segment", expected: "the name of a marker of the animation")
         var content: LottieContent

@@ -2,13 +2,13 @@ import Foundation
 import MovieKitScene
 
 /// Lottie as a kind of content: the `.json`, `.lottie` and `.tgs` document format and the scene
-/// files' `lottie` layer type. `moviemake` registers it at launch; a program that reads documents
-/// through `SceneDocument` registers it once:
+/// files' `lottie` layer type. A program reads documents with a registry made with it, with
+/// ``LottieOptions`` set on the registry where it needs other than the defaults:
 ///
 /// ```swift
 /// import MovieKitLottie
-/// ContentKinds.register(Lottie.self)
-/// let document = try SceneDocument.load(contentsOf: URL(fileURLWithPath: "anim.json"))
+/// let registry = ContentRegistry(kinds: [Lottie.self]).setting(LottieOptions(animationID: "intro"))
+/// let document = try registry.load(contentsOf: URL(fileURLWithPath: "anim.lottie"))
 /// ```
 public enum Lottie: ContentKind {
     public static var formats: [SceneFormat] { [.lottie] }
@@ -21,8 +21,8 @@ extension SceneFormat {
     public static let lottie = SceneFormat(
         name: "Lottie animation", fileExtensions: ["json", "lottie", "tgs"],
         recognizes: { keys in ["v", "fr", "ip", "op", "w", "h", "layers"].allSatisfy(keys.contains) },
-        read: { url, variables in
-            var options = LottieOptions.current
+        reading: { url, variables, registry in
+            var options = registry.option(LottieOptions.self) ?? LottieOptions.current
             options.slotValues.merge(variables) { _, set in set }
             let content = try LottieContent(contentsOf: url, options: options)
             var document = SceneDocument(url: url, format: "Lottie animation", scene: content.scene)
@@ -31,3 +31,5 @@ extension SceneFormat {
             return document
         })
 }
+
+extension LottieOptions: ContentOption {}

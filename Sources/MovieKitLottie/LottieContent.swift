@@ -30,8 +30,9 @@ public struct LottieOptions: Sendable, Hashable {
         self.strict = strict
     }
 
-    /// The options used when a Lottie file is read through `SceneDocument` or a scene file's
-    /// `lottie` layer; set it for a scope with `LottieOptions.$current.withValue(…)`.
+    /// The options used when a Lottie file is read through a registry that sets none
+    /// (`ContentRegistry.setting(_:)` is the way to give them), or with ``LottieContent`` and
+    /// `Layer.lottie` without options.
     @TaskLocal public static var current = LottieOptions()
 }
 

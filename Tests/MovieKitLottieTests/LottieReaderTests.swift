@@ -39,6 +39,24 @@ import Testing
         #expect(try SceneFormat.format(of: url).name == "Lottie animation")
     }
 
+    /// Lottie's options travel in the registry a document is read with: no task-local is set here.
+    @Test func optionsSetOnARegistryChooseTheAnimation() throws {
+        let url = Self.lottie.appendingPathComponent("two.lottie")
+        let registry = ContentRegistry(kinds: [Lottie.self])
+        let first = try registry.load(contentsOf: url)
+        let image = try registry.setting(LottieOptions(animationID: "image")).load(contentsOf: url)
+        #expect(
+            first.scene.canvas.size != image.scene.canvas.size
+                || first.scene.canvas.duration != image.scene.canvas.duration)
+        let expected = try LottieContent(contentsOf: url, options: LottieOptions(animationID: "image"))
+        #expect(image.scene.canvas.size == expected.size)
+        #expect {
+            _ = try registry.setting(LottieOptions(animationID: "x")).load(contentsOf: url)
+        } throws: { error in
+            "\(error)".contains("has no animation `x`; choose one of `linear`, `image`.")
+        }
+    }
+
     @Test func telegramStickersAndDotLottiesReadLikeTheirJSON() throws {
         let json = try LottieContent(contentsOf: Self.suite.appendingPathComponent("properties/position-linear.json"))
         let sticker = try LottieContent(contentsOf: Self.lottie.appendingPathComponent("sticker.tgs"))

@@ -17,8 +17,9 @@ struct ReadContext {
     /// The setting that allows remote files in this format (`allowRemoteRequests: true`), for the
     /// message that refuses them; `nil` for formats that never download.
     var remoteSetting: String? = nil
-    /// The layer types of timed content a scene file's layers may have (its registry's).
-    var layerTypes: [SceneLayerType] = SceneLayerType.all
+    /// The registry the document is read through: the layer types of timed content a scene file's
+    /// layers may have, and the kinds' reading options.
+    var registry: ContentRegistry = .shared
 }
 
 /// Reads one node of a scene file with its key path, so every error names where it is.

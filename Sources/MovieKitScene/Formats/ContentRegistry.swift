@@ -19,6 +19,8 @@ public struct ContentRegistry: Sendable {
     private var addedFormats: [SceneFormat] = []
     /// The layer types kinds added.
     private var addedLayerTypes: [SceneLayerType] = []
+    /// The kinds' reading options, by type.
+    private var options: [ObjectIdentifier: any ContentOption] = [:]
 
     /// A registry of MovieKitScene's own formats and layer types.
     public init() {}
@@ -47,6 +49,24 @@ public struct ContentRegistry: Sendable {
     public mutating func register(_ type: SceneLayerType) {
         addedLayerTypes.removeAll { $0.name == type.name }
         addedLayerTypes.append(type)
+    }
+
+    /// The reading options of type `Option` set on this registry (``setting(_:)``), or `nil`.
+    public func option<Option: ContentOption>(_ type: Option.Type) -> Option? {
+        options[ObjectIdentifier(type)] as? Option
+    }
+
+    /// Sets a kind's reading options, which its formats and layer types read documents with (for
+    /// MovieKitLottie, `LottieOptions`: the animation, the segment, strictness).
+    public mutating func set<Option: ContentOption>(_ option: Option) {
+        options[ObjectIdentifier(Option.self)] = option
+    }
+
+    /// This registry with a kind's reading options set (``set(_:)``).
+    public func setting<Option: ContentOption>(_ option: Option) -> ContentRegistry {
+        var registry = self
+        registry.set(option)
+        return registry
     }
 
     /// Every format, in the order they are tried: the added ones, the latest first, then the built-in ones.
@@ -135,3 +155,7 @@ public struct ContentRegistry: Sendable {
         sharedRegistry.withLock { change(&$0) }
     }
 }
+
+/// The reading options of a kind of content, carried by the ``ContentRegistry`` documents are read
+/// with rather than by process-wide or task-local state: MovieKitLottie's `LottieOptions` is one.
+public protocol ContentOption: Sendable {}

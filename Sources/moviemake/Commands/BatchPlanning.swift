@@ -35,12 +35,10 @@ struct BatchPlanning {
             ?? max(1, ProcessInfo.processInfo.activeProcessorCount / command.rowsAtOnce)
         // One loader for every row, so that a waiting row holds a reference to it and not a copy of
         // the command's options.
-        let lottieOptions = command.sceneOptions.lottieOptions
+        let registry = Moviemake.contentRegistry.setting(command.sceneOptions.lottieOptions)
         let load: @Sendable (BatchRow) throws -> SceneDocument = { [template, dataPath = data.url.relativePath] row in
             try template.document(for: row, dataPath: dataPath, fixed: fixed) { url, variables in
-                try LottieOptions.$current.withValue(lottieOptions) {
-                    try Moviemake.contentRegistry.load(contentsOf: url, variables: variables)
-                }
+                try registry.load(contentsOf: url, variables: variables)
             }
         }
         var plan = Plan()

@@ -82,7 +82,8 @@ struct Preview: ParsableCommand {
                     "\(input) is not a file MovieKit reads as a scene; use a scene file, slideshow manifest or editly spec (\(extensions)), or a folder of photos."
                 )
             }
-            return .file(url, variables: try sceneOptions.variables(), registry: registry)
+            return .file(
+                url, variables: try sceneOptions.variables(), registry: registry.setting(sceneOptions.lottieOptions))
         }
         let output = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".mp4")
         // A slideshow with the library's defaults, which are `moviemake slideshow`'s: read again when the

@@ -87,12 +87,8 @@ struct SceneOptions: ParsableArguments {
             )
         }
         do {
-            let lottie = lottieOptions
-            let variables = try variables()
-            let document = try LottieOptions.$current.withValue(lottie) {
-                try registry.load(contentsOf: url, variables: variables)
-            }
-            return document
+            // Lottie's flags travel in the registry the document is read with.
+            return try registry.setting(lottieOptions).load(contentsOf: url, variables: try variables())
         } catch let error as ValidationError {
             throw error
         } catch let SceneError.unsetVariable(location, name) {

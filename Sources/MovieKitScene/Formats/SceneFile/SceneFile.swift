@@ -74,7 +74,7 @@ public enum SceneFile {
             case .json: try NestingLimit.parseJSON(Data(text.utf8), file: fileName)
             }
         var context = ReadContext(fileName: fileName, baseURL: baseURL, variables: variables)
-        context.layerTypes = registry.layerTypes
+        context.registry = registry
         return try SceneFileDecoder.scene(NodeReader(node: root, path: "", context: context))
     }
 }

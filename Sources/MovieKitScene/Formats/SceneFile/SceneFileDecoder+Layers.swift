@@ -18,7 +18,7 @@ extension SceneFileDecoder {
         }
         let type = try reader.child("type", typeEntry.value).choice(
             layerTypes(reader.context).map { ($0, $0) }, what: "a layer type")
-        let timedType = reader.context.layerTypes.first { $0.name == type }
+        let timedType = reader.context.registry.layerTypes.first { $0.name == type }
         let map = try reader.mapping(keys: ["type"] + (timedType?.keys ?? typeKeys[type] ?? []) + commonKeys)
         let content =
             try timedType.map { LayerContent.timed(try $0.read(SceneLayerKeys(map: map))) } ?? self.content(type, map)

@@ -12,7 +12,9 @@ struct SceneFileDecoder {
     /// The types built into the reader; the registry's layer types add the types of timed content.
     static let shapeTypes = ["rect", "ellipse", "path", "polygon", "star", "text", "image", "group"]
     /// Every layer type a file read with `context` may have, for `type:`.
-    static func layerTypes(_ context: ReadContext) -> [String] { shapeTypes + context.layerTypes.map(\.name) }
+    static func layerTypes(_ context: ReadContext) -> [String] {
+        shapeTypes + context.registry.layerTypes.map(\.name)
+    }
     static let commonKeys = [
         "name", "in", "out", "position", "anchor", "size", "rotation", "scale", "opacity", "fill", "stroke",
         "strokeWidth",

@@ -8,6 +8,10 @@ public struct SceneLayerKeys {
     /// Whether the layer gives `key`.
     public func contains(_ key: String) -> Bool { map.contains(key) }
 
+    /// The registry the scene file is read through, with the kinds' reading options
+    /// (``ContentRegistry/option(_:)``).
+    public var registry: ContentRegistry { map.reader.context.registry }
+
     /// The file `key` names, relative to the scene file (or absolute).
     /// - Parameters:
     ///   - key: The key, such as `source`.
