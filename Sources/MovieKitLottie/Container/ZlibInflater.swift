@@ -2,16 +2,10 @@ internal import CZlib
 import Foundation
 import MovieKitScene
 
-/// The owner of one zlib inflate stream: gzip (Telegram stickers) and raw deflate (ZIP entries),
-/// with a limit on the inflated size so that a decompression bomb is refused part-way.
+/// The owner of one zlib inflate stream of gzip or zlib data (Telegram stickers), told apart by its
+/// header, with a limit on the inflated size so that a decompression bomb is refused part-way.
+/// (dotLottie's ZIP entries are read by libzip: `ZipArchive`.)
 final class ZlibInflater {
-    enum Format {
-        /// A gzip or zlib stream, told apart by its header.
-        case gzip
-        /// Raw deflate data, as in a ZIP entry.
-        case raw
-    }
-
     enum Failure: Error {
         case tooLarge
         case damaged(String)
@@ -19,8 +13,9 @@ final class ZlibInflater {
 
     private var stream = z_stream()
 
-    init(format: Format) throws(Failure) {
-        let status = czlib_inflate_init2(&stream, format == .gzip ? 15 + 32 : -15)
+    init() throws(Failure) {
+        // 15-bit window, plus 32: a gzip or a zlib header, whichever the data has.
+        let status = czlib_inflate_init2(&stream, 15 + 32)
         guard status == Z_OK else { throw .damaged("zlib could not start inflating (status \(status))") }
     }
 
@@ -72,7 +67,7 @@ final class ZlibInflater {
 enum LottieGzip {
     static func decompress(_ data: Data, limit: Int, file: String) throws -> Data {
         do {
-            return try ZlibInflater(format: .gzip).inflate(data, limit: limit)
+            return try ZlibInflater().inflate(data, limit: limit)
         } catch .tooLarge {
             throw LottieError.invalidContainer(
                 file: file,

@@ -58,7 +58,8 @@ struct RenderPlanTests {
         }
         var overrides = RenderOverrides()
         overrides.height = 1088
-        #expect(try RenderPlan(document: document, output: folder.file("out.mp4"), overrides: overrides).settings.height == 1088)
+        let taller = try RenderPlan(document: document, output: folder.file("out.mp4"), overrides: overrides)
+        #expect(taller.settings.height == 1088)
         // A codec that takes any size takes the canvas as it is.
         #expect(try RenderPlan(document: document, output: folder.file("out.webm")).settings.height == 1080)
     }
@@ -92,7 +93,8 @@ struct RenderPlanTests {
         let folder = try TemporaryDirectory()
         var canvas = Canvas(width: 96, height: 64, duration: 1)
         canvas.background = .clear
-        var document = SceneDocument(url: folder.file("a.json"), format: "test", scene: Scene(canvas: canvas, layers: []))
+        let scene = Scene(canvas: canvas, layers: [])
+        var document = SceneDocument(url: folder.file("a.json"), format: "test", scene: scene)
         document.hasTransparentCanvas = true
         #expect(try RenderPlan(document: document, output: folder.file("a.webm")).settings.alpha)
         #expect(try !RenderPlan(document: document, output: folder.file("a.mp4")).settings.alpha)
