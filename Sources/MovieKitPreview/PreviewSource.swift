@@ -14,7 +14,7 @@ public struct PreviewSource: Sendable {
         public var files: [URL]
         /// The name of the input's format, such as "scene file".
         public var format: String
-        /// The document the scene was read from, whose plan (``MovieKitScene/RenderPlan``) the render
+        /// The document the scene was read from, whose plan (`RenderPlan`) the render
         /// button renders; `nil` for a scene built in code, rendered at its canvas's settings.
         public var document: SceneDocument?
 

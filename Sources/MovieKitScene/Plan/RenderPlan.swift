@@ -34,7 +34,7 @@ public struct RenderPlan: Sendable {
     /// The canvas's size is kept exactly for documents sized elsewhere
     /// (``SceneDocument/fitsCanvasToEncoder``: movie clips, editly specs, Lottie files, subtitle
     /// files): a 1920x1080 clip gives a 1920x1080 movie in every codec
-    /// (``MovieKitCore/MovieSettings/keepingSourceSize(width:height:)``). MovieKit's own scene files
+    /// (`MovieSettings.keepingSourceSize(width:height:)`). MovieKit's own scene files
     /// and manifests must name a size the codec takes, so that their author chooses it.
     /// - Parameters:
     ///   - document: The document to render.
