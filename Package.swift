@@ -136,7 +136,7 @@ let package = Package(
                 "MovieKitCore", "MovieKitScene", "MovieKitLottie", "MovieKitPreview", "MovieKitSubtitles",
                 "MovieKitBatch",
                 "FrameDraw",
-                "GLRender", "CPosix",
+                "CPosix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),

@@ -1,5 +1,6 @@
 import Foundation
 import FrameDraw
+import GLRender
 
 /// A picture drawn by a GLSL fragment shader with OpenGL ES 2 (GLSL ES 1.00, as WebGL 1 and editly
 /// use), through EGL: on a GPU where EGL's device platform finds one, otherwise on the CPU with
@@ -101,4 +102,11 @@ public struct ShaderError: Error, Sendable, CustomStringConvertible {
     public let kind: Kind
     /// A full sentence or more saying what happened and what to do.
     public let description: String
+}
+
+extension ShaderContent {
+    /// The OpenGL ES renderer that drew this process's shader layers, as its driver names it (a GPU,
+    /// or Mesa's llvmpipe on the CPU), so that a slow render can say which drew them; `nil` before any
+    /// shader was drawn, or when none could be. Reading it opens nothing.
+    public static var rendererDescription: String? { GLDevice.sharedRenderer.map { "\($0)" } }
 }

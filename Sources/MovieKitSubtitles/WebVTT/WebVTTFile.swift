@@ -88,3 +88,10 @@ enum SubtitleFiles {
         }
     }
 }
+
+extension WebVTTFile {
+    /// `seconds` as WebVTT writes a cue time: `hh:mm:ss.ttt`, rounded to the millisecond (hours take as
+    /// many digits as they need); a time that is negative, not finite or past a million hours is
+    /// written as a number of seconds.
+    public static func timestamp(_ seconds: Double) -> String { WebVTTTimestamp.text(seconds) }
+}

@@ -59,7 +59,7 @@ struct SubtitlesCommand: ParsableCommand {
                 let id = cue.id.isEmpty ? "" : "\(cue.id)  "
                 let text = cue.text.replacingOccurrences(of: "\n", with: " / ")
                 lines.append(
-                    "\(id)\(WebVTTTimestamp.text(cue.startTime)) --> \(WebVTTTimestamp.text(cue.endTime))  \(text)")
+                    "\(id)\(WebVTTFile.timestamp(cue.startTime)) --> \(WebVTTFile.timestamp(cue.endTime))  \(text)")
             }
             FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
         }
@@ -79,7 +79,7 @@ struct SubtitlesCommand: ParsableCommand {
             for word in transcript.words {
                 let speaker = word.speaker.map { "  (\($0))" } ?? ""
                 lines.append(
-                    "\(WebVTTTimestamp.text(word.start)) --> \(WebVTTTimestamp.text(word.end))  \(word.text)\(speaker)")
+                    "\(WebVTTFile.timestamp(word.start)) --> \(WebVTTFile.timestamp(word.end))  \(word.text)\(speaker)")
             }
             FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
         }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import FrameDraw
-import GLRender
 import MovieKitCore
 import MovieKitScene
 import Synchronization
@@ -115,7 +114,7 @@ enum RenderRunner {
     /// " GL shaders drew with llvmpipe (…) from Mesa/X.org, on the CPU (…)." when the render drew GL
     /// shaders, so that a slow render says whether a GPU drew them; empty otherwise.
     static var shaderNote: String {
-        GLDevice.sharedRenderer.map { " GL shaders drew with \($0)." } ?? ""
+        ShaderContent.rendererDescription.map { " GL shaders drew with \($0)." } ?? ""
     }
 
     private static func renderChunk(
