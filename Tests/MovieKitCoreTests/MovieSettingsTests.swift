@@ -87,6 +87,29 @@ struct MovieSettingsTests {
         }
     }
 
+    /// A source's size is kept for the codecs that take multiples of 16 (1080 rows, a phone's 1080
+    /// columns), an odd side rounded up to even; the other settings carry over; a side of 0 or over
+    /// 16384 is still refused, and AV1's smallest size still holds.
+    @Test func aSourceSizeIsKeptAtItsEdges() throws {
+        var base = try MovieSettings(width: 64, height: 64, fps: 25, codec: .h264, crf: 18, preset: .fast)
+        base.webp = WebPOptions()
+        let hd = try base.keepingSourceSize(width: 1920, height: 1080)
+        #expect(hd.width == 1920 && hd.height == 1080 && hd.crf == 18 && hd.preset == .fast && hd.codec == .h264)
+        let phone = try base.keepingSourceSize(width: 1080, height: 1920)
+        #expect(phone.width == 1080 && phone.height == 1920)
+        let odd = try base.keepingSourceSize(width: 1919, height: 1)
+        #expect(odd.width == 1920 && odd.height == 2)
+        #expect(throws: MovieKitError.self) { try base.keepingSourceSize(width: 0, height: 1080) }
+        #expect(throws: MovieKitError.self) { try base.keepingSourceSize(width: 16386, height: 1080) }
+        // 16383 rounds up to the largest side, 16384.
+        #expect(try base.keepingSourceSize(width: 16383, height: 1080).width == 16384)
+        let av1 = try MovieSettings(width: 64, height: 64, fps: 25, codec: .av1)
+        #expect(throws: MovieKitError.self) { try av1.keepingSourceSize(width: 62, height: 100) }
+        // A codec that takes any size keeps an odd side as it is.
+        let vp9 = try MovieSettings(width: 64, height: 64, fps: 25, codec: .vp9)
+        #expect(try vp9.keepingSourceSize(width: 101, height: 51).width == 101)
+    }
+
     @Test func validSettingsKeepTheirValuesAndDefaults() throws {
         let settings = try MovieSettings(width: 1920, height: 1088, fps: FrameRate(60000, 2002))
         #expect(settings.width == 1920)

@@ -10,7 +10,9 @@ enum DocumentKeys {
             // Only the top level is decoded: a Lottie file's thousands of nested values are
             // scanned once by `JSONDecoder` (which limits their depth itself) but never built
             // into a tree, since its own reader decodes them again.
-            // editly reads `.json` as JSON5 too (comments, unquoted keys), so the keys are read so.
+            if let keys = (try? JSONDecoder().decode(KeysOnly.self, from: data))?.keys { return keys }
+            // editly reads `.json` as JSON5 too (comments, unquoted keys): strict JSON, the common
+            // case and the quicker parse for a large Lottie file, first.
             let decoder = JSONDecoder()
             decoder.allowsJSON5 = true
             return (try? decoder.decode(KeysOnly.self, from: data + Data("\n".utf8)))?.keys

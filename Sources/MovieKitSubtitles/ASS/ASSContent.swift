@@ -40,11 +40,13 @@ public struct ASSContent: TimedContent, BackdropAwareContent {
         let folders = [url.deletingLastPathComponent()] + fontDirectories
         // libass reads UTF-8 only unless built with iconv; give it the text as MovieKit decoded it.
         let fonts = ASSFontFile.files(in: folders)
+        // The names of the given font files, read once (fontconfig parses each file).
+        let fontNames = fonts.reduce(into: Set<String>()) { $0.formUnion(Font.names(inFileAt: $1.url)) }
         renderers = try LibASSPool(
             text: text, fonts: fonts, fileName: url.path,
-            fallbackFamily: Self.familyWhenFontsCoverTheFile(file, fontFiles: fonts.map(\.url)))
+            fallbackFamily: Self.familyWhenFontsCoverTheFile(file, fontNames: fontNames))
         try file.checkEventSizes(renderers.readScript(), text: text, fileName: url.path)
-        fontWarnings = Self.missingFonts(in: file, fileName: url.path, fontFiles: fonts.map(\.url))
+        fontWarnings = Self.missingFonts(in: file, fileName: url.path, fontNames: fontNames)
     }
 
     /// ASS text that is not in a file (the fuzz target's input), with `fonts` only: fontconfig's
@@ -64,17 +66,17 @@ public struct ASSContent: TimedContent, BackdropAwareContent {
     }
 
     /// The first style's family, when every font the file names (its styles' and its `\\fn` tags') is
-    /// among `fontFiles` (beside it or in a fonts folder) or embedded in it; `nil` otherwise.
+    /// among `fontNames` (the names of the font files beside it or in a fonts folder, `Font.names(inFileAt:)`)
+    /// or embedded in it; `nil` otherwise, or when no font file is given.
     ///
     /// libass draws such a file with those fonts alone, as its own tools do given a fonts folder:
     /// installed faces of the same family must not win over them (an installed DejaVu Sans Bold over
     /// the folder's DejaVu Sans made bold by libass, which is wider and moves an opaque box's edges),
     /// and a font missing from them falls back to the given family. A file that names a font they do not
     /// hold is drawn with fontconfig's fonts too.
-    static func familyWhenFontsCoverTheFile(_ file: ASSFile, fontFiles: [URL]) -> String? {
-        guard !fontFiles.isEmpty, let first = file.styles.first?.font, !first.isEmpty else { return nil }
-        var given = file.embeddedFontNames
-        for url in fontFiles { given.formUnion(Font.names(inFileAt: url)) }
+    static func familyWhenFontsCoverTheFile(_ file: ASSFile, fontNames: Set<String>) -> String? {
+        guard !fontNames.isEmpty, let first = file.styles.first?.font, !first.isEmpty else { return nil }
+        let given = fontNames.union(file.embeddedFontNames)
         var named = Set(file.styles.map(\.font))
         for event in file.events {
             var rest = event.text[...]
@@ -95,9 +97,15 @@ public struct ASSContent: TimedContent, BackdropAwareContent {
 
     /// The warnings of ``fontWarnings`` for `file`, whose own font files are `fontFiles`.
     static func missingFonts(in file: ASSFile, fileName: String, fontFiles: [URL]) -> [String] {
+        missingFonts(
+            in: file, fileName: fileName,
+            fontNames: fontFiles.reduce(into: Set<String>()) { $0.formUnion(Font.names(inFileAt: $1)) })
+    }
+
+    /// The warnings of ``fontWarnings`` for `file`, whose own font files have the names `fontNames`.
+    static func missingFonts(in file: ASSFile, fileName: String, fontNames: Set<String>) -> [String] {
         guard !file.styles.isEmpty else { return [] }
-        var known = Font.installedNames.union(file.embeddedFontNames)
-        for url in fontFiles { known.formUnion(Font.names(inFileAt: url)) }
+        let known = Font.installedNames.union(file.embeddedFontNames).union(fontNames)
         var warned = Set<String>()
         return file.styles.compactMap { style in
             let name = style.font.lowercased()

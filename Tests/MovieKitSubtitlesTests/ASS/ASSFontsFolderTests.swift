@@ -13,20 +13,13 @@ struct ASSFontsFolderTests {
     /// An opaque box (BorderStyle 3) around italic, bold and regular text in DejaVu Sans: with only
     /// the regular face given, libass makes the bold and italic itself; an installed DejaVu Sans Bold
     /// (fonts-dejavu-core) is wider, and had moved the box's edges.
-    static let script = """
-        [Script Info]
-        ScriptType: v4.00+
-        PlayResX: 320
-        PlayResY: 180
-
-        [V4+ Styles]
-        Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
-        Style: Default,DejaVu Sans,20,&H00FFFFFF,&H000000FF,&H00402000,&H00000000,-1,0,0,0,100,100,0,0,3,2,0,2,10,10,10,1
-
-        [Events]
-        Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
-        Dialogue: 0,0:00:00.00,0:00:02.00,Default,,0,0,0,,{\\i1}Italic{\\i0} and {\\b0}regular{\\b1} bold
-        """
+    static let script =
+        ASSTests.header.replacingOccurrences(
+            of:
+                "Style: Default,DejaVu Sans,20,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,0,0,2,10,10,10,1",
+            with:
+                "Style: Default,DejaVu Sans,20,&H00FFFFFF,&H000000FF,&H00402000,&H00000000,-1,0,0,0,100,100,0,0,3,2,0,2,10,10,10,1"
+        ) + "Dialogue: 0,0:00:00.00,0:00:02.00,Default,,0,0,0,,{\\i1}Italic{\\i0} and {\\b0}regular{\\b1} bold\n"
 
     static func picture(of content: ASSContent) throws -> Image {
         let canvas = Canvas(width: 320, height: 180, fps: 25, duration: 2)
@@ -60,7 +53,9 @@ struct ASSFontsFolderTests {
         }
         #expect(boxed > 1000, "the box is drawn")
         #expect(differing == 0, "\(differing) pixels differ from libass given the folder's fonts alone")
-        #expect(ASSContent.familyWhenFontsCoverTheFile(drawn.file, fontFiles: [regular]) == "DejaVu Sans")
+        #expect(
+            ASSContent.familyWhenFontsCoverTheFile(drawn.file, fontNames: Font.names(inFileAt: regular))
+                == "DejaVu Sans")
     }
 
     /// A file that names a font the folder does not hold keeps fontconfig's fonts.
@@ -69,7 +64,7 @@ struct ASSFontsFolderTests {
             parsing: Self.script.replacingOccurrences(of: "regular{", with: "{\\fnDejaVu Serif}regular{"),
             fileName: "box.ass")
         let regular = URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
-        #expect(ASSContent.familyWhenFontsCoverTheFile(file, fontFiles: [regular]) == nil)
-        #expect(ASSContent.familyWhenFontsCoverTheFile(file, fontFiles: []) == nil)
+        #expect(ASSContent.familyWhenFontsCoverTheFile(file, fontNames: Font.names(inFileAt: regular)) == nil)
+        #expect(ASSContent.familyWhenFontsCoverTheFile(file, fontNames: []) == nil)
     }
 }

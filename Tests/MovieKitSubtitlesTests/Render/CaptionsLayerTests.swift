@@ -1,5 +1,6 @@
 import Foundation
 import FrameDraw
+import MovieKitCore
 import MovieKitScene
 import Testing
 
@@ -11,6 +12,16 @@ import Testing
 struct CaptionsLayerTests {
     static func word(_ text: String, _ start: Double, _ end: Double) -> Transcript.Word {
         Transcript.Word(text: text, start: start, end: end)
+    }
+
+    /// A renderer of `words` as captions in `style` over a 640x360 blue canvas of 2 s.
+    static func renderer(_ words: [Transcript.Word], style: CaptionStyle = CaptionStyle(), fps: FrameRate = 10)
+        throws -> SceneRenderer
+    {
+        var canvas = Canvas(width: 640, height: 360, fps: fps, duration: 2)
+        canvas.background = Color(red: 0, green: 0, blue: 0.5)
+        let layer = Layer(.timed(CaptionsContent(words: words, style: style)))
+        return try SceneRenderer(scene: Scene(canvas: canvas, layers: [layer]))
     }
 
     @Test func wordsAreGroupedIntoPagesByLengthPausesAndSentences() {
@@ -43,11 +54,7 @@ struct CaptionsLayerTests {
     }
 
     @Test func theActiveWordChangesOnTheFrameItsStartFallsIn() throws {
-        var canvas = Canvas(width: 640, height: 360, fps: 10, duration: 2)
-        canvas.background = Color(red: 0, green: 0, blue: 0.5)
-        let words = [Self.word("AAAA", 0, 0.5), Self.word("BBBB", 0.5, 1.0)]
-        let layer = Layer(.timed(CaptionsContent(words: words)))
-        let renderer = try SceneRenderer(scene: Scene(canvas: canvas, layers: [layer]))
+        let renderer = try Self.renderer([Self.word("AAAA", 0, 0.5), Self.word("BBBB", 0.5, 1.0)])
         let atFour = try Self.yellowColumns(renderer, at: 0.4)
         let atFive = try Self.yellowColumns(renderer, at: 0.5)
         #expect(!atFour.isEmpty && atFour.allSatisfy { $0 < 320 }, "frame 4 marks the first word")
@@ -59,11 +66,9 @@ struct CaptionsLayerTests {
     /// 0.2000 to 0.2333 s) is marked, and its page shown, from that frame, not the next; so is every
     /// word after it. A page ends on the frame its end falls in.
     @Test func aWordBetweenFrameTimesIsMarkedOnTheFrameItsStartFallsIn() throws {
-        var canvas = Canvas(width: 640, height: 360, fps: 30, duration: 2)
-        canvas.background = Color(red: 0, green: 0, blue: 0.5)
-        let words = [Self.word("AAAA", 0.2167, 0.5167), Self.word("BBBB", 0.5167, 0.9833)]
-        let renderer = try SceneRenderer(
-            scene: Scene(canvas: canvas, layers: [Layer(.timed(CaptionsContent(words: words)))]))
+        let renderer = try Self.renderer(
+            [Self.word("AAAA", 0.2167, 0.5167), Self.word("BBBB", 0.5167, 0.9833)], fps: 30)
+        let canvas = renderer.canvas
         #expect(try Self.yellowColumns(renderer, at: canvas.time(ofFrame: 5)).isEmpty, "frame 5 is before the page")
         let six = try Self.yellowColumns(renderer, at: canvas.time(ofFrame: 6))
         #expect(!six.isEmpty && six.allSatisfy { $0 < 320 }, "frame 6 shows the page and marks the first word")
@@ -78,27 +83,19 @@ struct CaptionsLayerTests {
     }
 
     @Test func karaokeMarksEveryWordSpokenSoFar() throws {
-        var canvas = Canvas(width: 640, height: 360, fps: 10, duration: 2)
-        canvas.background = Color(red: 0, green: 0, blue: 0.5)
         var style = CaptionStyle.named["karaoke"] ?? CaptionStyle()
         style.activeColor = Color(red: 1, green: 0.85, blue: 0)
-        let words = [Self.word("AAAA", 0, 0.5), Self.word("BBBB", 0.5, 1.0)]
-        let renderer = try SceneRenderer(
-            scene: Scene(canvas: canvas, layers: [Layer(.timed(CaptionsContent(words: words, style: style)))]))
+        let renderer = try Self.renderer([Self.word("AAAA", 0, 0.5), Self.word("BBBB", 0.5, 1.0)], style: style)
         let atFive = try Self.yellowColumns(renderer, at: 0.5)
         #expect(atFive.contains { $0 < 320 } && atFive.contains { $0 > 320 })
     }
 
     /// The yellow pixels and the rows they span at `time`, with the named style, for two words.
     static func yellow(style name: String, at time: Double) throws -> (count: Int, rows: Int, columns: [Int]) {
-        var canvas = Canvas(width: 640, height: 360, fps: 10, duration: 2)
-        canvas.background = Color(red: 0, green: 0, blue: 0.5)
         var style = try #require(CaptionStyle.named[name])
         style.activeColor = Color(red: 1, green: 0.85, blue: 0)
-        let words = [Self.word("AAAA", 0, 0.5), Self.word("BBBB", 0.5, 1.0)]
-        let image = try SceneRenderer(
-            scene: Scene(canvas: canvas, layers: [Layer(.timed(CaptionsContent(words: words, style: style)))])
-        ).image(at: time)
+        let image = try Self.renderer([Self.word("AAAA", 0, 0.5), Self.word("BBBB", 0.5, 1.0)], style: style)
+            .image(at: time)
         var count = 0
         var rows = Set<Int>()
         var columns = Set<Int>()
@@ -134,11 +131,7 @@ struct CaptionsLayerTests {
     /// Right-to-left words are laid out by Pango from the right: the first word spoken is the
     /// rightmost; and an emoji is drawn in colour (Noto Color Emoji, which install-deps installs).
     @Test func rightToLeftTextRunsFromTheRightAndEmojiAreInColour() throws {
-        var canvas = Canvas(width: 640, height: 360, fps: 10, duration: 2)
-        canvas.background = Color(red: 0, green: 0, blue: 0.5)
-        let hebrew = [Self.word("שלום", 0, 0.5), Self.word("עולם", 0.5, 1.0)]
-        let renderer = try SceneRenderer(
-            scene: Scene(canvas: canvas, layers: [Layer(.timed(CaptionsContent(words: hebrew)))]))
+        let renderer = try Self.renderer([Self.word("שלום", 0, 0.5), Self.word("עולם", 0.5, 1.0)])
         let first = try Self.yellowColumns(renderer, at: 0.2)
         let second = try Self.yellowColumns(renderer, at: 0.7)
         #expect(!first.isEmpty && !second.isEmpty)
@@ -147,9 +140,7 @@ struct CaptionsLayerTests {
         let emoji = [Self.word("Party", 0, 0.5), Self.word("🎉", 0.5, 1.0)]
         var style = CaptionStyle()
         style.outlineWidth = 0
-        let image = try SceneRenderer(
-            scene: Scene(canvas: canvas, layers: [Layer(.timed(CaptionsContent(words: emoji, style: style)))])
-        ).image(at: 0.2)
+        let image = try Self.renderer(emoji, style: style).image(at: 0.2)
         // Colours that are neither the white text, the yellow mark nor the blue background: the emoji's.
         let coloured = (0..<640).contains { x in
             (200..<360).contains { y in
@@ -165,14 +156,10 @@ struct CaptionsLayerTests {
     /// and the words are as wide as their characters; the first word is marked, left of the second.
     @Test(arguments: [["こんにちは", "世界"], ["你好", "世界"], ["안녕하세요", "세계"]])
     func cjkCaptionsHaveGlyphsAndMarkTheSpokenWord(words: [String]) throws {
-        var canvas = Canvas(width: 640, height: 360, fps: 10, duration: 2)
-        canvas.background = Color(red: 0, green: 0, blue: 0.5)
-        let timed = [Self.word(words[0], 0, 0.5), Self.word(words[1], 0.5, 1.0)]
         let style = CaptionStyle()
         let font = TextStyle(font: Font(family: style.fontFamily, size: 27, weight: .bold))
         #expect(font.unknownGlyphCount(in: words.joined()) == 0)
-        let renderer = try SceneRenderer(
-            scene: Scene(canvas: canvas, layers: [Layer(.timed(CaptionsContent(words: timed, style: style)))]))
+        let renderer = try Self.renderer([Self.word(words[0], 0, 0.5), Self.word(words[1], 0.5, 1.0)], style: style)
         let first = try Self.yellowColumns(renderer, at: 0.2)
         let second = try Self.yellowColumns(renderer, at: 0.7)
         // A CJK character is about an em wide; the marked word spans at least half an em per character.
