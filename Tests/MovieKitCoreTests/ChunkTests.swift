@@ -19,6 +19,20 @@ struct ChunkTests {
         var testDescription: String { "\(frames) frames, GOP \(gop), \(chunks) chunks" }
     }
 
+    /// A chunk's x264 parameters (fixed keyframes) join the ones every H.264 movie gets (no AVX-512,
+    /// see `X264CPU`) in one option: libavcodec keeps only the last of two `x264-params`.
+    @Test func aChunksX264ParametersKeepTheInstructionSetsOfEveryMovie() {
+        let base = Self.settings.encoderConfiguration(for: .h264, encoderName: "libx264")
+        let chunk = Self.settings.chunkConfiguration(base)
+        let parameters = chunk.options.filter { $0.name == "x264-params" }.map(\.value)
+        #expect(parameters.count == 1)
+        #expect(parameters.first?.hasSuffix("scenecut=0:open-gop=0:keyint=30:min-keyint=30") == true)
+        if let flags = X264CPU.flagsWithoutAVX512 {
+            #expect(parameters.first?.hasPrefix("asm=\(flags):") == true)
+            #expect(base.options.contains(CodecOption("x264-params", "asm=\(flags)")))
+        }
+    }
+
     static let splits: [Split] = [
         Split(frames: 300, gop: 30, chunks: 1, expected: [0..<300]),
         Split(frames: 300, gop: 30, chunks: 10, expected: (0..<10).map { ($0 * 30)..<($0 * 30 + 30) }),

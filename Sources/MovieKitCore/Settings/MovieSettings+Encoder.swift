@@ -63,6 +63,10 @@ extension MovieSettings {
             } else {
                 options.append(CodecOption("profile", "high"))
             }
+            // x264's AVX-512 code makes the bytes depend on the process's heap (see `X264CPU`).
+            if encoderName == "libx264", let flags = X264CPU.flagsWithoutAVX512 {
+                options.append(CodecOption("x264-params", "asm=\(flags)"))
+            }
         case .hevc:
             options.append(CodecOption("preset", preset.rawValue))
             if let tune { options.append(CodecOption("tune", tune.rawValue)) }
@@ -107,8 +111,10 @@ extension MovieSettings {
         configuration.threadCount = 1
         switch base.encoderName {
         case "libx264":
-            configuration.options.append(
-                CodecOption("x264-params", "scenecut=0:open-gop=0:keyint=\(gopSize):min-keyint=\(gopSize)"))
+            let chunkParameters = "scenecut=0:open-gop=0:keyint=\(gopSize):min-keyint=\(gopSize)"
+            let existing = configuration.options.last { $0.name == "x264-params" }.map { $0.value + ":" } ?? ""
+            configuration.options.removeAll { $0.name == "x264-params" }
+            configuration.options.append(CodecOption("x264-params", existing + chunkParameters))
         case "libx265":
             configuration.options.removeAll { $0.name == "x265-params" }
             configuration.options.append(
