@@ -42,7 +42,7 @@ test-distributed: deps
 
 # The render service (`moviemake serve`): MovieKitServiceTests (API, security, kill -9, SIGTERM, webhooks,
 # load, two servers on a PostgreSQL queue started here) and schemathesis against its OpenAPI document.
-# Builds the package with MOVIEKIT_SERVICE=1, which adds Hummingbird, GRDB, postgres-nio and the rest.
+# Builds the service's own package (Service/Package.swift: Hummingbird, GRDB, postgres-nio and the rest).
 test-service: deps
 	bash scripts/test-service.sh
 
@@ -50,9 +50,10 @@ test-service: deps
 openapi: deps
 	bash scripts/openapi.sh generate
 
-# `moviemake` with the render service, in release: .build/release/moviemake serve …
+# The render service in release, with moviemake beside it: Service/.build/release/moviemake serve …
+# (moviemake serve runs the moviemake-serve beside it).
 serve: deps
-	MOVIEKIT_SERVICE=1 $(SWIFT) build -c release --product moviemake
+	cd Service && $(SWIFT) build -c release --product moviemake-serve && $(SWIFT) build -c release --product moviemake
 
 # `moviemake preview` in headless Chromium (installed from Debian when missing): scrub, play, live reload
 # and errors, as a scene author sees them (scripts/test-browser.sh). SCREENSHOT=path saves the page.
@@ -83,7 +84,7 @@ bench: deps
 # service; writes benchmarks/RESULTS-W7.md. W7_ARGS="--rows 20" for a shorter run.
 W7_ARGS ?=
 bench-w7: deps
-	MOVIEKIT_SERVICE=1 $(SWIFT) build -c release --product moviemake
+	cd Service && $(SWIFT) build -c release --product moviemake-serve && $(SWIFT) build -c release --product moviemake
 	python3 benchmarks/w7-scale.py $(W7_ARGS)
 
 # --- Reliability (CONTRIBUTING.md, Reliability) -----------------------------------------------------------
@@ -146,11 +147,12 @@ fuzz-ci: fuzz-build
 	@FUZZ_FLAGS="$(FUZZ_FLAGS)" bash scripts/fuzz.sh $(FUZZ_CI_SECONDS) $(FUZZ_CI_TARGETS)
 
 clean:
-	rm -rf .build .build-asan .build-tsan .build-fuzz out
+	rm -rf .build .build-asan .build-tsan .build-fuzz out Service/.build
 
 # Formatting: `swift format` ships with the toolchain; .swift-format holds the configuration.
 # `make format` rewrites the files, `make lint` (run by CI) fails on any difference or rule warning.
-FORMAT_PATHS = Package.swift Sources Tests Examples Snippets benchmarks/MovieKitBenchmarks Fuzz
+FORMAT_PATHS = Package.swift Sources Tests Examples Snippets benchmarks/MovieKitBenchmarks Fuzz Service/Package.swift \
+	Service/Sources Service/Tests
 
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)

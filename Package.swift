@@ -12,6 +12,10 @@ let package = Package(
         .library(name: "MovieKitPreview", targets: ["MovieKitPreview"]),
         .library(name: "MovieKitSubtitles", targets: ["MovieKitSubtitles"]),
         .library(name: "MovieKitBatch", targets: ["MovieKitBatch"]),
+        .library(name: "MovieKitKinds", targets: ["MovieKitKinds"]),
+        // What the tests share (MovieProbe, TemporaryDirectory, ChildProcess), for the render service's
+        // package (Service/) too.
+        .library(name: "MovieKitTestSupport", targets: ["TestSupport"]),
         .executable(name: "moviemake", targets: ["moviemake"])
     ],
     dependencies: [
@@ -119,6 +123,10 @@ let package = Package(
                 "MovieKitScene", "MovieKitCore", .product(name: "SwiftCSV", package: "SwiftCSV")
             ]),
 
+        // The standard kinds of content in one registry (MovieKitScene's own, Lottie, subtitles): what
+        // `moviemake` and the render service read documents with.
+        .target(name: "MovieKitKinds", dependencies: ["MovieKitScene", "MovieKitLottie", "MovieKitSubtitles"]),
+
         // A live preview in the browser: a local server for a scene, with the page as plain resources.
         .target(
             name: "MovieKitPreview",
@@ -129,12 +137,13 @@ let package = Package(
             resources: [.copy("Page")]
         ),
 
-        // Command-line tool.
+        // Command-line tool. `moviemake serve` runs the render service's own executable, moviemake-serve,
+        // from the package in Service/ (Hummingbird, GRDB, postgres-nio …), which depends on this one by path.
         .executableTarget(
             name: "moviemake",
             dependencies: [
                 "MovieKitCore", "MovieKitScene", "MovieKitLottie", "MovieKitPreview", "MovieKitSubtitles",
-                "MovieKitBatch",
+                "MovieKitBatch", "MovieKitKinds",
                 "FrameDraw",
                 "CPosix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
@@ -274,70 +283,3 @@ let package = Package(
             path: "Tests/ReliabilityScenarios")
     ]
 )
-
-// The render service (`moviemake serve`, Sources/MovieKitService): an HTTP API generated from its
-// OpenAPI document on Hummingbird, a durable queue on SQLite (GRDB) or PostgreSQL (postgres-nio),
-// webhooks and metrics. Its dependencies take minutes to build, so they are part of the package only
-// when MOVIEKIT_SERVICE=1 (`make serve`, `make test-service`); the other targets build the same either
-// way, so their build products are shared.
-if Context.environment["MOVIEKIT_SERVICE"] == "1" {
-    package.products.append(.library(name: "MovieKitService", targets: ["MovieKitService"]))
-    package.dependencies += [
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
-        // Only for `make openapi` (scripts/openapi.sh), which runs the generator.
-        .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.0.0"),
-        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.0.0"),
-        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.0.0"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
-        .package(url: "https://github.com/vapor/postgres-nio", from: "1.21.0"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
-        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
-        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
-        // Imported by the service's own files; the packages above depend on them too.
-        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.60.0")
-    ]
-    package.targets += [
-        .target(
-            name: "MovieKitService",
-            dependencies: [
-                "MovieKitBatch", "MovieKitScene", "MovieKitCore", "MovieKitLottie", "MovieKitSubtitles", "FrameDraw",
-                "CPosix", .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Crypto", package: "swift-crypto"), .product(name: "Yams", package: "Yams"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio")
-            ],
-            // Generated/ holds the server code swift-openapi-generator makes from openapi.yaml, committed
-            // (`make openapi` regenerates it, `make test` checks it is current) rather than made by its build
-            // plugin, which would build the generator and OpenAPIKit with every service build.
-            exclude: ["openapi-generator-config.yaml", "Generated/openapi.sha256"],
-            resources: [.copy("openapi.yaml")]
-        ),
-        .testTarget(
-            name: "MovieKitServiceTests",
-            dependencies: [
-                "MovieKitService", "TestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio")
-            ])
-    ]
-    for target in package.targets where target.name == "moviemake" {
-        target.dependencies.append("MovieKitService")
-        // Not `canImport`: a module left in the shared build folder by an earlier service build
-        // would make it true in a build without the service.
-        target.swiftSettings = (target.swiftSettings ?? []) + [.define("MOVIEKIT_SERVICE")]
-    }
-}

@@ -125,7 +125,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--rows", type=int, default=100)
     parser.add_argument("--runs", type=int, default=1)
-    parser.add_argument("--moviemake", default=".build/release/moviemake")
+    parser.add_argument("--moviemake", default="Service/.build/release/moviemake")
     parser.add_argument("--results", default="benchmarks/RESULTS-W7.md")
     args = parser.parse_args()
     moviemake = os.path.abspath(args.moviemake)

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# make test-service: the render service (`moviemake serve`, built with MOVIEKIT_SERVICE=1).
+# make test-service: the render service (`moviemake serve`: the package in Service/, whose executable
+# moviemake-serve `moviemake serve` runs).
 #
 # 1. Installs what it needs when missing: Debian's postgresql and libsqlite3-dev, and schemathesis
 #    from PyPI (in .build/service-venv).
-# 2. Builds the package with the service and runs MovieKitServiceTests one test at a time (they
+# 2. Builds the service's package (moviemake-serve, and moviemake beside it) and runs
+#    MovieKitServiceTests one test at a time (they
 #    start servers, kill them and time submissions): the API, security, durability (kill -9 and
 #    SIGTERM), webhooks, load, and two servers on one PostgreSQL queue. PostgreSQL runs on a
 #    private port and data folder made here, as the postgres user, and is stopped at the end.
@@ -11,7 +13,7 @@
 #    5xx, and every response matching its schema.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export MOVIEKIT_SERVICE=1
+ROOT="$PWD"
 if [ "$(id -u)" -eq 0 ]; then SUDO=(); else SUDO=(sudo); fi
 
 missing=()
@@ -31,7 +33,8 @@ if [ ! -x "$VENV/bin/schemathesis" ]; then
 fi
 
 start=$SECONDS
-swift build --build-tests
+# The tests start `moviemake serve`, which runs the moviemake-serve beside it; both are built here.
+(cd Service && swift build --build-tests && swift build --product moviemake)
 echo "test-service: built in $((SECONDS - start)) s"
 
 # PostgreSQL on a private port, as the postgres user (it refuses to run as root).
@@ -53,14 +56,14 @@ as_postgres "$PGBIN/createdb" -h 127.0.0.1 -p "$PGPORT" -U postgres moviekit
 export MOVIEKIT_TEST_POSTGRES_URL="postgres://postgres@127.0.0.1:$PGPORT/moviekit"
 
 start=$SECONDS
-swift test --skip-build --no-parallel --filter MovieKitServiceTests
+(cd Service && swift test --skip-build --no-parallel --filter MovieKitServiceTests)
 echo "test-service: MovieKitServiceTests took $((SECONDS - start)) s"
 
 # schemathesis against the served document.
 WORK="$(mktemp -d /tmp/moviekit-schemathesis.XXXXXX)"
 echo "schemathesis-token" >"$WORK/tokens"
 mkdir -p "$WORK/assets"
-BIN="$(swift build --show-bin-path)/moviemake"
+BIN="$(cd Service && swift build --show-bin-path)/moviemake"
 "$BIN" serve --port 0 --data "$WORK/data" --assets "$WORK/assets" --token-file "$WORK/tokens" \
   --max-queued-per-token 10000 >"$WORK/out" 2>"$WORK/log" &
 SERVER_PID=$!

@@ -31,7 +31,10 @@ final class PreviewRender: Sendable {
         guard started else { return false }
         Thread.detachNewThread { [self] in
             do {
-                try renderer.render(to: output, settings: settings, overwrite: true) { progress in
+                let render = MovieRender(
+                    renderer: renderer, output: output, settings: try settings ?? renderer.movieSettings(),
+                    identity: output.path)
+                try render.run(overwrite: true) { progress in
                     self.status.withLock {
                         $0.encodedFrames = progress.encodedFrames
                         $0.totalFrames = progress.totalFrames

@@ -1,8 +1,7 @@
 import ArgumentParser
 import MovieKitCore
-import MovieKitLottie
+import MovieKitKinds
 import MovieKitScene
-import MovieKitSubtitles
 
 @main
 struct Moviemake: ParsableCommand {
@@ -45,18 +44,13 @@ struct Moviemake: ParsableCommand {
         }
     }
 
-    /// The kinds of content `moviemake` reads documents with, beside MovieKitScene's own: their formats
-    /// and scene-file layer types. A new kind is one entry here; every command, `moviemake serve` and
-    /// `moviemake preview` read documents through this registry.
-    static let contentRegistry = ContentRegistry(kinds: [Lottie.self, Subtitles.self])
+    /// The kinds of content `moviemake` reads documents with: MovieKit's standard ones
+    /// (``ContentRegistry/standard``, which the render service reads with too). Every command,
+    /// `moviemake preview` and `moviemake-serve` read documents through it.
+    static let contentRegistry = ContentRegistry.standard
 
     /// Adds the registry's kinds to ``ContentRegistry/shared`` too, for the library's functions that
     /// are not given a registry (`SceneDocument.load(contentsOf:variables:)`, `Layer.lottie`). Once, at
     /// launch and before any command reads a document (commands run in-process by tests skip `main`).
-    static func registerContentKinds() { _ = contentKindsRegistered }
-
-    private static let contentKindsRegistered: Void = {
-        ContentKinds.register(Lottie.self)
-        ContentKinds.register(Subtitles.self)
-    }()
+    static func registerContentKinds() { ContentRegistry.registerStandardKinds() }
 }

@@ -1,22 +1,22 @@
 import ArgumentParser
 import Foundation
+import MovieKitKinds
+import MovieKitScene
+import MovieKitService
 import Synchronization
 
-#if MOVIEKIT_SERVICE
-    import MovieKitService
-#endif
-
-/// `moviemake serve`: the render service (MovieKitService), when this moviemake was built with it.
-struct Serve: ParsableCommand {
+/// `moviemake-serve` (which `moviemake serve` runs): the render service, MovieKitService.
+@main
+struct MoviemakeServe: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "moviemake serve",
         abstract: "Run the render service: an HTTP API that renders documents from a durable queue.",
         discussion: """
             The API is described by its OpenAPI document, served at /openapi.json and /openapi.yaml. Every /v1 \
             request needs a bearer token, one of the lines of --token-file. Documents may read only files in \
             --assets. Accepted renders are stored in --data (SQLite) or in PostgreSQL (--queue), and survive a \
             crash or restart. SIGTERM or Ctrl-C stops taking renders, lets running ones finish within \
-            --grace-period, and puts the others back in the queue. \
-            The service is built only with MOVIEKIT_SERVICE=1 (make serve).
+            --grace-period, and puts the others back in the queue; a second one stops at once.
 
             Example:
               moviemake serve --port 8080 --data /var/lib/moviekit --token-file tokens.txt --assets assets
@@ -91,62 +91,67 @@ struct Serve: ParsableCommand {
         }
     }
 
+    static func main() {
+        ShutdownSignals.blockAtLaunch()
+        ContentRegistry.registerStandardKinds()
+        do {
+            var command = try parseAsRoot(nil)
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
+
     func run() throws {
-        #if MOVIEKIT_SERVICE
-            let tokens = try Self.lines(of: tokenFile, what: "token file")
-            guard !tokens.isEmpty else {
-                throw CommandFailure("\(tokenFile) holds no token; write one token per line.")
+        let tokens = try Self.lines(of: tokenFile, what: "token file")
+        guard !tokens.isEmpty else {
+            throw CommandFailure("\(tokenFile) holds no token; write one token per line.")
+        }
+        let dataFolder = URL(fileURLWithPath: data, isDirectory: true)
+        var configuration = RenderService.Configuration(
+            dataFolder: dataFolder,
+            assetsFolder: assets.map { URL(fileURLWithPath: $0, isDirectory: true) }
+                ?? dataFolder.appendingPathComponent("assets", isDirectory: true),
+            tokens: tokens)
+        try FileManager.default.createDirectory(at: configuration.assetsFolder, withIntermediateDirectories: true)
+        configuration.contentRegistry = .standard
+        configuration.host = host
+        configuration.port = port
+        configuration.queueURL = queue
+        configuration.concurrentRenders = concurrentRenders
+        configuration.maximumQueuedPerToken = maxQueuedPerToken
+        configuration.maximumBodySize = maxBodySize
+        configuration.renderTimeLimit = renderTimeLimit
+        configuration.gracePeriod = gracePeriod
+        configuration.lease = lease
+        configuration.allowsRemoteFiles = allowRemoteFiles
+        configuration.webhookFirstRetryDelay = webhookRetryDelay
+        if let webhookSecretFile {
+            guard let secret = FileManager.default.contents(atPath: webhookSecretFile), !secret.isEmpty else {
+                throw CommandFailure(
+                    "\(webhookSecretFile) cannot be read or is empty; it holds the webhook secret.")
             }
-            let dataFolder = URL(fileURLWithPath: data, isDirectory: true)
-            var configuration = RenderService.Configuration(
-                dataFolder: dataFolder,
-                assetsFolder: assets.map { URL(fileURLWithPath: $0, isDirectory: true) }
-                    ?? dataFolder.appendingPathComponent("assets", isDirectory: true),
-                tokens: tokens)
-            try FileManager.default.createDirectory(at: configuration.assetsFolder, withIntermediateDirectories: true)
-            configuration.contentRegistry = Moviemake.contentRegistry
-            configuration.host = host
-            configuration.port = port
-            configuration.queueURL = queue
-            configuration.concurrentRenders = concurrentRenders
-            configuration.maximumQueuedPerToken = maxQueuedPerToken
-            configuration.maximumBodySize = maxBodySize
-            configuration.renderTimeLimit = renderTimeLimit
-            configuration.gracePeriod = gracePeriod
-            configuration.lease = lease
-            configuration.allowsRemoteFiles = allowRemoteFiles
-            configuration.webhookFirstRetryDelay = webhookRetryDelay
-            if let webhookSecretFile {
-                guard let secret = FileManager.default.contents(atPath: webhookSecretFile), !secret.isEmpty else {
-                    throw CommandFailure(
-                        "\(webhookSecretFile) cannot be read or is empty; it holds the webhook secret.")
+            configuration.webhookSecret = secret
+        }
+        let service = RenderService(configuration: configuration)
+        let host = configuration.host
+        let finished = DispatchSemaphore(value: 0)
+        let failure = ServeFailure()
+        Task {
+            do {
+                try await service.run { port in
+                    FileHandle.standardOutput.write(Data("Listening on http://\(host):\(port)\n".utf8))
                 }
-                configuration.webhookSecret = secret
+            } catch {
+                failure.error = "\(error)"
             }
-            let service = RenderService(configuration: configuration)
-            let host = configuration.host
-            let finished = DispatchSemaphore(value: 0)
-            let failure = ServeFailure()
-            Task {
-                do {
-                    try await service.run { port in
-                        FileHandle.standardOutput.write(Data("Listening on http://\(host):\(port)\n".utf8))
-                    }
-                } catch {
-                    failure.error = "\(error)"
-                }
-                finished.signal()
-            }
-            // The first SIGINT or SIGTERM begins a graceful shutdown; a second one exits at once.
-            try SignalCancellation.run(cancel: { service.shutDown() }) {
-                finished.wait()
-                if let error = failure.error { throw CommandFailure("The render service stopped: \(error)") }
-            }
-        #else
-            throw CommandFailure(
-                "This moviemake was built without the render service; build it with `make serve` (MOVIEKIT_SERVICE=1 swift build -c release --product moviemake)."
-            )
-        #endif
+            finished.signal()
+        }
+        // The first SIGINT or SIGTERM begins a graceful shutdown; a second one exits at once.
+        ShutdownSignals.start { service.shutDown() }
+        finished.wait()
+        if let error = failure.error { throw CommandFailure("The render service stopped: \(error)") }
+        if let number = ShutdownSignals.received { throw ExitCode(128 + number) }
     }
 
     /// The non-empty lines of a file, trimmed.

@@ -15,7 +15,8 @@ final class ServerProcess {
     static let token = "test-token-1"
     static let otherToken = "test-token-2"
 
-    /// The `moviemake` executable built beside the test bundle (with MOVIEKIT_SERVICE=1).
+    /// The `moviemake` executable built beside the test bundle (the service package builds it beside
+    /// moviemake-serve, which its `serve` runs).
     static func moviemake() throws -> URL {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()

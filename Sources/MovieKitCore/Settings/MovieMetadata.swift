@@ -1,7 +1,7 @@
 import Foundation
 
 /// Descriptive tags written into containers that take them (MP4, MOV, WebM, MKV).
-public struct MovieMetadata: Sendable, Hashable {
+public struct MovieMetadata: Sendable, Hashable, Codable {
     public var title: String?
     public var artist: String?
     public var comment: String?

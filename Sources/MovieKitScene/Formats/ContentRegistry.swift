@@ -110,7 +110,9 @@ public struct ContentRegistry: Sendable {
     public func load(contentsOf url: URL, variables: [String: String] = [:]) throws -> SceneDocument {
         let choice = try choice(for: url)
         do {
-            return try choice.format.read(url, variables, self)
+            var document = try choice.format.read(url, variables, self)
+            document.variables = variables
+            return document
         } catch let error as SceneError where !choice.passedOver.isEmpty {
             // A key the format does not know may mean the file is of another kind that shares its
             // extension: say which kind it was taken for, and why.

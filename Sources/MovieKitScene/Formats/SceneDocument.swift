@@ -35,6 +35,9 @@ public struct SceneDocument: Sendable {
     /// ProRes 4444, the codec editors import overlays in, instead of being written as opaque H.264.
     /// Default `false`.
     public var isOverlay = false
+    /// The values its `${name}` placeholders were filled with when it was read (``ContentRegistry/load(contentsOf:variables:)``),
+    /// so that another process can read it the same way (``RenderPlan/Portable``).
+    public var variables: [String: String] = [:]
 
     /// Creates a document from its parts.
     /// - Parameters:

@@ -44,3 +44,49 @@ public struct RenderOverrides: Sendable, Hashable {
     /// Overrides that ask for nothing: the document's settings, else MovieKit's defaults.
     public init() {}
 }
+
+extension RenderOverrides: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case width, height, fps, codec, alpha, chroma, bitDepth, crf, bitRate, preset, tune, draft
+        case keyframeInterval, metadata, loudness
+    }
+
+    /// Reads overrides; a key left out asks for nothing, as in ``init()``.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        width = try container.decodeIfPresent(Int.self, forKey: .width)
+        height = try container.decodeIfPresent(Int.self, forKey: .height)
+        fps = try container.decodeIfPresent(FrameRate.self, forKey: .fps)
+        codec = try container.decodeIfPresent(VideoCodec.self, forKey: .codec)
+        alpha = try container.decodeIfPresent(Bool.self, forKey: .alpha)
+        chroma = try container.decodeIfPresent(ChromaSubsampling.self, forKey: .chroma)
+        bitDepth = try container.decodeIfPresent(BitDepth.self, forKey: .bitDepth)
+        crf = try container.decodeIfPresent(Int.self, forKey: .crf)
+        bitRate = try container.decodeIfPresent(Int.self, forKey: .bitRate)
+        preset = try container.decodeIfPresent(Preset.self, forKey: .preset)
+        tune = try container.decodeIfPresent(Tune.self, forKey: .tune)
+        draft = try container.decodeIfPresent(Bool.self, forKey: .draft) ?? false
+        keyframeInterval = try container.decodeIfPresent(Double.self, forKey: .keyframeInterval) ?? 2
+        metadata = try container.decodeIfPresent(MovieMetadata.self, forKey: .metadata) ?? MovieMetadata()
+        loudness = try container.decodeIfPresent(LoudnessNormalization.self, forKey: .loudness)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(width, forKey: .width)
+        try container.encodeIfPresent(height, forKey: .height)
+        try container.encodeIfPresent(fps, forKey: .fps)
+        try container.encodeIfPresent(codec, forKey: .codec)
+        try container.encodeIfPresent(alpha, forKey: .alpha)
+        try container.encodeIfPresent(chroma, forKey: .chroma)
+        try container.encodeIfPresent(bitDepth, forKey: .bitDepth)
+        try container.encodeIfPresent(crf, forKey: .crf)
+        try container.encodeIfPresent(bitRate, forKey: .bitRate)
+        try container.encodeIfPresent(preset, forKey: .preset)
+        try container.encodeIfPresent(tune, forKey: .tune)
+        if draft { try container.encode(draft, forKey: .draft) }
+        try container.encode(keyframeInterval, forKey: .keyframeInterval)
+        if !metadata.isEmpty { try container.encode(metadata, forKey: .metadata) }
+        try container.encodeIfPresent(loudness, forKey: .loudness)
+    }
+}

@@ -93,7 +93,7 @@ struct AudiogramCommand: ParsableCommand {
             "\(clip.from)..<\(clip.to.map { "\($0)" } ?? "end")"
         ]
         let job = MovieRender(
-            renderer: renderer, output: url, settings: settings, movieIdentity: identity.joined(separator: "\n"))
+            renderer: renderer, output: url, settings: settings, identity: identity.joined(separator: "\n"))
         _ = try RenderRunner.run(job, encoding: encoding, chunks: try ChunkOptions.parse([]), progress: progress)
     }
 }

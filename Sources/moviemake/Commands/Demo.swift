@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import FrameDraw
 import MovieKitCore
+import MovieKitScene
 
 /// Renders a demo movie from built-in drawing code.
 struct Demo: ParsableCommand {
@@ -54,8 +55,8 @@ struct Demo: ParsableCommand {
         let duration = seconds
         let job = MovieRender(
             output: URL(fileURLWithPath: output), settings: settings, frameCount: frameCount,
-            movieIdentity: "moviemake demo, \(seconds) s",
-            draw: { context, frame, _ in scene.draw(in: context, time: frame.time, duration: duration) })
+            identity: "moviemake demo, \(seconds) s",
+            draw: { context, frame in scene.draw(in: context, time: frame.time, duration: duration) })
         _ = try RenderRunner.run(job, encoding: encoding, chunks: chunks, progress: progress)
     }
 }

@@ -159,7 +159,7 @@ struct Render: ParsableCommand {
         let variables = try sceneOptions.variables().sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         var job = MovieRender(
             renderer: renderer, output: output, settings: settings,
-            movieIdentity: sceneText + "\n" + variables.joined(separator: "\n") + overlayIdentity
+            identity: sceneText + "\n" + variables.joined(separator: "\n") + overlayIdentity
                 + subtitleTracks.identity)
         job.subtitleTracks = try subtitleTracks.subtitleTracks()
         if targets.target == .telegramSticker {

@@ -180,7 +180,7 @@ struct SlideshowCommand: ParsableCommand {
         let renderer = try SceneRenderer(scene: scene)
         var job = MovieRender(
             renderer: renderer, output: url, settings: settings,
-            movieIdentity: "slideshow " + photoPaths.joined(separator: "\n") + "\(try show.timing().slides)"
+            identity: "slideshow " + photoPaths.joined(separator: "\n") + "\(try show.timing().slides)"
                 + [subtitles, transcript].compactMap { $0.map { "\n" + Render.contentsOrPath($0) } }.joined()
                 + subtitleTracks.identity)
         job.subtitleTracks = try subtitleTracks.subtitleTracks()

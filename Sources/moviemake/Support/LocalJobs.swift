@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MovieKitCore
+import MovieKitScene
 import Synchronization
 
 /// Renders a movie's chunks in child `moviemake` processes on this machine and joins them.

@@ -5,38 +5,6 @@ import MovieKitCore
 import MovieKitScene
 import Synchronization
 
-/// What a rendering subcommand renders: the movie's frames as a function of time, and its audio (not the
-/// render service's `RenderJob`, a row of its queue).
-struct MovieRender: Sendable {
-    var output: URL
-    var settings: MovieSettings
-    var frameCount: Int
-    /// Identifies what is rendered (a scene file's contents and variables, the demo's length), for chunk fingerprints.
-    var movieIdentity: String
-    var audio: [AudioTrack] = []
-    /// Subtitle streams carried in the movie.
-    var subtitleTracks: [SubtitleTrack] = []
-    /// Which frames hold the frame before them still (not drawn again), by index in the movie.
-    var repeatsPrevious: (@Sendable (Int) -> Bool)? = nil
-    /// Whether frames start cleared; `false` when `draw` sets every pixel (a scene fills its background).
-    var clearsFrames = true
-    /// Draws one frame; the backdrop is told when a clip's decoded picture fills it (`SceneRenderer`).
-    var draw: @Sendable (DrawingContext, FrameTime, FrameBackdrop) throws -> Void
-}
-
-extension MovieRender {
-    /// A job that renders a scene: its frame count, held frames and audio as the scene gives them
-    /// at the settings' frame rate.
-    init(renderer: SceneRenderer, output: URL, settings: MovieSettings, movieIdentity: String) {
-        let scene = renderer.scene
-        self.init(
-            output: output, settings: settings, frameCount: scene.frameCount(at: settings.fps),
-            movieIdentity: movieIdentity,
-            audio: scene.audio, repeatsPrevious: scene.repeatsPrevious(at: settings.fps), clearsFrames: false,
-            draw: { context, frame, backdrop in renderer.draw(in: context, at: frame.time, over: backdrop) })
-    }
-}
-
 /// Renders a job the way the flags ask: the whole movie, one chunk of it, or all chunks in local
 /// processes joined at the end; with progress, and Ctrl-C or SIGTERM cancelling cleanly.
 enum RenderRunner {
@@ -87,15 +55,10 @@ enum RenderRunner {
         var loudness: LoudnessMeasurement?
         do {
             try SignalCancellation.run(cancel: { cancellation.cancel() }) {
-                let writer = try MovieWriter(
-                    url: job.output, settings: job.settings, overwrite: overwrite, concurrency: concurrency)
-                cancellation.hold(writer)
-                for track in job.audio { try writer.addAudio(track) }
-                for track in job.subtitleTracks { try writer.addSubtitles(track) }
-                try writer.render(
-                    frameCount: job.frameCount, repeatsPrevious: job.repeatsPrevious, clearsFrames: job.clearsFrames,
-                    progress: { reporter.update(completed: $0.encodedFrames) }, drawingOver: job.draw)
-                loudness = writer.statistics.audioLoudness
+                let statistics = try job.run(
+                    overwrite: overwrite, concurrency: concurrency, cancellation: cancellation,
+                    progress: { reporter.update(completed: $0.encodedFrames) })
+                loudness = statistics.audioLoudness
             }
         } catch {
             // The bar's line ends before the error is printed.
@@ -120,19 +83,15 @@ enum RenderRunner {
     private static func renderChunk(
         _ job: MovieRender, range: Range<Int>, output: URL, encoding: EncodingOptions, progress: ProgressOptions
     ) throws -> String {
-        let identity = ChunkIdentity(
-            frames: range, totalFrames: job.frameCount, settings: job.settings, movie: job.movieIdentity)
+        var chunk = job
+        chunk.output = output
         let reporter = ProgressReporter(total: range.count, style: progress.style)
         let cancellation = WriterCancellation()
         do {
-            try SignalCancellation.run(cancel: { cancellation.cancel() }) {
-                let writer = try MovieWriter(
-                    url: output, settings: job.settings, chunk: identity, overwrite: encoding.overwrite,
-                    concurrency: encoding.concurrency)
-                cancellation.hold(writer)
-                try writer.render(
-                    frameCount: range.count, repeatsPrevious: job.repeatsPrevious, clearsFrames: job.clearsFrames,
-                    progress: { reporter.update(completed: $0.encodedFrames) }, drawingOver: job.draw)
+            _ = try SignalCancellation.run(cancel: { cancellation.cancel() }) {
+                try chunk.run(
+                    frames: range, overwrite: encoding.overwrite, concurrency: encoding.concurrency,
+                    cancellation: cancellation, progress: { reporter.update(completed: $0.encodedFrames) })
             }
         } catch {
             reporter.finish(message: nil)

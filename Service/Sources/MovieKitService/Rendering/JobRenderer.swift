@@ -20,10 +20,9 @@ struct JobRenderer: Sendable {
     /// The kinds of content documents are read with.
     let registry: ContentRegistry
 
-    /// The document and settings of a request: what a worker renders, and what a submission checks.
+    /// The plan of a request (its document and settings): what a worker renders.
     struct Prepared {
-        var document: SceneDocument
-        var settings: MovieSettings
+        var plan: RenderPlan
         /// The job's work folder, removed by `cleanUp()`.
         var folder: URL?
 
@@ -91,8 +90,7 @@ struct JobRenderer: Sendable {
         }
         do {
             let document = try registry.load(contentsOf: url, variables: request.variables)
-            let settings = try settings(for: document, request: request)
-            return Prepared(document: document, settings: settings, folder: folder)
+            return Prepared(plan: try plan(for: document, request: request), folder: folder)
         } catch let failure as JobFailure {
             if let folder { try? FileManager.default.removeItem(at: folder) }
             throw failure
@@ -128,15 +126,14 @@ struct JobRenderer: Sendable {
         )
     }
 
-    /// The movie settings for the request, as every front end derives them (``RenderPlan``): the
-    /// document's canvas and encoding request, under the request's preset and quality, for a movie in
-    /// the request's format.
-    private func settings(for document: SceneDocument, request: RenderRequest) throws -> MovieSettings {
+    /// The plan of the request, as every front end makes one: the document's canvas and encoding
+    /// request, under the request's preset and quality, for a movie in the request's format.
+    private func plan(for document: SceneDocument, request: RenderRequest) throws -> RenderPlan {
         var overrides = RenderOverrides()
         overrides.preset = request.preset.flatMap(Preset.init(rawValue:))
         overrides.crf = request.crf
         let output = URL(fileURLWithPath: "movie").appendingPathExtension(request.format)
-        return try RenderPlan(document: document, output: output, overrides: overrides).settings
+        return try RenderPlan(document: document, output: output, overrides: overrides)
     }
 
     /// A failure that names the problem's place in the document, with the server's paths taken out.
@@ -154,11 +151,10 @@ struct JobRenderer: Sendable {
     ///   - control: Holds the writer so that a cancel stops it; reports progress.
     /// - Throws: What the writer throws (`MovieKitError.cancelled` after a cancel).
     func render(_ prepared: Prepared, to output: URL, control: RenderControl) throws {
-        let renderer = try SceneRenderer(scene: prepared.document.scene, images: images)
-        let writer = try MovieWriter(url: output, settings: prepared.settings, overwrite: true, concurrency: .automatic)
-        control.hold(writer)
-        let frames = max(1, prepared.document.scene.frameCount(at: prepared.settings.fps))
-        try renderer.render(into: writer) { progress in
+        var render = try MovieRender(plan: prepared.plan, images: images)
+        render.output = output
+        let frames = max(1, render.frameCount)
+        try render.run(overwrite: true, cancellation: control.cancellation) { progress in
             control.report(Double(progress.encodedFrames) / Double(frames), frames: progress.encodedFrames)
         }
     }
@@ -167,14 +163,13 @@ struct JobRenderer: Sendable {
 /// Between a render on its own thread and the worker that watches it: the progress, and the writer
 /// that a cancel stops.
 final class RenderControl: Sendable {
-    private let cancellation = WriterCancellation()
+    /// Where a cancel reaches the render's writer.
+    let cancellation = WriterCancellation()
     private let reported = Mutex((progress: 0.0, frames: 0))
 
     var progress: Double { reported.withLock { $0.progress } }
     var frames: Int { reported.withLock { $0.frames } }
     var isCancelled: Bool { cancellation.isCancelled }
-
-    func hold(_ writer: MovieWriter) { cancellation.hold(writer) }
 
     func report(_ progress: Double, frames: Int) {
         reported.withLock { $0 = (min(max(progress, 0), 1), frames) }

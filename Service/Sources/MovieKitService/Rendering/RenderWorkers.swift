@@ -1,4 +1,3 @@
-internal import CPosix
 import Foundation
 import Logging
 import MovieKitCore
@@ -35,6 +34,17 @@ final class RenderWorkers: Service {
     /// How many nice steps below the server's threads a render runs, so that submissions and
     /// status requests are answered at once while renders use every core left.
     static let renderNiceIncrement: Int32 = 10
+
+    /// Lowers the calling thread's priority by `increment` nice steps. Linux keeps a nice value per
+    /// thread, and `setpriority` with `who` 0 changes the calling thread's alone; raising one's own nice
+    /// value needs no privilege, and if the system refuses anyway the thread keeps its priority.
+    static func lowerCurrentThreadPriority(by increment: Int32) {
+        let which = __priority_which_t(PRIO_PROCESS.rawValue)
+        errno = 0
+        let current = getpriority(which, 0)
+        guard errno == 0 else { return }
+        _ = setpriority(which, 0, min(19, current + increment))
+    }
 
     init(
         queue: any JobQueue, renderer: JobRenderer, outputs: URL, configuration: Configuration,
@@ -110,7 +120,7 @@ final class RenderWorkers: Service {
         let thread = Thread {
             // Renders yield the cores to the API: the encoder's threads, started from this one,
             // inherit its lower priority, and drawing threads go lower still.
-            _ = mk_lower_thread_priority(Self.renderNiceIncrement)
+            Self.lowerCurrentThreadPriority(by: Self.renderNiceIncrement)
             let result = Result<Void, Error> {
                 let request = try RenderRequest(json: job.request)
                 let prepared = try renderer.prepare(request, id: job.id)
