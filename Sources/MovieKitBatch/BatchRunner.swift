@@ -29,7 +29,8 @@ public struct BatchItem: Sendable {
 
 /// What a running row's render reports to the batch, and how the batch stops it.
 public final class BatchRenderControl: Sendable {
-    private let cancellation = WriterCancellation()
+    /// Where a cancel reaches the row's writer (`MovieRender` holds it there).
+    public let cancellation = WriterCancellation()
     private let frames = Mutex(0)
     private let onFrames: @Sendable () -> Void
 

@@ -58,6 +58,18 @@ struct ChunkTests {
         }
     }
 
+    /// `--jobs 8` on a movie of 4 GOPs renders 4 chunks; 0 chunks is still refused.
+    @Test func atMostAsManyChunksAsTheMovieHasGOPs() throws {
+        // 100 frames at 30 fps with a keyframe every second: GOPs of 30 frames, 4 of them.
+        #expect(ChunkPlan.gopCount(frameCount: 100, gopSize: 30) == 4)
+        #expect(ChunkPlan.gopCount(frameCount: 90, gopSize: 30) == 3)
+        #expect(ChunkPlan.gopCount(frameCount: 0, gopSize: 30) == 0)
+        let plan = try ChunkPlan(frameCount: 100, settings: Self.settings, atMost: 8)
+        #expect(plan.ranges == [0..<30, 30..<60, 60..<90, 90..<100])
+        #expect(try ChunkPlan(frameCount: 100, settings: Self.settings, atMost: 2).ranges == [0..<60, 60..<100])
+        #expect(throws: ChunkError.self) { try ChunkPlan(frameCount: 100, settings: Self.settings, atMost: 0) }
+    }
+
     @Test func theChunkIndexComesFromKubernetesOrSlurm() throws {
         #expect(try ChunkPlan.indexFromEnvironment(["JOB_COMPLETION_INDEX": "3"]) == 3)
         #expect(try ChunkPlan.indexFromEnvironment(["SLURM_ARRAY_TASK_ID": "2"]) == 2)

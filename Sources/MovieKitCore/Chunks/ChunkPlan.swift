@@ -16,7 +16,7 @@ public struct ChunkPlan: Sendable, Hashable {
     ///   number of GOPs, naming the largest useful count.
     public init(frameCount: Int, gopSize: Int, chunkCount: Int) throws {
         precondition(frameCount > 0 && gopSize > 0, "A chunk plan needs frames and a positive GOP size.")
-        let gops = (frameCount + gopSize - 1) / gopSize
+        let gops = Self.gopCount(frameCount: frameCount, gopSize: gopSize)
         guard chunkCount >= 1, chunkCount <= gops else {
             throw ChunkError.invalidCount(chunkCount, maximum: gops, frameCount: frameCount, gopSize: gopSize)
         }
@@ -32,6 +32,20 @@ public struct ChunkPlan: Sendable, Hashable {
     /// The plan for a movie with `settings`' keyframe interval.
     public init(frameCount: Int, settings: MovieSettings, chunkCount: Int) throws {
         try self.init(frameCount: frameCount, gopSize: settings.gopSize, chunkCount: chunkCount)
+    }
+
+    /// The plan in at most `chunkCount` chunks: as many as asked, or one per GOP when the movie has
+    /// fewer GOPs (a short movie rendered with many processes).
+    /// - Throws: `ChunkError.invalidCount` when `chunkCount` is below 1.
+    public init(frameCount: Int, settings: MovieSettings, atMost chunkCount: Int) throws {
+        let gops = Self.gopCount(frameCount: frameCount, gopSize: settings.gopSize)
+        try self.init(frameCount: frameCount, gopSize: settings.gopSize, chunkCount: min(chunkCount, gops))
+    }
+
+    /// The number of GOPs of `gopSize` frames in `frameCount` frames, the last one possibly short:
+    /// the most chunks a movie splits into.
+    public static func gopCount(frameCount: Int, gopSize: Int) -> Int {
+        (max(0, frameCount) + max(1, gopSize) - 1) / max(1, gopSize)
     }
 
     /// The chunk index from the scheduler's environment: `JOB_COMPLETION_INDEX` (Kubernetes

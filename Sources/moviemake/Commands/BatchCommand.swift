@@ -122,9 +122,9 @@ struct BatchCommand: ParsableCommand {
         }
         let selected = try selectedRows(of: rows)
         let previous = retryFailed ? try loadPreviousReport() : nil
-        let plan = try BatchPlanning(
-            command: self, template: batchTemplate, data: rows, pattern: pattern, previous: previous
-        ).plan(rows: selected)
+        let plan = try planner(template: batchTemplate, data: rows, pattern: pattern, previous: previous)
+            .plan(rows: selected)
+        for note in plan.notes { FileHandle.standardError.write(Data("moviemake: \(note)\n".utf8)) }
 
         for entry in plan.outcomes.values.sorted(by: { $0.row < $1.row }) where entry.status == .failed {
             FileHandle.standardError.write(Data("moviemake: \(entry.error ?? "")\n".utf8))

@@ -32,8 +32,7 @@ enum LocalJobs {
         if !overwrite, FileManager.default.fileExists(atPath: job.output.path) {
             throw MovieKitError.fileExists(path: job.output.path)
         }
-        let gops = (job.frameCount + job.settings.gopSize - 1) / job.settings.gopSize
-        let plan = try ChunkPlan(frameCount: job.frameCount, settings: job.settings, chunkCount: min(chunkCount, gops))
+        let plan = try ChunkPlan(frameCount: job.frameCount, settings: job.settings, atMost: chunkCount)
         let parts = FileManager.default.temporaryDirectory.appendingPathComponent(
             "moviemake-parts-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: parts, withIntermediateDirectories: true)
