@@ -15,6 +15,8 @@ public enum ChunkError: Error, Equatable, CustomStringConvertible {
     case missingFrames(Range<Int>)
     /// The chunk files do not cover the movie exactly once.
     case incompleteCoverage(reason: String)
+    /// A chunk's frames are empty or reach outside the movie's `0..<frameCount`.
+    case framesOutsideMovie(Range<Int>, frameCount: Int)
 
     public var description: String {
         switch self {
@@ -34,6 +36,9 @@ public enum ChunkError: Error, Equatable, CustomStringConvertible {
                 "The parts do not make one whole movie: frames \(frames.lowerBound)..<\(frames.upperBound) are missing; render them and join again."
         case .incompleteCoverage(let reason):
             return "The parts do not make one whole movie: \(reason)."
+        case .framesOutsideMovie(let frames, let frameCount):
+            return
+                "A chunk of frames \(frames.lowerBound)..<\(frames.upperBound) is not possible: the movie has \(frameCount) frames; give a range of at least one frame within 0..<\(frameCount)."
         }
     }
 }

@@ -99,13 +99,17 @@ public struct MovieRender: Sendable {
     ///   - concurrency: How many threads draw.
     ///   - cancellation: Where a cancel (a signal, a request) reaches the writer.
     ///   - progress: Called as frames reach the encoder, and once more when the file is in place.
-    /// - Throws: `MovieKitError` from the writer (`.cancelled` after a cancel); nothing is left at
-    ///   ``output`` on failure.
+    /// - Throws: `ChunkError.framesOutsideMovie` for `frames` that are empty or reach outside
+    ///   `0..<frameCount`, before anything is written; `MovieKitError` from the writer (`.cancelled`
+    ///   after a cancel); nothing is left at ``output`` on failure.
     @discardableResult
     public func run(
         frames: Range<Int>? = nil, overwrite: Bool = false, concurrency: RenderConcurrency = .automatic,
         cancellation: WriterCancellation? = nil, progress: (@Sendable (RenderProgress) -> Void)? = nil
     ) throws -> RenderStatistics {
+        if let frames, frames.isEmpty || frames.lowerBound < 0 || frames.upperBound > frameCount {
+            throw ChunkError.framesOutsideMovie(frames, frameCount: frameCount)
+        }
         let chunk = frames.map {
             ChunkIdentity(frames: $0, totalFrames: frameCount, settings: settings, movie: identity)
         }

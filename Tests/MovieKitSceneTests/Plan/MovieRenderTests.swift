@@ -51,6 +51,24 @@ struct MovieRenderTests {
         #expect(chunkFrames[0].pixel(x: 8, y: 24).b > 200, "by frame 10 the square has left x 8")
     }
 
+    /// A chunk's frames must lie in the movie: an empty range, one past the end or before 0 is refused
+    /// before a file is made; the last frame alone is a chunk.
+    @Test func aChunkOutsideTheMovieIsRefusedBeforeAnythingIsWritten() throws {
+        let folder = try TemporaryDirectory()
+        let document = try SceneDocument.load(contentsOf: Self.sceneFile(in: folder))
+        let render = try MovieRender(plan: RenderPlan(document: document, output: folder.file("chunk.mp4")))
+        for frames in [5..<5, 10..<21, -1..<3] {
+            #expect(throws: ChunkError.framesOutsideMovie(frames, frameCount: 20)) { try render.run(frames: frames) }
+            #expect(!FileManager.default.fileExists(atPath: folder.file("chunk.mp4").path))
+        }
+        #expect(
+            ChunkError.framesOutsideMovie(10..<21, frameCount: 20).description
+                == "A chunk of frames 10..<21 is not possible: the movie has 20 frames; give a range of at least one frame within 0..<20."
+        )
+        try render.run(frames: 19..<20)
+        #expect(try MovieProbe(url: folder.file("chunk.mp4")).frames.count == 1)
+    }
+
     @Test func aCancelledRenderThrowsAndLeavesNoFile() throws {
         let folder = try TemporaryDirectory()
         let document = try SceneDocument.load(contentsOf: Self.sceneFile(in: folder))
