@@ -15,10 +15,15 @@ extension DrawingContext {
         // An image wholly outside the clip is not handed to Cairo: one far enough out (at 1e15, say)
         // pixman cannot place, and Cairo would be put in an out-of-memory state for good.
         guard frame.width > 0, frame.height > 0, canShow(rect.intersection(frame)) else { return }
-        paint(extents: .userRect(rect.intersection(frame))) {
+        // The area drawn: the rectangle and the picture's frame, cut to what the clip can show, so that
+        // a frame magnified far past the surface (1e40 pixels wide) gives Cairo a clip it can hold.
+        var area = rect.intersection(frame)
+        if let visible = userBoundsOfClip() { area = area.intersection(visible) }
+        guard !area.isNull, area.width > 0, area.height > 0 else { return }
+        paint(extents: .userRect(area)) {
             cairo_save(cr)
             cairo_new_path(cr)
-            addArea(of: rect)
+            addArea(of: area)
             cairo_clip(cr)
             cairo_translate(cr, frame.minX, frame.minY)
             cairo_scale(cr, frame.width / Double(image.width), frame.height / Double(image.height))
@@ -33,11 +38,32 @@ extension DrawingContext {
             let pattern = cairo_get_source(cr)
             cairo_pattern_set_filter(pattern, state.interpolationQuality.cairoFilter)
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-            addArea(of: CGRect(x: 0, y: 0, width: image.width, height: image.height))
-            cairo_clip(cr)
             cairo_paint_with_alpha(cr, state.alpha)
             cairo_restore(cr)
         }
+    }
+
+    /// The user-space box around the clip's device extents, with a pixel of slack; `nil` when the
+    /// transform cannot be inverted.
+    private func userBoundsOfClip() -> CGRect? {
+        guard let clip = deviceClipExtents() else { return nil }
+        var inverse = cairo_matrix_t()
+        cairo_get_matrix(cr, &inverse)
+        guard cairo_matrix_invert(&inverse) == CAIRO_STATUS_SUCCESS else { return nil }
+        let box = clip.insetBy(dx: -1, dy: -1)
+        let corners = [(box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY)]
+        let points = corners.map { corner -> (x: Double, y: Double) in
+            var x = Double(corner.0)
+            var y = Double(corner.1)
+            cairo_matrix_transform_point(&inverse, &x, &y)
+            return (x, y)
+        }
+        let xs = points.map(\.x)
+        let ys = points.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
+            [minX, maxX, minY, maxY].allSatisfy(\.isFinite)
+        else { return nil }
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     /// Draws `image` at its natural size with its top-left corner at `point`.
