@@ -15,11 +15,12 @@ extension Layer {
     ///   - timeOffset: The animation starts this many seconds after the parent's clock. Default 0.
     ///   - speed: How fast it plays; 2 is twice as fast. Default 1.
     ///   - loops: Whether it starts again at its end. Default `false`.
-    ///   - options: Which animation and segment, and whether unsupported features throw.
+    ///   - options: Which animation and segment, and whether unsupported features throw. Default: the
+    ///     defaults of ``LottieOptions``.
     /// - Throws: ``LottieError`` naming the file and the key path of the first problem.
     public static func lottie(
         contentsOf url: URL, timeOffset: Double = 0, speed: Double = 1, loops: Bool = false,
-        options: LottieOptions = LottieOptions.current
+        options: LottieOptions? = nil
     ) throws -> Layer {
         var content = try LottieContent(contentsOf: url, options: options)
         content.timeOffset = timeOffset
@@ -40,7 +41,7 @@ extension SceneLayerType {
 
     private static func lottieContent(_ keys: SceneLayerKeys) throws -> LottieContent {
         let url = try keys.file("source", kind: "a Lottie file", extensions: [".json", ".lottie", ".tgs"])
-        var options = keys.registry.option(LottieOptions.self) ?? LottieOptions.current
+        var options = LottieOptions.of(keys.registry)
         options.animationID = try keys.string("animation", expected: "the id of a dotLottie animation")
         options.segment = try keys.string("segment", expected: "the name of a marker of the animation")
         var content: LottieContent

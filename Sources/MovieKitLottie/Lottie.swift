@@ -22,7 +22,7 @@ extension SceneFormat {
         name: "Lottie animation", fileExtensions: ["json", "lottie", "tgs"],
         recognizes: { keys in ["v", "fr", "ip", "op", "w", "h", "layers"].allSatisfy(keys.contains) },
         reading: { url, variables, registry in
-            var options = registry.option(LottieOptions.self) ?? LottieOptions.current
+            var options = LottieOptions.of(registry)
             options.slotValues.merge(variables) { _, set in set }
             let content = try LottieContent(contentsOf: url, options: options)
             var document = SceneDocument(url: url, format: "Lottie animation", scene: content.scene)

@@ -30,10 +30,32 @@ public struct LottieOptions: Sendable, Hashable {
         self.strict = strict
     }
 
-    /// The options used when a Lottie file is read through a registry that sets none
-    /// (`ContentRegistry.setting(_:)` is the way to give them), or with ``LottieContent`` and
-    /// `Layer.lottie` without options.
+    /// The options readers used before registries carried them: used still when a Lottie file is
+    /// read through a registry that sets none, or with ``LottieContent`` and `Layer.lottie` without
+    /// options, until it is removed.
+    @available(
+        *, deprecated,
+        message: "Set the options on the ContentRegistry documents are read with: registry.setting(options)."
+    )
     @TaskLocal public static var current = LottieOptions()
+
+    /// The options of `registry` (``ContentRegistry/setting(_:)``), else those a caller set for its task
+    /// with the deprecated `LottieOptions.$current`, else the defaults.
+    static func of(_ registry: ContentRegistry?) -> LottieOptions {
+        func scoped<Options: ScopedLottieOptions>(_: Options.Type) -> LottieOptions { Options.scoped }
+        return registry?.option(LottieOptions.self) ?? scoped(LottieOptions.self)
+    }
+}
+
+/// Reads the deprecated ``LottieOptions/current`` without a deprecation warning in the readers:
+/// through a requirement whose witness is itself deprecated.
+private protocol ScopedLottieOptions {
+    static var scoped: LottieOptions { get }
+}
+
+extension LottieOptions: ScopedLottieOptions {
+    @available(*, deprecated)
+    fileprivate static var scoped: LottieOptions { current }
 }
 
 /// A Lottie animation as the content of a layer: drawn scaled into the layer's bounds, with its
@@ -64,9 +86,11 @@ public struct LottieContent: TimedContent {
     /// and decoding its images before anything is drawn.
     /// - Parameters:
     ///   - url: The file.
-    ///   - options: Which animation and segment, and whether unsupported features throw.
+    ///   - options: Which animation and segment, and whether unsupported features throw. Default: the
+    ///     defaults of ``LottieOptions``.
     /// - Throws: ``LottieError`` naming the file and the key path of the first problem.
-    public init(contentsOf url: URL, options: LottieOptions = LottieOptions.current) throws {
+    public init(contentsOf url: URL, options: LottieOptions? = nil) throws {
+        let options = options ?? LottieOptions.of(nil)
         let source = try LottieSource(contentsOf: url, animationID: options.animationID)
         let animation: LottieAnimation
         do {

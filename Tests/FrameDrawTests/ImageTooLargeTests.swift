@@ -60,6 +60,7 @@ struct ImageTooLargeTests {
     func aHeaderBeyondFFmpegsLimitIsRefusedBySize(_ index: Int) throws {
         let item = Self.cases[index]
         let directory = try TemporaryDirectory()
+        defer { directory.remove() }
         let url = try directory.write(item.data, to: item.name)
         let path = url.path(percentEncoded: false)
         #expect {

@@ -111,8 +111,8 @@ extension SceneFormat {
     public static let slideshowManifest = SceneFormat(
         name: "slideshow manifest", fileExtensions: ["yaml", "yml", "json"],
         recognizes: { $0.contains("slides") },
-        read: { url, variables in
-            let show = try SlideshowManifest.load(from: url, variables: variables)
+        reading: { url, variables, registry in
+            let show = try SlideshowManifest.load(from: url, variables: variables, registry: registry)
             try show.validate()
             return SceneDocument(url: url, format: "slideshow manifest", scene: try show.scene(), slideshow: show)
         })
@@ -150,7 +150,7 @@ extension SceneFormat {
     /// editly's JSON5 edit specs (`.json5`, and `.json` with `clips`: editly reads JSON as JSON5).
     public static let editly = SceneFormat(
         name: "editly spec", fileExtensions: ["json5", "json"], recognizes: { $0.contains("clips") },
-        read: { url, variables in
+        reading: { url, variables, registry in
             if let name = variables.keys.sorted().first {
                 throw SceneError.invalidProperties(
                     path: url.path,
@@ -158,7 +158,7 @@ extension SceneFormat {
                         "editly specs have no template variables, so `\(name)` cannot be set; render the spec without variables"
                 )
             }
-            let spec = try EditlySpec(contentsOf: url)
+            let spec = try EditlySpec(contentsOf: url, registry: registry)
             try spec.slideshow.validate()
             var document = SceneDocument(
                 url: url, format: "editly spec", scene: try spec.slideshow.scene(), slideshow: spec.slideshow,

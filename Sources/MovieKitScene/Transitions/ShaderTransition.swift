@@ -44,9 +44,9 @@ public struct ShaderTransition: Sendable, Hashable {
     /// - Parameters:
     ///   - name: A gl-transitions name such as `crosswarp`, `Dreamy` or `directionalwipe`.
     ///   - parameters: Values for its parameters (``declaredParameters`` lists them).
-    ///   - catalog: Where to look the name up. Default ``TransitionCatalog/current``.
+    ///   - catalog: Where to look the name up. Default ``TransitionCatalog/builtIn``.
     public init?(
-        named name: String, parameters: [String: [Double]] = [:], in catalog: TransitionCatalog = .current
+        named name: String, parameters: [String: [Double]] = [:], in catalog: TransitionCatalog = .builtIn
     ) {
         guard let found = catalog.shader(named: name) else { return nil }
         self = found

@@ -56,8 +56,13 @@ public struct TransitionCatalog: Sendable {
         return TransitionCatalog(shaders: shaders)
     }()
 
-    /// The catalog the readers use: ``builtIn`` unless set for a scope, as `moviemake` does for
-    /// `--gl-transitions`: `TransitionCatalog.$current.withValue(catalog) { … }`.
+    /// The catalog readers used before registries carried it: ``builtIn`` unless set for a scope
+    /// with `TransitionCatalog.$current.withValue(catalog) { … }`. Readers still use it for a
+    /// registry that has no catalog set, until it is removed.
+    @available(
+        *, deprecated,
+        message: "Set the catalog on the ContentRegistry documents are read with: registry.setting(catalog)."
+    )
     @TaskLocal public static var current: TransitionCatalog = .builtIn
 
     /// The shader effects' names, in the order of their files (uppercase first, as gl-transitions
@@ -193,5 +198,30 @@ enum ShaderResources {
                 }
                 return (url.deletingPathExtension().lastPathComponent, text)
             }
+    }
+}
+
+/// A catalog is a reading option: set on a ``ContentRegistry`` (``ContentRegistry/setting(_:)``), it is
+/// where slideshow manifests and editly specs read with that registry look transition names up.
+extension TransitionCatalog: ContentOption {}
+
+/// Reads the deprecated ``TransitionCatalog/current`` for registries that carry no catalog, without
+/// a deprecation warning in the readers: through a requirement whose witness is itself deprecated.
+private protocol ScopedCatalog {
+    static var scoped: TransitionCatalog { get }
+}
+
+extension TransitionCatalog: ScopedCatalog {
+    @available(*, deprecated)
+    fileprivate static var scoped: TransitionCatalog { current }
+}
+
+extension ContentRegistry {
+    /// The transitions slideshow manifests and editly specs read with this registry name: the
+    /// ``TransitionCatalog`` set on it (``setting(_:)``), else ``TransitionCatalog/builtIn`` (or the
+    /// catalog a caller set for its task with the deprecated `TransitionCatalog.$current`).
+    public var transitions: TransitionCatalog {
+        func scoped<Catalog: ScopedCatalog>(_: Catalog.Type) -> TransitionCatalog { Catalog.scoped }
+        return option(TransitionCatalog.self) ?? scoped(TransitionCatalog.self)
     }
 }

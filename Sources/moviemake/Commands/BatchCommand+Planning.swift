@@ -14,7 +14,7 @@ extension BatchCommand {
         var planner = BatchPlanner(template: template, data: data, pattern: pattern)
         planner.previous = previous
         planner.fixedVariables = try sceneOptions.variables()
-        planner.registry = Moviemake.contentRegistry.setting(sceneOptions.lottieOptions)
+        planner.registry = sceneOptions.registry()
         planner.overrides = try encoding.overrides()
         planner.overwrite = encoding.overwrite
         planner.concurrency = .fixed(

@@ -55,19 +55,10 @@ struct Preview: ParsableCommand {
         if let error = outcome.error { throw CommandFailure("\(error)") }
     }
 
-    /// The input as a preview source, every load of which (the first and those after a save) looks
-    /// transition names up in the `--gl-transitions` catalog.
+    /// The input as a preview source: a file in any scene format, every load of which (the first and
+    /// those after a save) looks transition names up in the `--gl-transitions` catalog, or a folder of
+    /// photos as a slideshow.
     func previewSource() throws -> PreviewSource {
-        let source = try plainSource()
-        let catalog = try transitions.catalog()
-        let load = source.load
-        return PreviewSource(title: source.title, renderOutput: source.renderOutput) {
-            try TransitionCatalog.$current.withValue(catalog) { try load() }
-        }
-    }
-
-    /// The input as a preview source: a file in any scene format, or a folder of photos as a slideshow.
-    private func plainSource() throws -> PreviewSource {
         let url = URL(fileURLWithPath: input).standardizedFileURL
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
@@ -75,7 +66,7 @@ struct Preview: ParsableCommand {
         }
         guard isDirectory.boolValue else {
             // A file with errors still opens: the page shows them until the file is fixed.
-            let registry = Moviemake.contentRegistry
+            let registry = sceneOptions.registry(transitions: try transitions.catalog())
             guard (try? registry.format(of: url)) != nil else {
                 let extensions = registry.fileExtensions.map { "." + $0 }.joined(separator: ", ")
                 throw ValidationError(
@@ -83,7 +74,7 @@ struct Preview: ParsableCommand {
                 )
             }
             return .file(
-                url, variables: try sceneOptions.variables(), registry: registry.setting(sceneOptions.lottieOptions))
+                url, variables: try sceneOptions.variables(), registry: registry)
         }
         let output = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".mp4")
         // A slideshow with the library's defaults, which are `moviemake slideshow`'s: read again when the

@@ -116,7 +116,7 @@ struct Render: ParsableCommand {
     func run() throws {
         // Any format of moviemake's content registry: checked completely (photos and audio files included)
         // before the first frame. The renderer waits for a slideshow's photo prefetch when released.
-        var document = try transitions.withCatalog { try sceneOptions.document(forSceneAt: scene) }
+        var document = try sceneOptions.document(forSceneAt: scene, transitions: try transitions.catalog())
         let frame = self.encoding.frame
         document = try subtitleFiles.sized(document) { try frame.frameSize(over: $0) }
         if let background {

@@ -52,7 +52,8 @@ struct Sheet: ParsableCommand {
         let layout = ContactSheet(count: count, columns: columns, thumbnailWidth: thumbnailWidth)
         let image: Image
         if SceneFile.isSceneFile(url) {
-            image = try layout.image(of: transitions.withCatalog { try sceneOptions.renderer(forSceneAt: input) })
+            image = try layout.image(
+                of: sceneOptions.renderer(forSceneAt: input, transitions: try transitions.catalog()))
         } else {
             guard FileManager.default.fileExists(atPath: input) else {
                 throw ValidationError("\(input) does not exist; pass a scene file or a movie.")

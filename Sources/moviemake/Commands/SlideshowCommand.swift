@@ -148,7 +148,7 @@ struct SlideshowCommand: ParsableCommand {
     func run() throws {
         let show: Slideshow
         do {
-            show = try transitions.withCatalog { try makeSlideshow() }
+            show = try makeSlideshow(transitions: try transitions.catalog())
             try show.validate()
         } catch let error as ValidationError {
             throw error
@@ -187,12 +187,11 @@ struct SlideshowCommand: ParsableCommand {
         _ = try RenderRunner.run(job, encoding: encoding, chunks: chunks, progress: progress)
     }
 
-    /// The slideshow the flags describe.
-    func makeSlideshow() throws -> Slideshow {
+    /// The slideshow the flags describe, its transition names looked up in `catalog`.
+    func makeSlideshow(transitions catalog: TransitionCatalog) throws -> Slideshow {
         var show = Slideshow(
             width: EncodingOptions.defaultWidth, height: EncodingOptions.defaultHeight, fps: EncodingOptions.defaultFPS,
             background: background)
-        let catalog = TransitionCatalog.current
         guard var chosen = catalog.transition(named: transition) else {
             throw CommandFailure(
                 "Transition \"\(transition)\" is not one MovieKit knows; use one of \(TransitionKind.names.joined(separator: ", ")), or a gl-transitions name such as \(catalog.shaderNames.prefix(3).joined(separator: ", "))."
@@ -204,7 +203,7 @@ struct SlideshowCommand: ParsableCommand {
         }
         if let manifest {
             // The manifest's timing and slides win over the flags; photos given as inputs follow its slides.
-            show = try ManifestLoader.load(URL(fileURLWithPath: manifest))
+            show = try ManifestLoader.load(URL(fileURLWithPath: manifest), transitions: catalog)
         } else {
             show.transition = chosen
             show.slideDuration = duration

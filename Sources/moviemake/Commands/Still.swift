@@ -52,7 +52,7 @@ struct Still: ParsableCommand {
     }
 
     func run() throws {
-        var document = try transitions.withCatalog { try sceneOptions.document(forSceneAt: scene) }
+        var document = try sceneOptions.document(forSceneAt: scene, transitions: try transitions.catalog())
         let asked = try size.map(FrameOptions.parseSize)
         document = try subtitleFiles.sized(document) { asked ?? $0 }
         let renderer = try sceneOptions.renderer(for: document)

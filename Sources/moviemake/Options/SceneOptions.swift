@@ -59,8 +59,14 @@ struct SceneOptions: ParsableArguments {
     }
 
     /// Reads and checks the file at `path`, in any format MovieKit reads as a scene, and loads its images.
-    func renderer(forSceneAt path: String) throws -> SceneRenderer {
-        try renderer(for: document(forSceneAt: path))
+    func renderer(forSceneAt path: String, transitions: TransitionCatalog) throws -> SceneRenderer {
+        try renderer(for: document(forSceneAt: path, transitions: transitions))
+    }
+
+    /// moviemake's content registry with what these flags ask of the kinds (Lottie's `--animation`,
+    /// `--segment`, `--strict`) and the transitions of `--gl-transitions`.
+    func registry(transitions: TransitionCatalog = .builtIn) -> ContentRegistry {
+        Moviemake.contentRegistry.setting(lottieOptions).setting(transitions)
     }
 
     /// The renderer of a document read by `document(forSceneAt:)`, which loads its images.
@@ -74,12 +80,15 @@ struct SceneOptions: ParsableArguments {
 
     /// Reads and checks the file at `path`, in any format MovieKit reads as a scene: the scene and
     /// what the file asks besides (where to write, how to encode).
-    func document(forSceneAt path: String) throws -> SceneDocument {
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - transitions: Where transition names are looked up (`--gl-transitions`).
+    func document(forSceneAt path: String, transitions: TransitionCatalog) throws -> SceneDocument {
         Moviemake.registerContentKinds()
         let url = URL(fileURLWithPath: path)
         // The extension alone says whether any format reads the file; `SceneDocument.load` then
         // picks the format.
-        let registry = Moviemake.contentRegistry
+        let registry = registry(transitions: transitions)
         guard registry.fileExtensions.contains(url.pathExtension.lowercased()) else {
             let extensions = registry.fileExtensions.map { "." + $0 }.joined(separator: ", ")
             throw ValidationError(
@@ -87,8 +96,8 @@ struct SceneOptions: ParsableArguments {
             )
         }
         do {
-            // Lottie's flags travel in the registry the document is read with.
-            return try registry.setting(lottieOptions).load(contentsOf: url, variables: try variables())
+            // Lottie's flags and the transitions travel in the registry the document is read with.
+            return try registry.load(contentsOf: url, variables: try variables())
         } catch let error as ValidationError {
             throw error
         } catch let SceneError.unsetVariable(location, name) {

@@ -36,10 +36,4 @@ struct TransitionOptions: ParsableArguments {
         }
         return catalog
     }
-
-    /// Runs `body` with the catalog as `TransitionCatalog.current`, where the readers look names up.
-    /// - Throws: What `catalog()` or `body` throws.
-    func withCatalog<T>(_ body: () throws -> T) throws -> T {
-        try TransitionCatalog.$current.withValue(try catalog()) { try body() }
-    }
 }

@@ -5,8 +5,13 @@ import MovieKitScene
 /// (YAML or JSON) or an editly spec (`.json5`, or `.json` with `clips`), told apart as every
 /// document is (`ContentRegistry.format(of:)`).
 enum ManifestLoader {
-    static func load(_ url: URL) throws -> Slideshow {
-        try Moviemake.contentRegistry.format(of: url) == .editly
-            ? try EditlySpec.load(from: url) : try SlideshowManifest.load(from: url)
+    /// - Parameters:
+    ///   - url: The manifest or spec.
+    ///   - transitions: Where its transition names are looked up (`--gl-transitions`).
+    static func load(_ url: URL, transitions: TransitionCatalog) throws -> Slideshow {
+        let registry = Moviemake.contentRegistry.setting(transitions)
+        return try registry.format(of: url) == .editly
+            ? try EditlySpec.load(from: url, registry: registry)
+            : try SlideshowManifest.load(from: url, registry: registry)
     }
 }

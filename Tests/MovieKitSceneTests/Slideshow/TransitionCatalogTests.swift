@@ -166,7 +166,16 @@ struct TransitionCatalogTests {
               { duration: 2, layers: [{ type: 'fill-color', color: 'blue' }] },
             ] }
             """
-        let shows = try TransitionCatalog.$current.withValue(catalog) {
+        let registry = ContentRegistry().setting(catalog)
+        var shows = [
+            try SlideshowManifest.decode(
+                Data(manifest.utf8), format: .yaml, fileName: "show.yaml", baseURL: URL(fileURLWithPath: "/"),
+                registry: registry),
+            try EditlySpec.decode(
+                Data(spec.utf8), fileName: "spec.json5", baseURL: URL(fileURLWithPath: "/"), registry: registry)
+        ]
+        // Code written before registries carried the catalog set it for its task; that still works.
+        shows += try TransitionCatalog.$current.withValue(catalog) {
             [
                 try SlideshowManifest.decode(
                     Data(manifest.utf8), format: .yaml, fileName: "show.yaml", baseURL: URL(fileURLWithPath: "/")),

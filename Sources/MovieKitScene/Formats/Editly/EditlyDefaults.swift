@@ -131,7 +131,7 @@ struct EditlyTransitionSpec {
             let shader = try EditlyTransitionParams.shader(file: name, params: params, at: at)
             return seconds == 0 ? none : .shader(shader, duration: seconds, easing: easing?.value ?? .linear)
         }
-        guard let entry = TransitionCatalog.current.editlyEntry(named: name) else {
+        guard let entry = at.context.registry.transitions.editlyEntry(named: name) else {
             throw unknownName(name, at: at)
         }
         var transition = entry.transition
@@ -148,7 +148,7 @@ struct EditlyTransitionSpec {
     }
 
     private func unknownName(_ name: String, at reader: NodeReader) -> SceneError {
-        let names = TransitionCatalog.current.names(in: .editly)
+        let names = reader.context.registry.transitions.names(in: .editly)
         let hint = KeySuggestion.nearest(to: name, in: names).map { " (did you mean `\($0)`?)" } ?? ""
         return reader.invalid(
             "\"\(name)\"\(hint)",

@@ -52,10 +52,14 @@ public struct EditlySpec: Sendable {
     ]
 
     /// Reads a spec file. Paths in it are relative to its folder.
+    /// - Parameters:
+    ///   - url: The spec.
+    ///   - registry: Where transition names are looked up (``ContentRegistry/transitions``).
     /// - Throws: `SceneError`.
-    public init(contentsOf url: URL) throws {
+    public init(contentsOf url: URL, registry: ContentRegistry = .shared) throws {
         try self.init(
-            data: try MediaFiles.contents(of: url), fileName: url.path, baseURL: url.deletingLastPathComponent())
+            data: try MediaFiles.contents(of: url), fileName: url.path, baseURL: url.deletingLastPathComponent(),
+            registry: registry)
     }
 
     /// Decodes a spec from its bytes.
@@ -63,18 +67,22 @@ public struct EditlySpec: Sendable {
     ///   - data: The JSON5 (or JSON) document, as UTF-8.
     ///   - fileName: The name used at the start of error messages.
     ///   - baseURL: The folder relative paths are resolved against.
+    ///   - registry: Where transition names are looked up (``ContentRegistry/transitions``).
     /// - Throws: `SceneError`.
-    public init(data: Data, fileName: String, baseURL: URL) throws {
-        try self.init(data: data, fileName: fileName, baseURL: baseURL, remoteFiles: RemoteFiles())
+    public init(data: Data, fileName: String, baseURL: URL, registry: ContentRegistry = .shared) throws {
+        try self.init(data: data, fileName: fileName, baseURL: baseURL, remoteFiles: RemoteFiles(), registry: registry)
     }
 
     /// Decodes a spec, downloading its remote files (when it sets `allowRemoteRequests`) with `remoteFiles`.
-    package init(data: Data, fileName: String, baseURL: URL, remoteFiles: RemoteFiles) throws {
+    package init(
+        data: Data, fileName: String, baseURL: URL, remoteFiles: RemoteFiles, registry: ContentRegistry = .shared
+    ) throws {
         guard String(data: data, encoding: .utf8) != nil else {
             throw SceneError.unreadableFile(path: fileName, reason: "the file is not UTF-8 text")
         }
         let root = try NestingLimit.parseJSON(data, file: fileName, dialect: .json5)
         var context = ReadContext(fileName: fileName, baseURL: baseURL, variables: [:], expandsVariables: false)
+        context.registry = registry
         context.remoteSetting = "allowRemoteRequests: true"
         // `allowRemoteRequests` decides how every path is read, so it is read first.
         let map = try NodeReader(node: root, path: "", context: context).mapping(
@@ -85,18 +93,23 @@ public struct EditlySpec: Sendable {
 
     /// Reads a spec file into a slideshow.
     /// - Throws: `SceneError`.
-    public static func load(from url: URL) throws -> Slideshow { try EditlySpec(contentsOf: url).slideshow }
+    public static func load(from url: URL, registry: ContentRegistry = .shared) throws -> Slideshow {
+        try EditlySpec(contentsOf: url, registry: registry).slideshow
+    }
 
     /// Decodes a spec into a slideshow.
     /// - Parameters:
     ///   - data: The JSON5 (or JSON) document, as UTF-8.
     ///   - fileName: The name used at the start of error messages.
     ///   - baseURL: The folder relative paths are resolved against; by default the folder of `fileName`.
+    ///   - registry: Where transition names are looked up (``ContentRegistry/transitions``).
     /// - Throws: `SceneError`.
-    public static func decode(_ data: Data, fileName: String, baseURL: URL? = nil) throws -> Slideshow {
+    public static func decode(
+        _ data: Data, fileName: String, baseURL: URL? = nil, registry: ContentRegistry = .shared
+    ) throws -> Slideshow {
         try EditlySpec(
             data: data, fileName: fileName,
-            baseURL: baseURL ?? URL(fileURLWithPath: fileName).deletingLastPathComponent()
+            baseURL: baseURL ?? URL(fileURLWithPath: fileName).deletingLastPathComponent(), registry: registry
         ).slideshow
     }
 

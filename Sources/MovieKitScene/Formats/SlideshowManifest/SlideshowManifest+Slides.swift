@@ -58,11 +58,11 @@ extension SlideshowManifest {
         return result
     }
 
-    /// Sets the transition `reader` names, as ``TransitionCatalog/current`` resolves it in
+    /// Sets the transition `reader` names, as the registry's catalog resolves it in
     /// MovieKit's dialect: a CPU effect (``TransitionKind``'s names, `fade`, `none`), or a shader's
     /// gl-transitions name (ignoring case). The duration and easing stay those of `result`.
     private static func name(_ reader: NodeReader, into result: inout Slideshow.Transition) throws {
-        let catalog = TransitionCatalog.current
+        let catalog = reader.context.registry.transitions
         let expected =
             "a transition (or a gl-transitions name such as CrossZoom): one of \(SceneError.list(TransitionKind.names))"
         let text = try reader.string(expected: expected)

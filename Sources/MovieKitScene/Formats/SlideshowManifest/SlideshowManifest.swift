@@ -52,15 +52,18 @@ public enum SlideshowManifest {
     /// - Parameters:
     ///   - url: A `.yaml`, `.yml` or `.json` file.
     ///   - variables: Values for `${name}` template variables; they override the file's `variables:`.
+    ///   - registry: Where transition names are looked up (``ContentRegistry/transitions``).
     /// - Throws: `SceneError`.
-    public static func load(from url: URL, variables: [String: String] = [:]) throws -> Slideshow {
+    public static func load(
+        from url: URL, variables: [String: String] = [:], registry: ContentRegistry = .shared
+    ) throws -> Slideshow {
         guard let format = SceneFile.Format(pathExtension: url.pathExtension) else {
             throw SceneError.unsupportedFileType(path: url.path)
         }
         return try decode(
             try MediaFiles.contents(of: url), format: format, fileName: url.path,
             baseURL: url.deletingLastPathComponent(),
-            variables: variables)
+            variables: variables, registry: registry)
     }
 
     /// Decodes a manifest from its bytes.
@@ -70,9 +73,11 @@ public enum SlideshowManifest {
     ///   - fileName: The name used at the start of error messages.
     ///   - baseURL: The folder relative paths are resolved against.
     ///   - variables: Values for `${name}` template variables.
+    ///   - registry: Where transition names are looked up (``ContentRegistry/transitions``).
     /// - Throws: `SceneError`.
     public static func decode(
-        _ data: Data, format: SceneFile.Format, fileName: String, baseURL: URL, variables: [String: String] = [:]
+        _ data: Data, format: SceneFile.Format, fileName: String, baseURL: URL, variables: [String: String] = [:],
+        registry: ContentRegistry = .shared
     ) throws -> Slideshow {
         guard let text = String(data: data, encoding: .utf8) else {
             throw SceneError.unreadableFile(path: fileName, reason: "the file is not UTF-8 text")
@@ -82,7 +87,8 @@ public enum SlideshowManifest {
             case .yaml: try YAMLNodeParser.parse(text, file: fileName)
             case .json: try NestingLimit.parseJSON(data, file: fileName)
             }
-        let context = ReadContext(fileName: fileName, baseURL: baseURL, variables: variables)
+        var context = ReadContext(fileName: fileName, baseURL: baseURL, variables: variables)
+        context.registry = registry
         return try slideshow(NodeReader(node: root, path: "", context: context))
     }
 
