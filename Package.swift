@@ -172,7 +172,8 @@ let package = Package(
         .executableTarget(
             name: "MovieKitBenchmarks",
             dependencies: [
-                "MovieKitCore", "MovieKitScene", "MovieKitLottie", "MovieKitSubtitles", "FrameDraw", "GLRender",
+                "MovieKitCore", "MovieKitScene", "MovieKitLottie", "MovieKitSubtitles", "MovieKitKinds", "FrameDraw",
+                "GLRender", "LibAV",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ],
             path: "benchmarks/MovieKitBenchmarks"

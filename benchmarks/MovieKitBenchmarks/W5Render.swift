@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import FrameDraw
 import MovieKitCore
+import MovieKitKinds
 import MovieKitScene
 
 /// W5 as a user renders it with MovieKit: the Lottie file read as a scene document (what
@@ -11,7 +12,7 @@ enum W5Render {
     /// - Returns: The writer's own stage timings.
     static func render(lottie url: URL, width: Int, height: Int, preset: Preset, to output: URL) throws -> StageProfile
     {
-        let renderer = try SceneRenderer(scene: SceneDocument.load(contentsOf: url).scene)
+        let renderer = try SceneRenderer(scene: ContentRegistry.standard.load(contentsOf: url).scene)
         let settings = try MovieSettings(
             width: width, height: height, fps: renderer.canvas.fps, crf: 23, preset: preset,
             keyframeInterval: 250.0 / 30)
@@ -26,7 +27,7 @@ enum W5Render {
     /// Draws every frame of the Lottie file as MovieKit does, and writes them as raw BGRA to `output`
     /// (the input of W5's encoder floor). Untimed.
     static func prerender(lottie url: URL, width: Int, height: Int, to output: URL) throws {
-        let renderer = try SceneRenderer(scene: SceneDocument.load(contentsOf: url).scene)
+        let renderer = try SceneRenderer(scene: ContentRegistry.standard.load(contentsOf: url).scene)
         let surface = try CairoSurface(width: width, height: height)
         let context = try DrawingContext(surface: surface)
         guard FileManager.default.createFile(atPath: output.path, contents: nil) else {

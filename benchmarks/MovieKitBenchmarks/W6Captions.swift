@@ -1,4 +1,5 @@
 import Foundation
+import LibAV
 import MovieKitCore
 import MovieKitScene
 import MovieKitSubtitles
@@ -163,6 +164,22 @@ extension BenchmarkDriver {
                 id: "w6-cli", workload: "W6", width: W6Captions.width, height: W6Captions.height,
                 frames: W6Captions.frames, tool: "ffmpeg CLI (subtitles filter, libass)"),
             executable: ffmpeg, arguments: arguments, takesStats: false)
-        try runInterleaved([job, cli, boxed], rounds: plan.runs)
+        var jobs = [job, cli, boxed]
+        // MovieKit runs x264 without AVX-512, whose code makes the bytes depend on the heap (LibAV's
+        // `X264CPU`); the floor again with the same instruction sets shows what that choice costs.
+        if let flags = X264CPU.flagsWithoutAVX512 {
+            let sameOutput = workDirectory.appendingPathComponent("w6-cli-same-asm.mp4").path
+            var same = W6Captions.cliArguments(folder: folder, preset: "medium", output: sameOutput)
+            same.insert(contentsOf: ["-x264-params", "asm=\(flags)"], at: same.count - 1)
+            floorCommands.append((["ffmpeg"] + same).joined(separator: " "))
+            jobs.append(
+                Job(
+                    measurement: Measurement(
+                        id: "w6-cli-same-asm", workload: "W6", width: W6Captions.width, height: W6Captions.height,
+                        frames: W6Captions.frames,
+                        tool: "ffmpeg CLI (subtitles filter, libass), x264 without AVX-512 as MovieKit runs it"),
+                    executable: ffmpeg, arguments: same, takesStats: false))
+        }
+        try runInterleaved(jobs, rounds: plan.runs)
     }
 }
