@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEMO_OUT ?= out/demo.mp4
 
-.PHONY: deps build test demo bench examples clean docs test-package test-webvtt lint format \
+.PHONY: deps build test demo bench examples clean docs test-package test-webvtt test-mcp lint format \
 	test-asan test-tsan test-tsan-all test-sanitizers test-distributed soak fuzz fuzz-ci fuzz-build \
 	test-browser test-editly-examples test-service serve openapi bench-w7
 
@@ -59,6 +59,11 @@ serve: deps
 # and errors, as a scene author sees them (scripts/test-browser.sh). SCREENSHOT=path saves the page.
 test-browser: deps
 	bash scripts/test-browser.sh
+
+# `moviemake mcp` driven by the official MCP Python SDK (from PyPI, in .build/mcp-venv): tools, sandbox,
+# progress, cancellation and malformed input.
+test-mcp: deps
+	bash scripts/test-mcp.sh
 
 # web-platform-tests' WebVTT file-parsing tests through `moviemake subtitles inspect --json`, their
 # assertions run in Node (scripts/webvtt-wpt.mjs); make test runs the same tests on the library.

@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "MovieKitSubtitles", targets: ["MovieKitSubtitles"]),
         .library(name: "MovieKitBatch", targets: ["MovieKitBatch"]),
         .library(name: "MovieKitKinds", targets: ["MovieKitKinds"]),
+        .library(name: "MovieKitMCP", targets: ["MovieKitMCP"]),
         // What the tests share (MovieProbe, TemporaryDirectory, ChildProcess), for the render service's
         // package (Service/) too.
         .library(name: "MovieKitTestSupport", targets: ["TestSupport"]),
@@ -28,7 +29,9 @@ let package = Package(
         // Property-based tests (MovieKitSceneTests' random scenes), with a fixed budget in `make test`.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // `make docs`: the `generate-documentation` command (DocC catalogs in Sources/<Module>/<Module>.docc).
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0")
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // `moviemake mcp`: the Model Context Protocol server of MovieKitMCP (stdio; swift-system, swift-log).
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1")
     ],
     targets: [
         // C system libraries. Only LibAV, FrameDraw's Cairo/ and FrameDraw's Images/HEIF/ folders import them.
@@ -123,6 +126,14 @@ let package = Package(
                 "MovieKitScene", "MovieKitCore", .product(name: "SwiftCSV", package: "SwiftCSV")
             ]),
 
+        // `moviemake mcp`: tools an assistant calls to check, look at and render documents, over MCP.
+        .target(
+            name: "MovieKitMCP",
+            dependencies: [
+                "MovieKitScene", "MovieKitCore", "MovieKitKinds", "FrameDraw",
+                .product(name: "MCP", package: "swift-sdk")
+            ]),
+
         // The standard kinds of content in one registry (MovieKitScene's own, Lottie, subtitles): what
         // `moviemake` and the render service read documents with.
         .target(name: "MovieKitKinds", dependencies: ["MovieKitScene", "MovieKitLottie", "MovieKitSubtitles"]),
@@ -143,7 +154,7 @@ let package = Package(
             name: "moviemake",
             dependencies: [
                 "MovieKitCore", "MovieKitScene", "MovieKitLottie", "MovieKitPreview", "MovieKitSubtitles",
-                "MovieKitBatch", "MovieKitKinds",
+                "MovieKitBatch", "MovieKitKinds", "MovieKitMCP",
                 "FrameDraw",
                 "CPosix",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
@@ -240,6 +251,12 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(
             name: "MovieKitBatchTests", dependencies: ["MovieKitBatch", "MovieKitScene", "MovieKitCore", "TestSupport"]),
+        .testTarget(
+            name: "MovieKitMCPTests",
+            dependencies: [
+                "MovieKitMCP", "MovieKitScene", "MovieKitCore", "FrameDraw", "TestSupport",
+                .product(name: "MCP", package: "swift-sdk")
+            ]),
         .testTarget(name: "GLRenderTests", dependencies: ["GLRender", "FrameDraw"]),
         .testTarget(
             name: "MovieKitPreviewTests",

@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 
 output="${DOCS_OUTPUT:-.build/docs}"
 flags="${DOCC_FLAGS---warnings-as-errors}"
-targets=(FrameValues FrameDraw MovieKitAnimation MovieKitCore MovieKitScene MovieKitLottie MovieKitPreview MovieKitSubtitles MovieKitBatch)
+targets=(FrameValues FrameDraw MovieKitAnimation MovieKitCore MovieKitScene MovieKitLottie MovieKitPreview MovieKitSubtitles MovieKitBatch MovieKitMCP)
 
 target_args=()
 for target in "${targets[@]}"; do target_args+=(--target "$target"); done

@@ -64,18 +64,9 @@ struct JobRenderer: Sendable {
         var folder: URL?
         if let data = request.document {
             let work = workFolder.appendingPathComponent(id, isDirectory: true)
-            try? FileManager.default.removeItem(at: work)
             do {
-                try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-                for entry in try FileManager.default.contentsOfDirectory(atPath: policy.folder.path)
-                where !entry.hasPrefix(".document") {
-                    try FileManager.default.createSymbolicLink(
-                        at: work.appendingPathComponent(entry),
-                        withDestinationURL: policy.folder.appendingPathComponent(entry))
-                }
                 // editly specs are JSON5, which JSON is; every other format reads .json.
-                url = work.appendingPathComponent(request.documentIsEditly ? ".document.json5" : ".document.json")
-                try data.write(to: url)
+                url = try policy.stage(data, fileExtension: request.documentIsEditly ? "json5" : "json", in: work)
             } catch {
                 try? FileManager.default.removeItem(at: work)
                 throw JobFailure(

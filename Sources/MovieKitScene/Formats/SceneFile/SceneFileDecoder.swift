@@ -116,3 +116,27 @@ struct SceneFileDecoder {
         return rate
     }
 }
+
+extension ContentRegistry {
+    /// A scene file's layer `type`, as documents read with this registry may write it, and the keys it takes.
+    public struct SceneFileLayerType: Sendable, Hashable {
+        /// The value of `type:`, such as `rect`, `text` or `lottie`.
+        public var name: String
+        /// The keys of its own (`text`, `font` …).
+        public var keys: [String]
+        /// The keys every layer takes (`position`, `opacity`, `animate` …).
+        public var commonKeys: [String]
+    }
+
+    /// Every layer type scene files read with this registry take: the shapes, text, images and groups,
+    /// then those of timed content (video, and the kinds added), in the order messages list them.
+    public var sceneFileLayerTypes: [SceneFileLayerType] {
+        let context = ReadContext(fileName: "", baseURL: URL(fileURLWithPath: "/"), variables: [:], registry: self)
+        return SceneFileDecoder.layerTypes(context).map { name in
+            SceneFileLayerType(
+                name: name,
+                keys: layerTypes.first { $0.name == name }?.keys ?? SceneFileDecoder.typeKeys[name] ?? [],
+                commonKeys: SceneFileDecoder.commonKeys)
+        }
+    }
+}

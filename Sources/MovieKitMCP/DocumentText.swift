@@ -1,0 +1,103 @@
+import Foundation
+import MovieKitScene
+
+/// A tool's document, given as text or as a file in the asset folder, checked against the asset
+/// policy and read through the server's registry.
+struct DocumentText {
+    /// The formats a document given as text may be read as: the extension it is read by.
+    static let formats = ["yaml", "json", "json5", "srt", "vtt", "ass"]
+
+    /// Reads the document the arguments name, checking first that it names only files in the asset
+    /// folder. A document given as text is written into a work folder of its own, beside links to the
+    /// asset folder's entries, which `body` may use and which is removed after it.
+    /// - Throws: `MCPToolError` for arguments that name no document or a refused one; the reader's
+    ///   `SceneError` (with its line, column and key path) for a document that does not read.
+    static func withDocument<T>(
+        _ arguments: MCPArguments, policy: AssetPolicy, registry: ContentRegistry,
+        _ body: (SceneDocument) throws -> T
+    ) throws -> T {
+        let variables = try arguments.variables()
+        for (name, value) in variables.sorted(by: { $0.key < $1.key }) {
+            if let refusal = policy.refusal(of: value, at: "variables.\(name)") { throw MCPToolError(refusal) }
+        }
+        switch (try arguments.string("document"), try arguments.string("path")) {
+        case (.some, .some):
+            throw MCPToolError("Both `document` and `path` were given; send the document's text or its path, not both.")
+        case (nil, nil):
+            throw MCPToolError(
+                "No document was given; send its text as `document` (YAML or JSON) or a file in the asset folder as `path`."
+            )
+        case (nil, .some(let path)):
+            let url = try file(path, in: policy)
+            do {
+                return try body(try registry.load(contentsOf: url, variables: variables))
+            } catch let error as SceneError {
+                throw DocumentProblem(error, documentPath: url.path, shownAs: path, folders: [policy.folder])
+            }
+        case (.some(let text), nil):
+            let data = Data(text.utf8)
+            if let refusal = policy.refusal(ofDocument: data, variables: variables) { throw MCPToolError(refusal) }
+            let format =
+                try arguments.string("format") ?? (text.drop { $0.isWhitespace }.first == "{" ? "json" : "yaml")
+            guard formats.contains(format) else {
+                throw MCPToolError("`format` is \"\(format)\"; use one of \(formats.joined(separator: ", ")).")
+            }
+            let work = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "moviemake-mcp-\(UUID().uuidString)", isDirectory: true)
+            defer { try? FileManager.default.removeItem(at: work) }
+            let url: URL
+            do {
+                url = try policy.stage(data, fileExtension: format, in: work)
+            } catch {
+                throw MCPToolError("The server cannot write the document's work folder: \(error.localizedDescription).")
+            }
+            do {
+                return try body(try registry.load(contentsOf: url, variables: variables))
+            } catch let error as SceneError {
+                throw DocumentProblem(
+                    error, documentPath: url.path, shownAs: "document", folders: [work, policy.folder])
+            }
+        }
+    }
+
+    /// The file `path` names in the policy's folder.
+    /// - Throws: `MCPToolError` for a path the policy refuses or a file that is not there.
+    static func file(_ path: String, in policy: AssetPolicy, argument: String = "path") throws -> URL {
+        if let refusal = policy.refusal(of: path, at: argument) { throw MCPToolError(refusal) }
+        let url = policy.folder.appendingPathComponent(path)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else {
+            throw MCPToolError(
+                "No file \(path) is in the \(argument == "path" ? "asset" : argument) folder; name a file by its relative path."
+            )
+        }
+        return url
+    }
+}
+
+/// A document that does not read: the reader's sentence, with the server's own folders left out of
+/// it, and where the problem is.
+struct DocumentProblem: Error, CustomStringConvertible {
+    var description: String
+    /// The document as the caller named it: its relative path, or `document` for text.
+    var file: String
+    var line: Int?
+    var column: Int?
+    var keyPath: String?
+    /// The one change that fixes it, where the reader knows it (the nearest valid key).
+    var fix: String?
+
+    init(_ error: Error, documentPath: String, shownAs name: String, folders: [URL]) {
+        var message = "\(error)".replacingOccurrences(of: documentPath, with: name)
+        for folder in folders { message = message.replacingOccurrences(of: folder.path + "/", with: "") }
+        description = message
+        file = name
+        let location = (error as? SceneError)?.location
+        line = location?.line
+        column = location?.column
+        keyPath = location?.keyPath
+        if case .unknownKey(_, _, let suggestion)? = error as? SceneError, let suggestion {
+            fix = "Use `\(suggestion)`."
+        }
+    }
+}
