@@ -123,7 +123,7 @@ soak: deps
 # To add a target: add its executableTarget to Package.swift, its
 # folder and seeds under Fuzz/, and its name here.
 FUZZ_TARGETS ?= FuzzSVGPath FuzzExifOrientation FuzzMarkup FuzzImageLoader FuzzSceneFile FuzzSlideshowManifest FuzzEditlySpec FuzzLottie FuzzSceneRender \
-	FuzzWebVTT FuzzSRT FuzzTranscript FuzzASS FuzzBatchData
+	FuzzWebVTT FuzzSRT FuzzTranscript FuzzASS FuzzBatchData FuzzMCPRequest
 FUZZ_SECONDS ?= 600
 # fuzz-ci runs every target that has had its first ten-minute run without a finding
 # (`make fuzz FUZZ_TARGETS=Name`); a new target joins it after that run. `make test` replays every

@@ -227,6 +227,10 @@ let package = Package(
         .executableTarget(
             name: "FuzzBatchData", dependencies: ["MovieKitBatch", "FuzzReplay"], path: "Fuzz/FuzzBatchData"),
         .executableTarget(
+            name: "FuzzMCPRequest",
+            dependencies: ["MovieKitMCP", "FuzzReplay", .product(name: "MCP", package: "swift-sdk")],
+            path: "Fuzz/FuzzMCPRequest"),
+        .executableTarget(
             name: "FuzzASS", dependencies: ["MovieKitSubtitles", "MovieKitScene", "FrameDraw", "FuzzReplay"],
             path: "Fuzz/FuzzASS"),
 

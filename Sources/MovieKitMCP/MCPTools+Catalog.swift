@@ -101,6 +101,14 @@ extension MCPTools {
                 ], required: ["path"]),
             annotations: Tool.Annotations(readOnlyHint: true)),
         Tool(
+            name: "schema",
+            description:
+                "Returns the JSON Schema (draft 2020-12) of a kind of document, to write documents against: the keys each object takes, every layer type.",
+            inputSchema: schema(
+                ["kind": .object(["type": "string", "enum": ["scene"], "description": "The kind of document."])],
+                required: ["kind"]),
+            annotations: Tool.Annotations(readOnlyHint: true)),
+        Tool(
             name: "list_layer_types",
             description:
                 "Lists the layer types scene files take (`type:`), each with its own keys and the keys every layer takes.",

@@ -30,6 +30,7 @@ struct MCPTools: Sendable {
             case "still": return try await offThread { try still(arguments) }
             case "render": return try await render(arguments, progress: progress)
             case "probe": return try await offThread { try probe(arguments) }
+            case "schema": return try schema(arguments)
             case "list_layer_types": return try listLayerTypes(arguments)
             case "list_transitions": return try listTransitions(arguments)
             default:
@@ -190,6 +191,16 @@ struct MCPTools: Sendable {
         let size = "\(probe["width"]?.intValue ?? 0)x\(probe["height"]?.intValue ?? 0)"
         let sound = probe["hasAudio"]?.boolValue == true ? "with sound" : "no sound"
         return "\(seconds), \(size), \(probe["codec"]?.stringValue ?? "?"), \(sound)"
+    }
+
+    private func schema(_ arguments: MCPArguments) throws -> CallTool.Result {
+        try arguments.refuseUnknown(allowed: ["kind"])
+        guard let kind = try arguments.string("kind") else { throw MCPToolError("`kind` is missing: scene.") }
+        guard kind == "scene" else { throw MCPToolError("`kind` is \"\(kind)\"; the schemas are: scene.") }
+        let schema = configuration.registry.sceneFileSchema()
+        return try CallTool.Result(
+            content: [.text(text: String(decoding: schema, as: UTF8.self), annotations: nil, _meta: nil)],
+            structuredContent: try JSONDecoder().decode(Value.self, from: schema))
     }
 
     private func listLayerTypes(_ arguments: MCPArguments) throws -> CallTool.Result {

@@ -20,6 +20,7 @@ struct Moviemake: ParsableCommand {
               moviemake batch card.yaml --data people.csv -o 'out/{id}.mp4' --report batch.json
               moviemake serve --port 8080 --data srv --token-file tokens.txt --assets assets
               moviemake mcp --assets ~/video --output ~/video/out
+              moviemake schema scene > scene.schema.json
               moviemake subtitles inspect talk.vtt --json
               moviemake audiogram episode.mp3 --captions words.json --cover art.jpg --from 60 --to 90 -o clip.mp4
 
@@ -30,7 +31,8 @@ struct Moviemake: ParsableCommand {
         version: MovieKitVersion.current,
         subcommands: [
             Demo.self, SlideshowCommand.self, Render.self, Still.self, Sheet.self, Concat.self, Preview.self,
-            SubtitlesCommand.self, AudiogramCommand.self, BatchCommand.self, Serve.self, MCPCommand.self
+            SubtitlesCommand.self, AudiogramCommand.self, BatchCommand.self, Serve.self, MCPCommand.self,
+            SchemaCommand.self
         ]
     )
 

@@ -58,7 +58,7 @@ struct MovieMCPServerTests {
     @Test func theToolsAreListed() async throws {
         let session = try await Session()
         let names = try await session.client.listTools().tools.map(\.name)
-        #expect(names == ["lint", "still", "render", "probe", "list_layer_types", "list_transitions"])
+        #expect(names == ["lint", "still", "render", "probe", "schema", "list_layer_types", "list_transitions"])
     }
 
     @Test func lintFindsNoProblemInAGoodDocumentAndNamesTheLineOfABadOne() async throws {

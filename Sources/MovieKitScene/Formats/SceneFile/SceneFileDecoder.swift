@@ -32,10 +32,22 @@ struct SceneFileDecoder {
         "shadowColor", "shadowOffset", "shadowBlur", "trimStart", "trimEnd"
     ]
 
+    /// The document without its top-level `$schema` (the address of its JSON Schema, which editors
+    /// read and the movie does not need).
+    static func withoutSchemaKey(_ root: NodeReader) -> NodeReader {
+        guard case .mapping(let entries) = root.node.value, entries.contains(where: { $0.key == "$schema" }) else {
+            return root
+        }
+        var node = root.node
+        node.value = .mapping(entries.filter { $0.key != "$schema" })
+        return NodeReader(node: node, path: root.path, context: root.context)
+    }
+
     /// Decodes the document root.
     /// - Parameter root: The whole document.
     /// - Throws: `SceneError` naming the first problem.
     static func scene(_ root: NodeReader) throws -> Scene {
+        let root = withoutSchemaKey(root)
         let document = try withDeclaredVariables(root, keys: topKeys, expected: "a mapping with `canvas` and `layers`")
         let top = try document.mapping(keys: topKeys)
         let canvas = try canvas(try top.required("canvas", expected: "`canvas:` with width, height and duration"))
