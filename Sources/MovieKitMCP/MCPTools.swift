@@ -247,14 +247,20 @@ func offThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async th
     }
 }
 
-/// Sends progress at most once per percent, from the render's thread to the client.
+/// Sends progress at most once per percent, from the render's thread to the client, in order.
 final class ProgressReporter: Sendable {
-    private let send: MCPTools.Progress
+    private let updates: AsyncStream<(Double, Double)>.Continuation
     private let lastPercent = Mutex(-1)
 
     init(_ send: @escaping MCPTools.Progress) {
-        self.send = send
+        let (stream, updates) = AsyncStream.makeStream(of: (Double, Double).self)
+        self.updates = updates
+        Task {
+            for await (done, total) in stream { await send(done, total) }
+        }
     }
+
+    deinit { updates.finish() }
 
     func report(_ done: Double, of total: Double) {
         let percent = total > 0 ? Int(done / total * 100) : 0
@@ -263,8 +269,6 @@ final class ProgressReporter: Sendable {
             last = percent
             return true
         }
-        guard isNew else { return }
-        let send = self.send
-        Task { await send(done, total) }
+        if isNew { updates.yield((done, total)) }
     }
 }
