@@ -3,18 +3,38 @@ import MovieKitScene
 
 /// A tool's document, given as text or as a file in the asset folder, checked against the asset
 /// policy and read through the server's registry.
-struct DocumentText {
+enum DocumentText {
     /// The formats a document given as text may be read as: the extension it is read by.
     static let formats = ["yaml", "json", "json5", "srt", "vtt", "ass"]
 
-    /// Reads the document the arguments name, checking first that it names only files in the asset
-    /// folder. A document given as text is written into a work folder of its own, beside links to the
-    /// asset folder's entries, which `body` may use and which is removed after it.
-    /// - Throws: `MCPToolError` for arguments that name no document or a refused one; the reader's
-    ///   `SceneError` (with its line, column and key path) for a document that does not read.
-    static func withDocument<T>(
-        _ arguments: MCPArguments, policy: AssetPolicy, registry: ContentRegistry,
-        _ body: (SceneDocument) throws -> T
+    /// How the caller named the document, so that messages name it so: its relative path, or
+    /// `document` for text, with the server's own folders left out.
+    struct Naming {
+        var documentPath: String
+        var shownAs: String
+        var folders: [URL]
+
+        func cleaned(_ message: String) -> String {
+            var message = message.replacingOccurrences(of: documentPath, with: shownAs)
+            for folder in folders { message = message.replacingOccurrences(of: folder.path + "/", with: "") }
+            return message
+        }
+
+        func cleaned(_ problem: DocumentProblem) -> DocumentProblem {
+            var problem = problem
+            problem.message = cleaned(problem.message)
+            problem.file = problem.file == documentPath ? shownAs : cleaned(problem.file)
+            return problem
+        }
+    }
+
+    /// The file of the document the arguments name, checked first against the asset policy, and how
+    /// to name it: a file in the asset folder, or text written into a work folder of its own beside
+    /// links to the asset folder's entries, removed after `body`.
+    /// - Throws: `MCPToolError` for arguments that name no document or a refused one.
+    static func withFile<T>(
+        _ arguments: MCPArguments, policy: AssetPolicy,
+        _ body: (_ url: URL, _ variables: [String: String], _ naming: Naming) throws -> T
     ) throws -> T {
         let variables = try arguments.variables()
         for (name, value) in variables.sorted(by: { $0.key < $1.key }) {
@@ -29,11 +49,7 @@ struct DocumentText {
             )
         case (nil, .some(let path)):
             let url = try file(path, in: policy)
-            do {
-                return try body(try registry.load(contentsOf: url, variables: variables))
-            } catch let error as SceneError {
-                throw DocumentProblem(error, documentPath: url.path, shownAs: path, folders: [policy.folder])
-            }
+            return try body(url, variables, Naming(documentPath: url.path, shownAs: path, folders: [policy.folder]))
         case (.some(let text), nil):
             let data = Data(text.utf8)
             if let refusal = policy.refusal(ofDocument: data, variables: variables) { throw MCPToolError(refusal) }
@@ -51,11 +67,23 @@ struct DocumentText {
             } catch {
                 throw MCPToolError("The server cannot write the document's work folder: \(error.localizedDescription).")
             }
+            return try body(
+                url, variables, Naming(documentPath: url.path, shownAs: "document", folders: [work, policy.folder]))
+        }
+    }
+
+    /// Reads the document the arguments name (see ``withFile(_:policy:_:)``).
+    /// - Throws: `MCPToolError` for arguments that name no document or a refused one, or for a
+    ///   document that does not read (the reader's sentence, with its line, column and key path).
+    static func withDocument<T>(
+        _ arguments: MCPArguments, policy: AssetPolicy, registry: ContentRegistry,
+        _ body: (SceneDocument) throws -> T
+    ) throws -> T {
+        try withFile(arguments, policy: policy) { url, variables, naming in
             do {
                 return try body(try registry.load(contentsOf: url, variables: variables))
             } catch let error as SceneError {
-                throw DocumentProblem(
-                    error, documentPath: url.path, shownAs: "document", folders: [work, policy.folder])
+                throw MCPToolError(naming.cleaned(error.description))
             }
         }
     }
@@ -72,32 +100,5 @@ struct DocumentText {
             )
         }
         return url
-    }
-}
-
-/// A document that does not read: the reader's sentence, with the server's own folders left out of
-/// it, and where the problem is.
-struct DocumentProblem: Error, CustomStringConvertible {
-    var description: String
-    /// The document as the caller named it: its relative path, or `document` for text.
-    var file: String
-    var line: Int?
-    var column: Int?
-    var keyPath: String?
-    /// The one change that fixes it, where the reader knows it (the nearest valid key).
-    var fix: String?
-
-    init(_ error: Error, documentPath: String, shownAs name: String, folders: [URL]) {
-        var message = "\(error)".replacingOccurrences(of: documentPath, with: name)
-        for folder in folders { message = message.replacingOccurrences(of: folder.path + "/", with: "") }
-        description = message
-        file = name
-        let location = (error as? SceneError)?.location
-        line = location?.line
-        column = location?.column
-        keyPath = location?.keyPath
-        if case .unknownKey(_, _, let suggestion)? = error as? SceneError, let suggestion {
-            fix = "Use `\(suggestion)`."
-        }
     }
 }

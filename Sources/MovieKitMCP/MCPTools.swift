@@ -42,29 +42,19 @@ struct MCPTools: Sendable {
         }
     }
 
-    /// The problems of a document: none when it reads, else the reader's first (the readers stop at
-    /// the first problem).
+    /// The problems of a document (``ContentRegistry/problems(in:variables:)``): none when it reads.
     private func lint(_ arguments: MCPArguments) throws -> CallTool.Result {
         try arguments.refuseUnknown(allowed: ["document", "format", "path", "variables"])
-        var problems: [Value] = []
-        do {
-            try DocumentText.withDocument(arguments, policy: policy, registry: configuration.registry) { _ in }
-        } catch let problem as DocumentProblem {
-            problems.append(
-                .object([
-                    "severity": "error", "message": .string(problem.description), "file": .string(problem.file),
-                    "line": problem.line.map { .int($0) } ?? .null, "column": problem.column.map { .int($0) } ?? .null,
-                    "keyPath": problem.keyPath.map { .string($0) } ?? .null,
-                    "fix": problem.fix.map { .string($0) } ?? .null
-                ]))
+        let problems = try DocumentText.withFile(arguments, policy: policy) { url, variables, naming in
+            configuration.registry.problems(in: url, variables: variables).map(naming.cleaned)
         }
         let summary =
             problems.isEmpty
-            ? "No problems: the document reads and renders."
-            : problems.compactMap { $0.objectValue?["message"]?.stringValue }.joined(separator: "\n")
+            ? "No problems: the document reads and renders." : problems.map(\.message).joined(separator: "\n")
+        let encoded = try JSONDecoder().decode(Value.self, from: try JSONEncoder().encode(problems))
         return CallTool.Result(
             content: [.text(text: summary, annotations: nil, _meta: nil)],
-            structuredContent: .object(["problems": .array(problems)]))
+            structuredContent: .object(["problems": encoded]))
     }
 
     /// One frame as a PNG.

@@ -21,6 +21,7 @@ struct Moviemake: ParsableCommand {
               moviemake serve --port 8080 --data srv --token-file tokens.txt --assets assets
               moviemake mcp --assets ~/video --output ~/video/out
               moviemake schema scene > scene.schema.json
+              moviemake lint scene.yaml --json
               moviemake subtitles inspect talk.vtt --json
               moviemake audiogram episode.mp3 --captions words.json --cover art.jpg --from 60 --to 90 -o clip.mp4
 
@@ -32,7 +33,7 @@ struct Moviemake: ParsableCommand {
         subcommands: [
             Demo.self, SlideshowCommand.self, Render.self, Still.self, Sheet.self, Concat.self, Preview.self,
             SubtitlesCommand.self, AudiogramCommand.self, BatchCommand.self, Serve.self, MCPCommand.self,
-            SchemaCommand.self
+            SchemaCommand.self, LintCommand.self
         ]
     )
 
