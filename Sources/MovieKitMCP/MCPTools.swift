@@ -143,7 +143,12 @@ struct MCPTools: Sendable {
         } onCancel: {
             cancellation.cancel()
         }
-        var result = try Self.probeValue(of: output)
+        // A container LibAV's probe does not read back as a clip (an animated WebP) is still the movie.
+        guard var result = try? Self.probeValue(of: output) else {
+            return CallTool.Result(
+                content: [.text(text: "Wrote \(output.path).", annotations: nil, _meta: nil)],
+                structuredContent: .object(["path": .string(output.path)]))
+        }
         result["path"] = .string(output.path)
         return CallTool.Result(
             content: [.text(text: "Wrote \(output.path): \(Self.describe(result)).", annotations: nil, _meta: nil)],
