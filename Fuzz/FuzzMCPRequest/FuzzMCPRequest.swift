@@ -9,14 +9,20 @@ import MCP
 import MovieKitMCP
 import Synchronization
 
+/// The asset folder (with the output folder in it).
+private let harnessFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "FuzzMCPRequest-\(getpid())")
+
 /// The server and the client side of its transport, made once.
 private final class Harness: Sendable {
     let client: InMemoryTransport
+    let folder = harnessFolder
     let answers: Mutex<[Data]> = Mutex([])
     let nextPing = Mutex(0)
 
     init() {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("FuzzMCPRequest-\(getpid())")
+        // Removed when the process exits (libFuzzer and the replay both end with exit()).
+        atexit { try? FileManager.default.removeItem(at: harnessFolder) }
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try? Data(
             "canvas: {width: 32, height: 16, fps: 5, duration: 1}\nlayers:\n  - {type: rect, size: [8, 8], fill: '#ff0000'}\n"

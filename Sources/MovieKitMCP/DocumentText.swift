@@ -52,11 +52,17 @@ enum DocumentText {
             return try body(url, variables, Naming(documentPath: url.path, shownAs: path, folders: [policy.folder]))
         case (.some(let text), nil):
             let data = Data(text.utf8)
-            if let refusal = policy.refusal(ofDocument: data, variables: variables) { throw MCPToolError(refusal) }
             let format =
                 try arguments.string("format") ?? (text.drop { $0.isWhitespace }.first == "{" ? "json" : "yaml")
             guard formats.contains(format) else {
                 throw MCPToolError("`format` is \"\(format)\"; use one of \(formats.joined(separator: ", ")).")
+            }
+            // The path rules are for documents that name files; subtitle files name none, and their cue
+            // text is words, not paths.
+            if ["yaml", "json", "json5"].contains(format),
+                let refusal = policy.refusal(ofDocument: data, variables: variables)
+            {
+                throw MCPToolError(refusal)
             }
             let work = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "moviemake-mcp-\(UUID().uuidString)", isDirectory: true)

@@ -106,17 +106,30 @@ struct MCPTools: Sendable {
             throw MCPToolError("`output` (\(name)) must be a file name in the output folder, such as intro.mp4.")
         }
         let output = configuration.outputFolder.appendingPathComponent(name)
+        let overwrite = try arguments.bool("overwrite") ?? false
+        // In the tool's own words, before anything is read or drawn (the writer's sentence speaks of
+        // "allowing the writer to replace it").
+        if !overwrite, FileManager.default.fileExists(atPath: output.path) {
+            throw MCPToolError(
+                "\(name) is already in the output folder; pass `overwrite: true` to replace it, or another `output` name."
+            )
+        }
         var overrides = RenderOverrides()
         overrides.width = try arguments.int("width", in: 1...configuration.maxSide)
         overrides.height = try arguments.int("height", in: 1...configuration.maxSide)
         overrides.crf = try arguments.int("crf", in: 0...63)
         overrides.preset = try arguments.preset()
         overrides.draft = try arguments.bool("draft") ?? false
-        let overwrite = try arguments.bool("overwrite") ?? false
         let asked = overrides
         let plan = try await offThread {
             try DocumentText.withDocument(arguments, policy: policy, registry: configuration.registry) { document in
-                try RenderPlan(document: document, output: output, overrides: asked)
+                do {
+                    return try RenderPlan(document: document, output: output, overrides: asked)
+                } catch let error as MovieKitError {
+                    guard case .invalidDimension = error else { throw error }
+                    // The size is the canvas's unless the call sets one.
+                    throw MCPToolError("\(error) The `width` and `height` arguments set the movie's size.")
+                }
             }
         }
         let settings = plan.settings

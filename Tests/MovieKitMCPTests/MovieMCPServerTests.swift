@@ -111,6 +111,19 @@ struct MovieMCPServerTests {
         // The name is taken now.
         let again = try await session.call("render", ["path": "scene.yaml", "output": "two.mp4"])
         #expect(again.isError == true)
+        #expect(Self.text(again.content).contains("pass `overwrite: true`"), "\(Self.text(again.content))")
+        // A canvas the encoder refuses (36 rows for H.264) is refused with the tool's own way out.
+        let odd = try await session.call(
+            "render", ["document": .string(Self.scene(width: 64, height: 36)), "output": "odd.mp4"])
+        #expect(odd.isError == true)
+        #expect(Self.text(odd.content).contains("`width` and `height` arguments"), "\(Self.text(odd.content))")
+        let sized = try await session.call(
+            "render",
+            [
+                "document": .string(Self.scene(width: 64, height: 36)), "output": "odd.mp4", "height": 32,
+                "preset": "ultrafast"
+            ])
+        #expect(sized.isError != true, "\(Self.text(sized.content))")
     }
 
     @Test(
@@ -195,6 +208,14 @@ struct MovieMCPServerTests {
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: session.output.path)) ?? []).isEmpty)
         let after = try await session.call("lint", ["path": "scene.yaml"])
         #expect(after.isError != true)
+    }
+
+    @Test func aSubtitleFileGivenAsTextIsRead() async throws {
+        let session = try await Session()
+        let srt = "1\n00:00:00,000 --> 00:00:02,000\n/etc/passwd is only words here\n"
+        let result = try await session.call("lint", ["document": .string(srt), "format": "srt"])
+        #expect(result.isError != true, "\(Self.text(result.content))")
+        #expect(Self.text(result.content) == "No problems: the document reads and renders.")
     }
 
     @Test func theListsNameEveryLayerTypeAndTransition() async throws {
