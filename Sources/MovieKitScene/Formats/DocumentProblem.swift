@@ -82,6 +82,10 @@ extension ContentRegistry {
             problems.append(
                 DocumentProblem(SceneError.unreadableFile(path: url.path, reason: "\(error)")))
         }
-        return problems.sorted { ($0.line ?? Int.max, $0.column ?? 0) < ($1.line ?? Int.max, $1.column ?? 0) }
+        // By position; problems without one (JSON has none) keep the order they were found in.
+        return problems.enumerated().sorted {
+            ($0.element.line ?? Int.max, $0.element.column ?? 0, $0.offset)
+                < ($1.element.line ?? Int.max, $1.element.column ?? 0, $1.offset)
+        }.map(\.element)
     }
 }
